@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { Issue } from '../issues/issue';
+import { OutputStrategy } from '../model/output-strategy';
+import { Usage } from '../model/usage';
+
+/**
+ * What one model call produced and what was wrong with it. Saved through the
+ * attempt store after every attempt, before the next call, so a resumed job never pays twice.
+ */
+export const AttemptRecord = z.object({
+  /** 1-based attempt number within the job (across job attempts). */
+  n: z.number().int().positive(),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+  model: z.string(),
+  strategy: OutputStrategy,
+  maxTokens: z.number().int().positive(),
+  stopReason: z.string().nullable(),
+  requestId: z.string().nullable(),
+  /** The reply's text (structured) or tool input as JSON (tool), capped. */
+  rawOutput: z.string(),
+  /** True when `rawOutput` was cut at the cap. */
+  rawOutputTruncated: z.boolean(),
+  /** Id of the tool call, when the strategy is `tool` and the model called it. */
+  toolCallId: z.string().nullable(),
+  /** Empty when the attempt was valid. */
+  issues: z.array(Issue),
+  usage: Usage,
+  /** Null when the model has no known price. */
+  costUsd: z.number().nullable(),
+});
+export type AttemptRecord = z.infer<typeof AttemptRecord>;

@@ -1,0 +1,10 @@
+import type { AttemptRecord } from './attempt-record';
+
+/**
+ * Port: durable attempt records of one job, keyed by an opaque job key.
+ * `append` must be durable before it resolves: the loop calls the model again only after it.
+ */
+export interface AttemptStore {
+  load(jobKey: string): Promise<AttemptRecord[]>;
+  append(jobKey: string, record: AttemptRecord): Promise<void>;
+}

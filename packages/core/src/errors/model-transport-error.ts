@@ -1,0 +1,33 @@
+/**
+ * How a failed model call should be treated:
+ * - `rate_limited`: 429; wait `retryAfterMs`, do not count an attempt;
+ * - `transient`: 5xx, 529 overloaded, network, timeout; retry the job later;
+ * - `permanent`: 400/401/403/404/413 and the like; retrying cannot help.
+ */
+export type TransportErrorKind = 'rate_limited' | 'transient' | 'permanent';
+
+/** A model call that returned no content. Never counts as an attempt. */
+export class ModelTransportError extends Error {
+  override readonly name = 'ModelTransportError';
+  readonly kind: TransportErrorKind;
+  /** HTTP status, when there was a response. */
+  readonly status: number | null;
+  /** How long the provider asked us to wait, when it said so. */
+  readonly retryAfterMs: number | null;
+  readonly requestId: string | null;
+
+  constructor(options: {
+    kind: TransportErrorKind;
+    message: string;
+    status?: number | null;
+    retryAfterMs?: number | null;
+    requestId?: string | null;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.kind = options.kind;
+    this.status = options.status ?? null;
+    this.retryAfterMs = options.retryAfterMs ?? null;
+    this.requestId = options.requestId ?? null;
+  }
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { AttemptRecord } from '../attempts/attempt-record';
+import type { AttemptStore } from '../attempts/attempt-store';
+import type { PriceTable } from '../cost/price-table';
+import type { HistoryKey, HistoryStore } from '../history/history-store';
+import type { Lesson } from '../history/lesson';
+import type { ModelClient } from '../model/model-client';
+import type { OutputStrategy } from '../model/output-strategy';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+
+/** A non-fatal condition the caller may want to log (the core does no I/O itself). */
+export interface ExtractWarning {
+  readonly code: 'unknown_model_price' | 'stored_attempt_unreadable';
+  readonly message: string;
+  readonly model?: string;
+}
+
+/** Options of {@link extract}. Defaults live in `extractDefaults`. */
+export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
+  readonly workflow: W;
+  /** Already validated against `workflow.input`. */
+  readonly input: z.infer<W['input']>;
+  readonly model: ModelClient;
+  /** Model id when neither this call's `modelId` nor the workflow names one. */
+  readonly modelId?: string;
+  /** Recent frequent mistakes of this workflow, rendered after the cache breakpoint. */
+  readonly lessons?: readonly Lesson[];
+  /** Where failed attempts report their issue signatures. */
+  readonly history?: { readonly store: HistoryStore; readonly key: HistoryKey };
+  /** Where attempts are saved (and resumed from). */
+  readonly attempts?: { readonly store: AttemptStore; readonly jobKey: string };
+  /** Replies that count against the job. Default: workflow's, else 3. */
+  readonly maxAttempts?: number;
+  readonly strategy?: OutputStrategy;
+  /** First call's max_tokens. Default: workflow's, else 4096. */
+  readonly maxTokens?: number;
+  /** Ceiling for max_tokens when a truncated reply doubles it. Default 32768. */
+  readonly maxTokensCap?: number;
+  /** Stop before a call that would exceed these totals (kind `budget_exhausted`). */
+  readonly budget?: { readonly maxTotalTokens?: number; readonly maxCostUsd?: number };
+  /** Stop when two consecutive replies have the same output and the same issues. Default true. */
+  readonly stopOnNoProgress?: boolean;
+  /** Feedback lines before "and N more". Default 20. */
+  readonly feedbackMaxLines?: number;
+  /** Cap of a stored raw output, in bytes of UTF-8. Default 32 KiB. */
+  readonly rawOutputCapBytes?: number;
+  readonly prices?: PriceTable;
+  readonly signal?: AbortSignal;
+  /** Called after each attempt is stored. */
+  readonly onAttempt?: (record: AttemptRecord) => void;
+  readonly onWarning?: (warning: ExtractWarning) => void;
+  /** Clock, for tests. Default `Date.now`. */
+  readonly now?: () => number;
+}

@@ -1,0 +1,20 @@
+import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Usage } from '../model/usage';
+
+/** A valid extraction, with everything it cost to get there. */
+export interface ExtractionResult<Data = unknown> {
+  readonly data: Data;
+  /** True when a `review` rule failed or the confidence was below the workflow's threshold. */
+  readonly needsReview: boolean;
+  readonly reviewReasons: readonly string[];
+  /** Number of model replies, the valid one included (stored attempts of earlier runs count). */
+  readonly attempts: number;
+  readonly attemptRecords: readonly AttemptRecord[];
+  readonly usage: Usage;
+  /** Null when some model had no known price. */
+  readonly costUsd: number | null;
+  readonly model: string;
+  readonly workflow: string;
+  readonly version: number;
+  readonly durationMs: number;
+}

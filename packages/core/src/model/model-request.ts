@@ -1,0 +1,39 @@
+import type { OutputStrategy } from './output-strategy';
+
+/** A block of a message, provider-neutral. */
+export type ContentPart =
+  | {
+      readonly type: 'text';
+      readonly text: string;
+      /** Ends the cacheable prefix: everything up to and including this part may be cached. */
+      readonly cacheBreakpoint?: boolean;
+    }
+  | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly input: unknown }
+  | {
+      readonly type: 'tool_result';
+      readonly toolCallId: string;
+      readonly text: string;
+      readonly isError: boolean;
+    };
+
+export interface ModelMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: readonly ContentPart[];
+}
+
+/**
+ * One call to the model, as the extraction loop lays it out. Adapters translate it to their
+ * provider's wire format without reordering: system, output schema and the first user part
+ * (the document) form the stable prefix; lessons and feedback come after the cache breakpoint.
+ */
+export interface ModelRequest {
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly strategy: OutputStrategy;
+  /** Name of the tool carrying the answer when `strategy` is `tool`. */
+  readonly toolName: string;
+  /** JSON Schema of the output, already sanitized for the provider. */
+  readonly outputSchema: Readonly<Record<string, unknown>>;
+  readonly system: string;
+  readonly messages: readonly ModelMessage[];
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { OutputStrategy } from '../model/output-strategy';
+import type { Rule } from './rule';
+
+/** Everything Quarry needs to know to run one kind of extraction. */
+export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+  /** Stable identifier, e.g. `invoice`. Lower-case letters, digits and dashes. */
+  readonly name: string;
+  /** Positive integer; bump it whenever output, rules or instructions change meaning. */
+  readonly version: number;
+  readonly description: string;
+  /** Schema of the job input; producers are validated against it before anything is enqueued. */
+  readonly input: In;
+  /** Schema of the extracted data; the reply is validated against it. */
+  readonly output: Out;
+  readonly rules: readonly Rule<z.infer<Out>, z.infer<In>>[];
+  /** What to extract and how; becomes the start of the system prompt. */
+  readonly instructions: string;
+  /** The document text sent to the model. Defaults to `input.text`. */
+  readonly document?: (input: z.infer<In>) => string;
+  /** Model to use for this workflow; the worker's configured default otherwise. */
+  readonly model?: string;
+  /** Replies that count against the job (parse, schema, rule and truncation failures share it). */
+  readonly maxAttempts?: number;
+  readonly maxTokens?: number;
+  readonly strategy?: OutputStrategy;
+  /** Flag results for review when a numeric output field is below a threshold. */
+  readonly reviewBelow?: { readonly field: string; readonly threshold: number };
+}
+
+export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
+
+const NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+/**
+ * Declares a workflow, checking its identity fields. The returned object is the definition itself,
+ * typed so that `z.infer` of its `input` and `output` flow to producers and results.
+ */
+export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
+  definition: WorkflowDefinition<In, Out>,
+): WorkflowDefinition<In, Out> {
+  if (!NAME.test(definition.name)) {
+    throw new TypeError(
+      `Workflow name "${definition.name}" must be lower-case letters, digits and dashes, starting with a letter`,
+    );
+  }
+  if (!Number.isInteger(definition.version) || definition.version < 1) {
+    throw new TypeError(
+      `Workflow ${definition.name}: version must be a positive integer, got ${definition.version}`,
+    );
+  }
+  const ids = new Set<string>();
+  for (const rule of definition.rules) {
+    if (ids.has(rule.id)) throw new TypeError(`Workflow ${definition.name}: duplicate rule id "${rule.id}"`);
+    ids.add(rule.id);
+  }
+  return definition;
+}
