@@ -10,9 +10,11 @@ import type { AnyWorkflow } from '../workflow/define-workflow';
 
 /** A non-fatal condition the caller may want to log (the core does no I/O itself). */
 export interface ExtractWarning {
-  readonly code: 'unknown_model_price' | 'stored_attempt_unreadable';
+  readonly code: 'unknown_model_price' | 'stored_attempt_unreadable' | 'history_write_failed';
   readonly message: string;
   readonly model?: string;
+  /** The underlying error, when there was one. */
+  readonly cause?: unknown;
 }
 
 /** Options of {@link extract}. Defaults live in `extractDefaults`. */

@@ -1,0 +1,101 @@
+import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
+import type { Message } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelClient, ModelRequest, ModelResponse } from '@quarry/core';
+import { toMessageParams } from './to-message-params';
+import { toModelResponse } from './to-model-response';
+import { toTransportError } from './to-transport-error';
+
+/** Options of {@link createAnthropicModelClient}. Defaults live in {@link anthropicModelClientDefaults}. */
+export interface AnthropicModelClientOptions {
+  /** API key. Default: `ANTHROPIC_API_KEY` (read by the SDK). Not allowed together with `client`. */
+  readonly apiKey?: string;
+  /** API base URL, e.g. a local stand-in. Default: `ANTHROPIC_BASE_URL`, else the public API. Not allowed together with `client`. */
+  readonly baseURL?: string;
+  /**
+   * Retries the SDK makes on its own inside one call. Default 0: the queue layer owns retries
+   * (backoff with jitter, a queue-wide pause on 429, attempt accounting). Retries inside the SDK
+   * would hide rate limits from it and multiply the load on an API that is already refusing work.
+   * Applied per request, so it also holds for a `client` passed in.
+   */
+  readonly maxRetries?: number;
+  /** Time limit of one call in milliseconds, applied per request. Default 600 000 (10 minutes). */
+  readonly timeoutMs?: number;
+  /**
+   * Calls whose max_tokens is above this are streamed (`messages.stream(...).finalMessage()`).
+   * Left to itself, the SDK refuses non-streaming calls it expects to take over 10 minutes (above
+   * about 21 333 tokens at its assumed 128 000 tokens an hour); since this adapter always sets a
+   * timeout, that check is skipped and this threshold decides. The default, 16 000, stays below it.
+   */
+  readonly streamAboveMaxTokens?: number;
+  /** A configured SDK client to use instead of building one. */
+  readonly client?: Anthropic;
+}
+
+export const anthropicModelClientDefaults = {
+  maxRetries: 0,
+  timeoutMs: 600_000,
+  streamAboveMaxTokens: 16_000,
+} as const;
+
+/**
+ * The model port implemented with `@anthropic-ai/sdk` (Messages API).
+ * Replies with content are returned whatever their stop reason; failed calls throw a
+ * `ModelTransportError` (`rate_limited`, `transient` or `permanent`); an abort through the
+ * signal is rethrown as the SDK raised it.
+ *
+ * @throws TypeError when an option is out of range, or `client` is combined with `apiKey`/`baseURL`.
+ */
+export function createAnthropicModelClient(options: AnthropicModelClientOptions = {}): ModelClient {
+  const maxRetries = options.maxRetries ?? anthropicModelClientDefaults.maxRetries;
+  const timeoutMs = options.timeoutMs ?? anthropicModelClientDefaults.timeoutMs;
+  const streamAbove = options.streamAboveMaxTokens ?? anthropicModelClientDefaults.streamAboveMaxTokens;
+  requireInteger('maxRetries', maxRetries, 0);
+  requireInteger('timeoutMs', timeoutMs, 1);
+  requireInteger('streamAboveMaxTokens', streamAbove, 1);
+  if (options.client && (options.apiKey !== undefined || options.baseURL !== undefined)) {
+    throw new TypeError(
+      'createAnthropicModelClient: pass either `client` or `apiKey`/`baseURL`, not both (configure the client you pass instead)',
+    );
+  }
+  const client =
+    options.client ??
+    new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries, timeout: timeoutMs });
+
+  const send = async (request: ModelRequest, requestOptions: CallOptions): Promise<ModelResponse> => {
+    const params = toMessageParams(request);
+    if (request.maxTokens > streamAbove) {
+      const stream = client.messages.stream(params, requestOptions);
+      const message: Message = await stream.finalMessage();
+      return toModelResponse({ message, requestId: stream.request_id });
+    }
+    const { data, request_id } = await client.messages
+      .create({ ...params, stream: false }, requestOptions)
+      .withResponse();
+    return toModelResponse({ message: data, requestId: request_id });
+  };
+
+  return {
+    async generate(request, callOptions) {
+      const signal = callOptions?.signal;
+      try {
+        return await send(request, { maxRetries, timeout: timeoutMs, ...(signal ? { signal } : {}) });
+      } catch (error) {
+        if (error instanceof APIUserAbortError || signal?.aborted) throw error;
+        throw toTransportError({ error });
+      }
+    },
+  };
+}
+
+/** The SDK's per-request options this adapter sets. */
+interface CallOptions {
+  readonly maxRetries: number;
+  readonly timeout: number;
+  readonly signal?: AbortSignal;
+}
+
+function requireInteger(name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) {
+    throw new TypeError(`createAnthropicModelClient: ${name} must be an integer ≥ ${min} (got ${value})`);
+  }
+}

@@ -1,0 +1,78 @@
+import type {
+  ContentBlockParam,
+  MessageCreateParamsBase,
+  MessageParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages';
+import { type ContentPart, type ModelRequest, ModelTransportError } from '@quarry/core';
+
+/** Description of the answer tool when the strategy is `tool`. */
+export const answerToolDescription =
+  'Records the extracted data. Call it exactly once, with the complete answer as its input.';
+
+/**
+ * Translates a {@link ModelRequest} to Messages API parameters, keeping the order of every
+ * message and part: the system prompt is one text block, a part marked `cacheBreakpoint` gets
+ * `cache_control: { type: 'ephemeral' }`, and the strategy decides between
+ * `output_config.format` (structured outputs) and one forced tool.
+ *
+ * @throws ModelTransportError (`permanent`) when the request cannot be sent as it is.
+ */
+export function toMessageParams(request: ModelRequest): MessageCreateParamsBase {
+  const base = {
+    model: request.model,
+    max_tokens: request.maxTokens,
+    system: [{ type: 'text' as const, text: request.system }],
+    messages: request.messages.map(
+      (message): MessageParam => ({ role: message.role, content: message.content.map(toBlock) }),
+    ),
+  };
+  switch (request.strategy) {
+    case 'structured':
+      return {
+        ...base,
+        output_config: { format: { type: 'json_schema', schema: { ...request.outputSchema } } },
+      };
+    case 'tool':
+      return {
+        ...base,
+        tools: [
+          {
+            name: request.toolName,
+            description: answerToolDescription,
+            input_schema: toolInputSchema(request),
+          },
+        ],
+        tool_choice: { type: 'tool', name: request.toolName },
+      };
+  }
+}
+
+function toBlock(part: ContentPart): ContentBlockParam {
+  switch (part.type) {
+    case 'text':
+      return part.cacheBreakpoint
+        ? { type: 'text', text: part.text, cache_control: { type: 'ephemeral' } }
+        : { type: 'text', text: part.text };
+    case 'tool_call':
+      return { type: 'tool_use', id: part.id, name: part.name, input: part.input };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: part.toolCallId,
+        content: part.text,
+        is_error: part.isError,
+      };
+  }
+}
+
+function toolInputSchema(request: ModelRequest): Tool.InputSchema {
+  const schema = request.outputSchema;
+  if (schema.type !== 'object') {
+    throw new ModelTransportError({
+      kind: 'permanent',
+      message: `The output schema must have "type": "object" to be the input schema of tool "${request.toolName}" (got ${JSON.stringify(schema.type) ?? 'no type'})`,
+    });
+  }
+  return { ...schema, type: 'object' };
+}

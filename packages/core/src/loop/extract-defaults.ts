@@ -1,0 +1,65 @@
+import { defaultPriceTable, type PriceTable } from '../cost/price-table';
+import type { OutputStrategy } from '../model/output-strategy';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { ExtractOptions } from './extract-options';
+
+/** Every default of {@link extract}, in one place. */
+export const extractDefaults = {
+  maxAttempts: 3,
+  maxTokens: 4096,
+  maxTokensCap: 32768,
+  feedbackMaxLines: 20,
+  rawOutputCapBytes: 32768,
+  strategy: 'structured' as OutputStrategy,
+  stopOnNoProgress: true,
+  modelId: 'claude-sonnet-4-6',
+} as const;
+
+/** The options of one {@link extract} call with every default applied. */
+export interface ExtractSettings {
+  readonly modelId: string;
+  readonly maxAttempts: number;
+  readonly strategy: OutputStrategy;
+  readonly maxTokens: number;
+  readonly maxTokensCap: number;
+  readonly stopOnNoProgress: boolean;
+  readonly feedbackMaxLines: number;
+  readonly rawOutputCapBytes: number;
+  readonly prices: PriceTable;
+}
+
+/**
+ * Applies defaults: model id from the workflow, else `options.modelId` (the caller's default), else
+ * `extractDefaults.modelId`; `maxAttempts`, `maxTokens` and `strategy` from the options, else the
+ * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower.
+ *
+ * @throws TypeError naming the option when a number is out of range.
+ */
+export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
+  const { workflow } = options;
+  const maxTokens = options.maxTokens ?? workflow.maxTokens ?? extractDefaults.maxTokens;
+  const settings: ExtractSettings = {
+    modelId: workflow.model ?? options.modelId ?? extractDefaults.modelId,
+    maxAttempts: options.maxAttempts ?? workflow.maxAttempts ?? extractDefaults.maxAttempts,
+    strategy: options.strategy ?? workflow.strategy ?? extractDefaults.strategy,
+    maxTokens,
+    maxTokensCap: Math.max(maxTokens, options.maxTokensCap ?? extractDefaults.maxTokensCap),
+    stopOnNoProgress: options.stopOnNoProgress ?? extractDefaults.stopOnNoProgress,
+    feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
+    rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
+    prices: options.prices ?? defaultPriceTable,
+  };
+  for (const name of [
+    'maxAttempts',
+    'maxTokens',
+    'maxTokensCap',
+    'feedbackMaxLines',
+    'rawOutputCapBytes',
+  ] as const) {
+    const value = settings[name];
+    if (!Number.isInteger(value) || value < 1) {
+      throw new TypeError(`extract: ${name} must be a positive integer, got ${value}`);
+    }
+  }
+  return settings;
+}

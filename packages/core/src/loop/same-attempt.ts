@@ -1,0 +1,10 @@
+import type { AttemptRecord } from '../attempts/attempt-record';
+import { uniqueSignatures } from '../issues/issue-signature';
+
+/** True when two attempts produced the same output and the same set of issue signatures (no progress). */
+export function sameAttempt(a: AttemptRecord, b: AttemptRecord): boolean {
+  if (a.rawOutput !== b.rawOutput || a.rawOutputTruncated !== b.rawOutputTruncated) return false;
+  const left = uniqueSignatures(a.issues).sort();
+  const right = uniqueSignatures(b.issues).sort();
+  return left.length === right.length && left.every((signature, i) => signature === right[i]);
+}

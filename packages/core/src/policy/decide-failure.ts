@@ -1,0 +1,109 @@
+import { ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
+import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
+import { ModelTransportError } from '../errors/model-transport-error';
+import { WorkflowNotFoundError } from '../errors/workflow-not-found-error';
+import type { FailureDecision, RetryReasonKind } from './failure-decision';
+import { fullJitterBackoff } from './full-jitter-backoff';
+import { InvalidJobDataError } from './invalid-job-data-error';
+
+/** Defaults of {@link decideFailure}'s optional settings. */
+export const failurePolicyDefaults = {
+  /** Queue pause after a 429 that did not say how long to wait. */
+  rateLimitPauseMs: 1000,
+} as const;
+
+/** Options of {@link decideFailure}. */
+export interface DecideFailureOptions {
+  /** What the run threw. */
+  readonly error: unknown;
+  /** Job attempts made so far, the one that just failed included (1 on the first run). */
+  readonly jobAttemptsMade: number;
+  /** Job attempts allowed in total. */
+  readonly maxJobAttempts: number;
+  /** How often this job already went back to the queue because of a 429, without consuming an attempt. */
+  readonly rateLimitBounces: number;
+  /** Bounces allowed before a 429 counts as a transient failure (guards against a job looping forever). */
+  readonly maxRateLimitBounces: number;
+  readonly backoff: { readonly baseMs: number; readonly capMs: number };
+  /** Queue pause after a 429 without retry-after. Default {@link failurePolicyDefaults}. */
+  readonly rateLimitPauseMs?: number;
+  /** Uniform in [0, 1), for the backoff jitter. Default `Math.random`. */
+  readonly random?: () => number;
+}
+
+/**
+ * The failure policy: what to do with a job whose run threw `error`.
+ *
+ * - Dead-letter now: the loop gave up (`validation_exhausted`, `no_progress`, `budget_exhausted`), the job was
+ *   rejected (`refused`, `fatal_rule`), the API rejected the request for good (`permanent`), the job data is
+ *   invalid (`invalid_payload`) or the workflow is unknown (`unknown_workflow`).
+ * - Transient model errors retry later with capped full-jitter exponential backoff, never sooner than the
+ *   provider's retry-after; once the job attempts are used up the job is dead-lettered `transient_exhausted`.
+ * - A 429 pauses the queue for retry-after (or `rateLimitPauseMs`) without consuming a job attempt, until the
+ *   job has bounced `maxRateLimitBounces` times; from then on a 429 counts as a transient failure, and a job
+ *   that uses up its attempts that way is dead-lettered `rate_limit_loop`.
+ * - Any other error is retried like a transient one and dead-lettered `unexpected` once the attempts are
+ *   used up: unknown errors include infrastructure hiccups (a Redis failover during a write, a restarting
+ *   dependency) that a later attempt survives, saved attempts are never paid for twice, and the job attempts
+ *   bound the cost, while a real bug still ends in the dead-letter queue with its message.
+ */
+export function decideFailure(options: DecideFailureOptions): FailureDecision {
+  const { error } = options;
+  if (error instanceof ExtractionExhaustedError || error instanceof ExtractionRejectedError) {
+    return deadLetter(error.kind, error.message);
+  }
+  if (error instanceof InvalidJobDataError) return deadLetter('invalid_payload', error.message);
+  if (error instanceof WorkflowNotFoundError) return deadLetter('unknown_workflow', error.message);
+  if (error instanceof ModelTransportError) {
+    switch (error.kind) {
+      case 'permanent':
+        return deadLetter('permanent', error.message);
+      case 'transient':
+        return retryOrGiveUp(options, 'transient', error.message, error.retryAfterMs);
+      case 'rate_limited':
+        if (options.rateLimitBounces < options.maxRateLimitBounces) {
+          const pauseMs =
+            error.retryAfterMs ?? options.rateLimitPauseMs ?? failurePolicyDefaults.rateLimitPauseMs;
+          return { action: 'pause-queue', delayMs: Math.max(0, pauseMs) };
+        }
+        return retryOrGiveUp(options, 'rate_limit_loop', error.message, error.retryAfterMs);
+      default: {
+        const unhandled: never = error.kind;
+        throw new TypeError(`Unhandled transport error kind ${String(unhandled)}`);
+      }
+    }
+  }
+  return retryOrGiveUp(options, 'unexpected', describe(error), null);
+}
+
+function deadLetter(
+  kind: Extract<FailureDecision, { action: 'dead-letter' }>['reason']['kind'],
+  message: string,
+): FailureDecision {
+  return { action: 'dead-letter', reason: { kind, message } };
+}
+
+function retryOrGiveUp(
+  options: DecideFailureOptions,
+  kind: RetryReasonKind,
+  message: string,
+  retryAfterMs: number | null,
+): FailureDecision {
+  if (options.jobAttemptsMade >= options.maxJobAttempts) {
+    const finalKind = kind === 'transient' ? 'transient_exhausted' : kind;
+    const attempts = `${options.jobAttemptsMade} of ${options.maxJobAttempts} job attempts used`;
+    return deadLetter(finalKind, `${message} (${attempts})`);
+  }
+  const jitter = fullJitterBackoff({
+    attempt: options.jobAttemptsMade,
+    baseMs: options.backoff.baseMs,
+    capMs: options.backoff.capMs,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  return { action: 'retry-later', delayMs: Math.max(retryAfterMs ?? 0, jitter), reason: { kind, message } };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return `Non-error thrown: ${String(error)}`;
+}

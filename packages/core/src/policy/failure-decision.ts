@@ -1,0 +1,42 @@
+/**
+ * Why a job is dead-lettered. The extraction kinds pass through unchanged; the others are:
+ * - `permanent`: the model API rejected the request in a way retrying cannot fix (400, 401, 403, 404, 413…);
+ * - `transient_exhausted`: transient failures (5xx, 529, network, timeout) used up the job attempts;
+ * - `rate_limit_loop`: the job kept hitting 429 past the bounce guard and then used up its job attempts;
+ * - `invalid_payload`: the job data breaks the job contract or the workflow's input schema;
+ * - `unknown_workflow`: no workflow (or version) of that name is registered;
+ * - `unexpected`: any other error, once it used up the job attempts.
+ */
+export type FailureReasonKind =
+  | 'validation_exhausted'
+  | 'no_progress'
+  | 'budget_exhausted'
+  | 'refused'
+  | 'fatal_rule'
+  | 'permanent'
+  | 'transient_exhausted'
+  | 'rate_limit_loop'
+  | 'invalid_payload'
+  | 'unknown_workflow'
+  | 'unexpected';
+
+/** Why a job is retried later: a transient model error, a 429 past the bounce guard, or an unknown error. */
+export type RetryReasonKind = 'transient' | 'rate_limit_loop' | 'unexpected';
+
+/**
+ * What to do with a job whose run failed:
+ * - `dead-letter`: stop now and write the dead-letter record;
+ * - `retry-later`: fail this job attempt and run the job again after `delayMs` (consumes a job attempt);
+ * - `pause-queue`: pause the whole queue for `delayMs` and put the job back without consuming a job attempt.
+ */
+export type FailureDecision =
+  | {
+      readonly action: 'dead-letter';
+      readonly reason: { readonly kind: FailureReasonKind; readonly message: string };
+    }
+  | {
+      readonly action: 'retry-later';
+      readonly delayMs: number;
+      readonly reason: { readonly kind: RetryReasonKind; readonly message: string };
+    }
+  | { readonly action: 'pause-queue'; readonly delayMs: number };

@@ -1,0 +1,4 @@
+export * from './decide-failure';
+export * from './failure-decision';
+export * from './full-jitter-backoff';
+export * from './invalid-job-data-error';

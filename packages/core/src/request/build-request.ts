@@ -1,0 +1,130 @@
+import type { AttemptRecord } from '../attempts/attempt-record';
+import { type EarlierAttempt, renderFeedback } from '../feedback/render-feedback';
+import { renderLessons } from '../feedback/render-lessons';
+import type { Lesson } from '../history/lesson';
+import type { ContentPart, ModelMessage, ModelRequest } from '../model/model-request';
+import type { OutputStrategy } from '../model/output-strategy';
+import { toOutputJsonSchema } from '../schema/to-output-json-schema';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import { documentOf } from './document-of';
+import { toolNameFor } from './tool-name-for';
+
+/** The latest failed reply, as stored: what is replayed and what was wrong with it. */
+export type FailedReply = Pick<AttemptRecord, 'rawOutput' | 'rawOutputTruncated' | 'toolCallId' | 'issues'>;
+
+export interface BuildRequestOptions {
+  readonly workflow: AnyWorkflow;
+  readonly input: unknown;
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly strategy: OutputStrategy;
+  readonly lessons?: readonly Lesson[];
+  /** Present from the second attempt on. */
+  readonly retry?: { readonly failed: FailedReply; readonly earlier: readonly EarlierAttempt[] };
+  /** Feedback lines before "…and N more". Default 20. */
+  readonly feedbackMaxLines?: number;
+}
+
+/**
+ * Lays out one model call. The stable prefix is the system prompt (instructions and output
+ * contract), the output schema and the first part of the first user turn (the document), which
+ * carries the cache breakpoint; lessons (a separate part) and the task follow it. A retry sends
+ * that same first turn, then only the latest failed reply and its feedback: with `tool`, the exact
+ * tool call answered by a `tool_result` with `isError`; with `structured`, the reply text and the
+ * feedback as a user turn. Earlier attempts appear only as one-line summaries inside the feedback.
+ */
+export function buildRequest(options: BuildRequestOptions): ModelRequest {
+  const { workflow, strategy } = options;
+  const toolName = toolNameFor(workflow);
+  const lessons = renderLessons(options.lessons ?? []);
+  const first: ModelMessage = {
+    role: 'user',
+    content: [
+      {
+        type: 'text',
+        text: `<document>\n${documentOf(workflow, options.input)}\n</document>`,
+        cacheBreakpoint: true,
+      },
+      ...(lessons === '' ? [] : [{ type: 'text' as const, text: lessons }]),
+      { type: 'text', text: taskText(strategy, toolName) },
+    ],
+  };
+  return {
+    model: options.model,
+    maxTokens: options.maxTokens,
+    strategy,
+    toolName,
+    outputSchema: toOutputJsonSchema(workflow.output),
+    system: `${workflow.instructions.trim()}\n\n${outputContract(strategy, toolName)}`,
+    messages: options.retry ? [first, ...retryTurns(options, toolName, options.retry)] : [first],
+  };
+}
+
+function retryTurns(
+  options: BuildRequestOptions,
+  toolName: string,
+  retry: NonNullable<BuildRequestOptions['retry']>,
+): ModelMessage[] {
+  const { failed } = retry;
+  const feedback = renderFeedback({
+    issues: failed.issues,
+    earlier: retry.earlier,
+    maxLines: options.feedbackMaxLines ?? 20,
+  });
+  if (failed.rawOutputTruncated) {
+    return [userText(`Your previous reply was too long to repeat here.\n${feedback}`)];
+  }
+  if (options.strategy === 'tool' && failed.toolCallId !== null) {
+    const input = parseStored(failed.rawOutput);
+    if (input.ok) {
+      const call: ContentPart = {
+        type: 'tool_call',
+        id: failed.toolCallId,
+        name: toolName,
+        input: input.value,
+      };
+      const result: ContentPart = {
+        type: 'tool_result',
+        toolCallId: failed.toolCallId,
+        text: feedback,
+        isError: true,
+      };
+      return [
+        { role: 'assistant', content: [call] },
+        { role: 'user', content: [result] },
+      ];
+    }
+  }
+  if (failed.rawOutput.trim() === '') return [userText(feedback)];
+  return [{ role: 'assistant', content: [{ type: 'text', text: failed.rawOutput }] }, userText(feedback)];
+}
+
+function userText(text: string): ModelMessage {
+  return { role: 'user', content: [{ type: 'text', text }] };
+}
+
+function parseStored(raw: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function outputContract(strategy: OutputStrategy, toolName: string): string {
+  const answer =
+    strategy === 'tool'
+      ? `Answer only by calling the tool "${toolName}" once, with the extracted data as its input, conforming to its input schema.`
+      : 'Answer with one JSON object conforming to the output schema, and nothing else: no prose, no markdown.';
+  return [
+    `Output contract: ${answer}`,
+    'Use only information found in the document; never invent values.',
+    'If the answer is rejected you will be told exactly what was wrong; fix those points and answer again with the complete data.',
+  ].join(' ');
+}
+
+function taskText(strategy: OutputStrategy, toolName: string): string {
+  return strategy === 'tool'
+    ? `Extract the data from the document above and call "${toolName}" with it.`
+    : 'Extract the data from the document above and answer with the JSON object.';
+}

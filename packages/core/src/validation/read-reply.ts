@@ -1,0 +1,85 @@
+import type { ModelResponse } from '../model/model-response';
+import type { OutputStrategy } from '../model/output-strategy';
+import { type JsonParse, parseJsonReply } from './parse-json-reply';
+
+/** What a reply said, before validation: the text to store and replay, and the parsed value or parse issue. */
+export interface ReplyReading {
+  /** Text parts joined (structured), or the tool input as JSON (tool). */
+  readonly rawOutput: string;
+  /** Id of the answer tool call, when the strategy is `tool` and the model called it. */
+  readonly toolCallId: string | null;
+  readonly parsed: JsonParse;
+}
+
+/**
+ * Reads a reply according to the output strategy. With `structured`, the text parts are joined and
+ * parsed as JSON. With `tool`, the input of the call named `toolName` is the value; a call to another
+ * tool is `wrong_tool`, no call at all is `missing_tool_call`, no content is `empty_reply`.
+ */
+export function readReply(response: ModelResponse, strategy: OutputStrategy, toolName: string): ReplyReading {
+  const text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  if (strategy === 'structured') {
+    return { rawOutput: text, toolCallId: null, parsed: parseJsonReply(text) };
+  }
+  const calls = response.content.flatMap((part) => (part.type === 'tool_call' ? [part] : []));
+  const answer = calls.find((call) => call.name === toolName);
+  if (answer) {
+    return {
+      rawOutput: toJson(answer.input),
+      toolCallId: answer.id,
+      parsed: { ok: true, value: answer.input },
+    };
+  }
+  const other = calls[0];
+  if (other) {
+    return {
+      rawOutput: toJson(other.input),
+      toolCallId: null,
+      parsed: {
+        ok: false,
+        issue: {
+          source: 'parse',
+          path: '',
+          code: 'wrong_tool',
+          message: `Called the tool "${other.name}"; the answer must be given by calling "${toolName}"`,
+        },
+      },
+    };
+  }
+  if (text.trim() === '') {
+    return {
+      rawOutput: text,
+      toolCallId: null,
+      parsed: {
+        ok: false,
+        issue: {
+          source: 'parse',
+          path: '',
+          code: 'empty_reply',
+          message: `The reply was empty; expected a call of the tool "${toolName}"`,
+        },
+      },
+    };
+  }
+  return {
+    rawOutput: text,
+    toolCallId: null,
+    parsed: {
+      ok: false,
+      issue: {
+        source: 'parse',
+        path: '',
+        code: 'missing_tool_call',
+        message: `The reply was text; the answer must be given by calling the tool "${toolName}"`,
+      },
+    },
+  };
+}
+
+function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,166 @@
+import type { z } from 'zod';
+import { RuleCheckError } from '../errors/rule-check-error';
+import { excerpt } from '../issues/excerpt';
+import type { Issue } from '../issues/issue';
+import { formatPath } from '../issues/issue-signature';
+import type { ModelResponse } from '../model/model-response';
+import type { OutputStrategy } from '../model/output-strategy';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { Rule, RuleFinding } from '../workflow/rule';
+import { readReply } from './read-reply';
+
+/** The reply as it is stored and replayed. */
+export interface ReplyOutput {
+  readonly rawOutput: string;
+  readonly toolCallId: string | null;
+}
+
+/**
+ * The verdict on one reply:
+ * - `valid`: the data passed schema and every retry/fatal rule; `reviewReasons` lists failed review rules;
+ * - `invalid`: the model should be told `issues` and try again;
+ * - `fatal`: a fatal rule failed, stop without further calls (`issues` holds every rule issue);
+ * - `refused`: the model refused (stop reason `refusal`).
+ */
+export type ReplyValidation =
+  | (ReplyOutput & {
+      readonly outcome: 'valid';
+      readonly data: unknown;
+      readonly reviewReasons: readonly string[];
+    })
+  | (ReplyOutput & { readonly outcome: 'invalid'; readonly issues: readonly Issue[] })
+  | (ReplyOutput & { readonly outcome: 'fatal'; readonly issues: readonly Issue[] })
+  | (ReplyOutput & { readonly outcome: 'refused'; readonly issues: readonly Issue[] });
+
+export interface ValidateReplyOptions {
+  readonly response: ModelResponse;
+  readonly workflow: AnyWorkflow;
+  /** The job input, passed to rules. */
+  readonly input: unknown;
+  readonly strategy: OutputStrategy;
+  /** Name of the answer tool when the strategy is `tool`. */
+  readonly toolName: string;
+}
+
+/**
+ * Validates one reply, in order: refusal, truncation (stop reason `max_tokens`: one issue, nothing
+ * else checked), parse, the workflow's zod schema (all issues at once, each with an excerpt of the
+ * received value), then, only when the schema passed, every rule (all run, async allowed).
+ * Never throws for a bad reply.
+ *
+ * @throws RuleCheckError when a rule itself throws.
+ */
+export async function validateReply(options: ValidateReplyOptions): Promise<ReplyValidation> {
+  const { response, workflow, input, strategy, toolName } = options;
+  const reading = readReply(response, strategy, toolName);
+  const output: ReplyOutput = { rawOutput: reading.rawOutput, toolCallId: reading.toolCallId };
+
+  if (response.stopReason === 'refusal') {
+    return {
+      ...output,
+      outcome: 'refused',
+      issues: [{ source: 'parse', path: '', code: 'refusal', message: 'The model refused to answer' }],
+    };
+  }
+  if (response.stopReason === 'max_tokens') {
+    const issue: Issue = {
+      source: 'truncation',
+      path: '',
+      code: 'max_tokens',
+      message:
+        'The reply was cut off at the output token limit before it was complete; answer more concisely',
+    };
+    return { ...output, outcome: 'invalid', issues: [issue] };
+  }
+  if (!reading.parsed.ok) return { ...output, outcome: 'invalid', issues: [reading.parsed.issue] };
+
+  const value = reading.parsed.value;
+  const parsed = await workflow.output.safeParseAsync(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue): Issue =>
+        withReceived(
+          { source: 'schema', path: formatPath(issue.path), code: issue.code, message: schemaMessage(issue) },
+          valueAt(value, issue.path),
+        ),
+    );
+    return { ...output, outcome: 'invalid', issues };
+  }
+
+  const data = parsed.data;
+  const checked = await Promise.all(workflow.rules.map((rule) => runRule(workflow, rule, data, input)));
+  const issues: Issue[] = [];
+  const reviewReasons: string[] = [];
+  let fatal = false;
+  for (const { rule, findings } of checked) {
+    for (const finding of findings) {
+      if (rule.severity === 'review') {
+        reviewReasons.push(`${rule.id}: ${finding.path ? `${finding.path}: ` : ''}${finding.message}`);
+        continue;
+      }
+      if (rule.severity === 'fatal') fatal = true;
+      issues.push(
+        withReceived(
+          {
+            source: 'rule',
+            path: finding.path ?? '',
+            code: 'rule_failed',
+            ruleId: rule.id,
+            message: finding.message,
+          },
+          finding.received,
+        ),
+      );
+    }
+  }
+  if (fatal) return { ...output, outcome: 'fatal', issues };
+  if (issues.length > 0) return { ...output, outcome: 'invalid', issues };
+
+  const below = workflow.reviewBelow;
+  if (below) {
+    const score = valueAt(data, below.field.split('.'));
+    if (typeof score === 'number' && score < below.threshold) {
+      reviewReasons.push(`${below.field} is ${score}, below the review threshold ${below.threshold}`);
+    }
+  }
+  return { ...output, outcome: 'valid', data, reviewReasons };
+}
+
+async function runRule(
+  workflow: AnyWorkflow,
+  rule: Rule<unknown, unknown>,
+  data: unknown,
+  input: unknown,
+): Promise<{ rule: Rule<unknown, unknown>; findings: readonly RuleFinding[] }> {
+  try {
+    return { rule, findings: await rule.check(data, { input }) };
+  } catch (cause) {
+    throw new RuleCheckError({ workflow: workflow.name, version: workflow.version, ruleId: rule.id, cause });
+  }
+}
+
+/** Spells out the expected shape of ISO formats, which zod's messages only name. */
+const isoShapes: Readonly<Record<string, string>> = {
+  date: 'YYYY-MM-DD',
+  datetime: 'YYYY-MM-DDTHH:MM:SSZ',
+  time: 'HH:MM:SS',
+};
+
+function schemaMessage(issue: z.core.$ZodIssue): string {
+  const shape = issue.code === 'invalid_format' ? isoShapes[issue.format] : undefined;
+  return shape ? `${issue.message} (expected ${shape})` : issue.message;
+}
+
+function withReceived(issue: Issue, value: unknown): Issue {
+  const received = excerpt(value);
+  return received === undefined ? issue : { ...issue, received };
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}

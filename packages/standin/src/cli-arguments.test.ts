@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments } from './cli-arguments';
+
+const files: Record<string, string> = {
+  'corpus.json': JSON.stringify([{ workflow: 'invoice', text: 'INVOICE', truth: {} }]),
+  'script.json': JSON.stringify([{ kind: 'empty' }]),
+  '/conf/config.json': JSON.stringify({
+    simulate: { corpus: 'corpus.json' },
+    latency: { meanMs: 5 },
+    documentKey: 'ref (\\w+)',
+  }),
+  '/conf/corpus.json': JSON.stringify([{ workflow: 'support-ticket', text: 'TICKET', truth: {} }]),
+  'typo.json': JSON.stringify({ fault: {} }),
+};
+const read = (path: string): string => {
+  const text = files[path];
+  if (text === undefined) throw new Error(`ENOENT: no such file '${path}'`);
+  return text;
+};
+const parse = (args: string) => parseCliArguments(args.split(' ').filter(Boolean), read);
+
+describe('parseCliArguments', () => {
+  it('builds simulated-model options from flags', () => {
+    const command = parse(
+      '--port 0 --mode simulated --corpus corpus.json --seed 4 --mistake-rate 0.3 --unfixable-rate 0.03 ' +
+        '--mistake-kinds wrongType=2,dateFormat --persistent invoice:lineItems[].amount:wrongType ' +
+        '--fault-rate-limit 0.05 --retry-after 2 --latency-mean 200 --latency-jitter 150 --no-record',
+    );
+    expect(command).toEqual({
+      kind: 'start',
+      options: {
+        port: 0,
+        seed: 4,
+        record: false,
+        script: undefined,
+        simulate: {
+          corpus: [{ workflow: 'invoice', text: 'INVOICE', truth: {} }],
+          seed: 4,
+          mistakes: { rate: 0.3, unfixableRate: 0.03, kinds: { wrongType: 2, dateFormat: 1 } },
+          persistentMistakes: [{ workflow: 'invoice', path: 'lineItems[].amount', mutation: 'wrongType' }],
+        },
+        faults: { rateLimit: 0.05, retryAfterSeconds: 2 },
+        latency: { meanMs: 200, jitterMs: 150 },
+      },
+    });
+  });
+
+  it('reads a config file, with the corpus path relative to it, and a script', () => {
+    const configured = parse('--config /conf/config.json --latency-jitter 1');
+    expect(configured).toMatchObject({
+      options: {
+        simulate: { corpus: [{ workflow: 'support-ticket' }] },
+        latency: { meanMs: 5, jitterMs: 1 },
+        documentKey: /ref (\w+)/,
+      },
+    });
+    expect(parse('--script script.json')).toMatchObject({ options: { script: [{ kind: 'empty' }] } });
+    expect(parse('--help')).toEqual({ kind: 'help' });
+    expect(parse('-- --help')).toEqual({ kind: 'help' });
+  });
+
+  it('names every unusable argument', () => {
+    expect(() =>
+      parse(
+        '--mode simulated --seed x --mistake-kinds nonsense=1 --persistent invoice:total --fault-reset y',
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        name: 'InvalidStandinOptionsError',
+        problems: [
+          '--seed: "x" is not a number',
+          expect.stringMatching(/^--mistake-kinds: "nonsense=1" is not KIND=WEIGHT/),
+          expect.stringMatching(/^--persistent: "invoice:total" is not WORKFLOW:PATH:KIND/),
+          '--fault-reset: "y" is not a number',
+          '--mode simulated needs --corpus FILE',
+        ],
+      }),
+    );
+    expect(() => parse('--corpus missing.json')).toThrow(/--corpus missing.json: ENOENT/);
+    expect(() => parse('--config typo.json')).toThrow(/--config typo.json: .*fault/);
+    expect(() => parse('--bogus')).toThrow(/Unknown option '--bogus'/);
+  });
+});

@@ -1,0 +1,205 @@
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { InvalidStandinOptionsError } from './invalid-standin-options-error';
+import { MutationKind } from './mutation';
+import type { FaultOptions, PersistentMistake, StandinOptions } from './standin-options';
+
+const flags = {
+  help: { type: 'boolean' },
+  config: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  mode: { type: 'string' },
+  script: { type: 'string' },
+  corpus: { type: 'string' },
+  seed: { type: 'string' },
+  'mistake-rate': { type: 'string' },
+  'unfixable-rate': { type: 'string' },
+  'mistake-count': { type: 'string' },
+  'mistake-kinds': { type: 'string' },
+  persistent: { type: 'string', multiple: true },
+  'fault-rate-limit': { type: 'string' },
+  'fault-overloaded': { type: 'string' },
+  'fault-server-error': { type: 'string' },
+  'fault-reset': { type: 'string' },
+  'fault-truncate': { type: 'string' },
+  'fault-refusal': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'latency-mean': { type: 'string' },
+  'latency-jitter': { type: 'string' },
+  'latency-distribution': { type: 'string' },
+  'no-record': { type: 'boolean' },
+  'api-key': { type: 'string' },
+  'document-key-pattern': { type: 'string' },
+} as const;
+
+const faultFlags: Record<string, keyof FaultOptions> = {
+  'fault-rate-limit': 'rateLimit',
+  'fault-overloaded': 'overloaded',
+  'fault-server-error': 'serverError',
+  'fault-reset': 'reset',
+  'fault-truncate': 'truncate',
+  'fault-refusal': 'refusal',
+  'retry-after': 'retryAfterSeconds',
+};
+
+const anything = z.unknown().optional();
+/** The config file's top level; what is inside each option is checked by `startStandin`. */
+const ConfigFile = z.strictObject({
+  host: anything,
+  port: anything,
+  script: anything,
+  simulate: z.looseObject({ corpus: z.unknown() }).optional(),
+  faults: anything,
+  latency: anything,
+  seed: anything,
+  record: anything,
+  apiKey: anything,
+  documentKey: z.string().optional(),
+  cacheEntries: anything,
+  maxBodyBytes: anything,
+});
+
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'start'; readonly options: StandinOptions };
+
+/**
+ * Reads the CLI's arguments into stand-in options (files read with `readText`); throws
+ * {@link InvalidStandinOptionsError} naming every unusable argument.
+ */
+export function parseCliArguments(argv: readonly string[], readText: (path: string) => string): CliCommand {
+  const problems: string[] = [];
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; strict: true }>>;
+  try {
+    // `pnpm start -- --flag` passes the `--` along.
+    const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+    parsed = parseArgs({ args, options: flags, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new InvalidStandinOptionsError({ problems: [(error as Error).message], cause: error });
+  }
+  const values = parsed.values;
+  if (values.help) return { kind: 'help' };
+  const readJson = (flag: string, path: string): unknown => {
+    try {
+      return JSON.parse(readText(path));
+    } catch (error) {
+      problems.push(`--${flag} ${path}: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+  const number = (flag: string): number | undefined => {
+    const text = (values as Record<string, unknown>)[flag];
+    if (typeof text !== 'string') return undefined;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value)) problems.push(`--${flag}: "${text}" is not a number`);
+    return value;
+  };
+
+  const config: Record<string, unknown> = {};
+  if (values.config) {
+    const file = ConfigFile.safeParse(readJson('config', values.config));
+    if (file.success) {
+      Object.assign(config, file.data);
+      const corpus = file.data.simulate?.corpus;
+      if (typeof corpus === 'string' && file.data.simulate)
+        config.simulate = {
+          ...file.data.simulate,
+          corpus: readJson('config', resolve(dirname(values.config), corpus)),
+        };
+      if (file.data.documentKey !== undefined) config.documentKey = new RegExp(file.data.documentKey);
+    } else problems.push(`--config ${values.config}: ${z.prettifyError(file.error).replaceAll('\n', ' ')}`);
+  }
+
+  const simulate: Record<string, unknown> = { ...(config.simulate as Record<string, unknown> | undefined) };
+  if (values.corpus) simulate.corpus = readJson('corpus', values.corpus);
+  const seed = number('seed');
+  if (seed !== undefined) simulate.seed = seed;
+  const mistakes: Record<string, unknown> = { ...(simulate.mistakes as Record<string, unknown> | undefined) };
+  const mistakeFlags = {
+    'mistake-rate': 'rate',
+    'unfixable-rate': 'unfixableRate',
+    'mistake-count': 'count',
+  } as const;
+  for (const [flag, key] of Object.entries(mistakeFlags)) {
+    const value = number(flag);
+    if (value !== undefined) mistakes[key] = value;
+  }
+  if (values['mistake-kinds']) mistakes.kinds = parseKinds(values['mistake-kinds'], problems);
+  if (Object.keys(mistakes).length > 0) simulate.mistakes = mistakes;
+  if (values.persistent)
+    simulate.persistentMistakes = values.persistent.map((text) => parsePersistent(text, problems));
+
+  const faults: Record<string, unknown> = { ...(config.faults as Record<string, unknown> | undefined) };
+  for (const [flag, key] of Object.entries(faultFlags)) {
+    const value = number(flag);
+    if (value !== undefined) faults[key] = value;
+  }
+  const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
+  const mean = number('latency-mean');
+  const jitter = number('latency-jitter');
+  if (mean !== undefined) latency.meanMs = mean;
+  if (jitter !== undefined) latency.jitterMs = jitter;
+  if (values['latency-distribution']) latency.distribution = values['latency-distribution'];
+
+  const script = values.script ? readJson('script', values.script) : config.script;
+  const mode =
+    values.mode ?? (script !== undefined && simulate.corpus === undefined ? 'scripted' : 'simulated');
+  if (mode !== 'scripted' && mode !== 'simulated')
+    problems.push(`--mode: "${mode}" is neither scripted nor simulated`);
+  if (mode === 'scripted' && script === undefined) problems.push('--mode scripted needs --script FILE');
+  if (mode === 'simulated' && simulate.corpus === undefined)
+    problems.push('--mode simulated needs --corpus FILE');
+
+  const port = number('port');
+  const options: Record<string, unknown> = {
+    ...config,
+    ...(mode === 'scripted' ? { script, simulate: undefined } : { simulate, script: undefined }),
+    ...(Object.keys(faults).length > 0 && { faults }),
+    ...(Object.keys(latency).length > 0 && { latency }),
+    ...(seed !== undefined && { seed }),
+    ...(port !== undefined && { port }),
+    ...(values.host && { host: values.host }),
+    ...(values['no-record'] && { record: false }),
+    ...(values['api-key'] && { apiKey: values['api-key'] }),
+  };
+  if (values['document-key-pattern']) {
+    try {
+      options.documentKey = new RegExp(values['document-key-pattern']);
+    } catch (error) {
+      problems.push(`--document-key-pattern: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new InvalidStandinOptionsError({ problems });
+  return { kind: 'start', options: options as StandinOptions };
+}
+
+function parseKinds(text: string, problems: string[]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const pair of text.split(',')) {
+    const [kind = '', weight = '1'] = pair.split('=');
+    const value = Number(weight);
+    if (!MutationKind.safeParse(kind.trim()).success || !Number.isFinite(value))
+      problems.push(
+        `--mistake-kinds: "${pair}" is not KIND=WEIGHT with KIND one of ${MutationKind.options.join(', ')}`,
+      );
+    else kinds[kind.trim()] = value;
+  }
+  return kinds;
+}
+
+function parsePersistent(text: string, problems: string[]): PersistentMistake {
+  const first = text.indexOf(':');
+  const last = text.lastIndexOf(':');
+  const mutation = MutationKind.safeParse(text.slice(last + 1));
+  if (first <= 0 || last <= first || !mutation.success)
+    problems.push(
+      `--persistent: "${text}" is not WORKFLOW:PATH:KIND with KIND one of ${MutationKind.options.join(', ')}`,
+    );
+  return {
+    workflow: text.slice(0, first),
+    path: text.slice(first + 1, last),
+    mutation: mutation.success ? mutation.data : 'wrongType',
+  };
+}

@@ -1,0 +1,26 @@
+import { MutationKind } from './mutation';
+
+/** The CLI's `--help` text. */
+export const cliUsage = `Usage: tsx packages/standin/src/main.ts [options]
+Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} once listening.
+
+  --config FILE             JSON options (the options of startStandin; "simulate.corpus" may be a file
+                            path relative to the config file, "documentKey" a pattern string)
+  --host HOST               default 127.0.0.1
+  --port PORT               default 0 (any free port)
+  --mode scripted|simulated default: simulated with a corpus, scripted with a script
+  --script FILE             JSON array of replies (scripted mode)
+  --corpus FILE             JSON array of { workflow, text, truth } (simulated mode)
+  --seed N                  seed of mistakes, faults and latency (default 0)
+  --mistake-rate R          share of documents whose first answer is wrong (0..1)
+  --unfixable-rate R        share of documents whose mistakes are never fixed (0..1)
+  --mistake-count N         mistakes per wrong answer (default 1)
+  --mistake-kinds K=W,...   weights of ${MutationKind.options.join(', ')}
+  --persistent W:PATH:KIND  a persistent mistake of workflow W (repeatable)
+  --fault-rate-limit R, --fault-overloaded R, --fault-server-error R, --fault-reset R,
+  --fault-truncate R, --fault-refusal R, --retry-after SECONDS
+  --latency-mean MS, --latency-jitter MS, --latency-distribution uniform|normal
+  --no-record               keep no requests in memory
+  --api-key KEY             answer 401 to requests with another key
+  --document-key-pattern RE name documents by the first group of RE (stats.perDocument)
+  --help`;

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { FaultOptions } from './standin-options';
+import type { StandinReply } from './standin-reply';
+
+export type FaultKind = 'rateLimit' | 'overloaded' | 'serverError' | 'reset' | 'truncate' | 'refusal';
+export const faultKinds: readonly FaultKind[] = [
+  'rateLimit',
+  'overloaded',
+  'serverError',
+  'reset',
+  'truncate',
+  'refusal',
+];
+
+/** The fault a draw in [0, 1) lands on: the rates are laid end to end from 0, the rest is no fault. */
+export function pickFault(draw: number, faults: z.output<typeof FaultOptions>): FaultKind | null {
+  let threshold = 0;
+  for (const kind of faultKinds) {
+    threshold += faults[kind];
+    if (draw < threshold) return kind;
+  }
+  return null;
+}
+
+/** The reply of a fault that replaces the answer, or null when the fault changes the answer instead. */
+export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions>): StandinReply | null {
+  switch (kind) {
+    case 'rateLimit':
+      return {
+        kind: 'error',
+        status: 429,
+        message: 'Number of request tokens has exceeded your per-minute rate limit (injected fault)',
+        retryAfterSeconds: faults.retryAfterSeconds,
+      };
+    case 'overloaded':
+      return { kind: 'error', status: 529, message: 'Overloaded (injected fault)' };
+    case 'serverError':
+      return { kind: 'error', status: 500, message: 'Internal server error (injected fault)' };
+    case 'reset':
+      return { kind: 'reset' };
+    case 'truncate':
+    case 'refusal':
+      return null;
+  }
+}
+
+/** The answer changed by a `truncate` or `refusal` fault; errors and resets pass unchanged. */
+export function spoilReply(kind: 'truncate' | 'refusal', reply: StandinReply): StandinReply {
+  switch (reply.kind) {
+    case 'delay':
+      return { ...reply, reply: spoilReply(kind, reply.reply) };
+    case 'error':
+    case 'reset':
+      return reply;
+    default:
+      break;
+  }
+  if (kind === 'refusal') return { kind: 'refusal', text: 'I cannot help with this request.' };
+  const text = replyText(reply);
+  return text === null ? reply : { kind: 'truncated', text: text.slice(0, Math.ceil(text.length / 2)) };
+}
+
+function replyText(reply: StandinReply): string | null {
+  switch (reply.kind) {
+    case 'json':
+      return JSON.stringify(reply.value);
+    case 'tool':
+      return JSON.stringify(reply.input);
+    case 'text':
+    case 'truncated':
+      return reply.text;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiErrorType } from './api-error-type';
+import type { ErrorResponse } from './messages-wire';
+
+/** The whole request body, or null when it is larger than `maxBytes`. */
+export async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk);
+  }
+  return tooLarge ? null : chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+}
+
+export function sendJson(
+  response: ServerResponse,
+  options: {
+    readonly status: number;
+    readonly requestId: string;
+    readonly body: unknown;
+    readonly headers?: Readonly<Record<string, string>>;
+  },
+): void {
+  const payload = JSON.stringify(options.body);
+  response.writeHead(options.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    'request-id': options.requestId,
+    ...options.headers,
+  });
+  response.end(payload);
+}
+
+/** An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when given. */
+export function sendError(
+  response: ServerResponse,
+  options: {
+    readonly status: number;
+    readonly requestId: string;
+    readonly errorType?: string | undefined;
+    readonly message?: string | undefined;
+    readonly retryAfterSeconds?: number | undefined;
+  },
+): void {
+  const defaults = apiErrorType(options.status);
+  const body: ErrorResponse = {
+    type: 'error',
+    error: { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message },
+    request_id: options.requestId,
+  };
+  const headers: Record<string, string> =
+    options.retryAfterSeconds === undefined ? {} : { 'retry-after': String(options.retryAfterSeconds) };
+  sendJson(response, { status: options.status, requestId: options.requestId, body, headers });
+}
+
+export function sendEvents(
+  response: ServerResponse,
+  options: { readonly requestId: string; readonly events: string },
+): void {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': options.requestId,
+  });
+  response.end(options.events);
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { parseCliArguments } from './cli-arguments';
+import { cliUsage } from './cli-usage';
+import { InvalidStandinOptionsError } from './invalid-standin-options-error';
+import { startStandin } from './start-standin';
+
+/**
+ * The stand-in as a process: prints `{"url": …}` on one line of stdout once listening, and
+ * closes on SIGTERM or SIGINT. Exits 2 on unusable arguments.
+ */
+async function main(): Promise<void> {
+  const command = parseCliArguments(process.argv.slice(2), (path) => readFileSync(path, 'utf8'));
+  if (command.kind === 'help') {
+    process.stdout.write(`${cliUsage}\n`);
+    return;
+  }
+  const standin = await startStandin(command.options);
+  const stop = (): void => {
+    standin.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  process.stdout.write(`${JSON.stringify({ url: standin.url })}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidStandinOptionsError) {
+    process.stderr.write(
+      `${error.problems.map((problem) => `standin: ${problem}`).join('\n')}\n\n${cliUsage}\n`,
+    );
+    process.exit(2);
+  }
+  process.stderr.write(`standin: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

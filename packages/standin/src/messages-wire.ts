@@ -1,0 +1,83 @@
+/**
+ * The subset of the Messages API wire format the stand-in reads and writes. Request types are
+ * loose on purpose (unknown fields pass through); `validateMessagesRequest` checks what is read.
+ */
+
+/** A content block of a request message (`text`, `tool_use`, `tool_result`, or anything else). */
+export interface RequestBlock {
+  readonly type: string;
+  readonly text?: string;
+  readonly id?: string;
+  readonly name?: string;
+  readonly input?: unknown;
+  readonly tool_use_id?: string;
+  readonly content?: string | readonly RequestBlock[];
+  readonly is_error?: boolean;
+  readonly cache_control?: unknown;
+  readonly [key: string]: unknown;
+}
+
+export interface RequestMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string | readonly RequestBlock[];
+}
+
+export interface RequestTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly input_schema?: Readonly<Record<string, unknown>>;
+  readonly cache_control?: unknown;
+  readonly [key: string]: unknown;
+}
+
+/** A `POST /v1/messages` body that passed validation. */
+export interface MessagesRequestBody {
+  readonly model: string;
+  readonly max_tokens: number;
+  readonly messages: readonly RequestMessage[];
+  readonly system?: string | readonly RequestBlock[];
+  readonly tools?: readonly RequestTool[];
+  readonly tool_choice?: { readonly type: string; readonly name?: string };
+  readonly output_config?: {
+    readonly format?: { readonly type: string; readonly schema?: Readonly<Record<string, unknown>> } | null;
+  };
+  readonly stream?: boolean;
+  readonly [key: string]: unknown;
+}
+
+export type ResponseBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: unknown };
+
+export interface ResponseUsage {
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly cache_creation_input_tokens: number;
+  readonly cache_read_input_tokens: number;
+}
+
+export interface RefusalStopDetails {
+  readonly type: 'refusal';
+  readonly category: null;
+  readonly explanation: string | null;
+}
+
+/** A `message` object as the API returns it. */
+export interface MessageResponse {
+  readonly id: string;
+  readonly type: 'message';
+  readonly role: 'assistant';
+  readonly model: string;
+  readonly content: readonly ResponseBlock[];
+  readonly stop_reason: 'end_turn' | 'max_tokens' | 'tool_use' | 'refusal';
+  readonly stop_sequence: null;
+  readonly stop_details: RefusalStopDetails | null;
+  readonly usage: ResponseUsage;
+}
+
+/** The body of every error response. */
+export interface ErrorResponse {
+  readonly type: 'error';
+  readonly error: { readonly type: string; readonly message: string };
+  readonly request_id: string;
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { RequestSegment } from './request-segments';
+
+/** About four characters a token, rounded up. */
+export const estimateTokens = (characters: number): number => Math.ceil(characters / 4);
+
+/** Input token counts of one request, split the way the API bills them. */
+export interface InputUsage {
+  readonly input_tokens: number;
+  readonly cache_creation_input_tokens: number;
+  readonly cache_read_input_tokens: number;
+}
+
+/**
+ * In-memory prompt cache keyed by model and a hash of the cached prefix: the segments up to and
+ * including the last one carrying `cache_control`. The first sight of a prefix writes it
+ * (`cache_creation_input_tokens`), later sights read it (`cache_read_input_tokens`); the rest of
+ * the input is `input_tokens`. Bounded: the least recently used entry goes when full. There is no
+ * minimum cacheable length and no expiry.
+ */
+export class PromptCache {
+  readonly #entries = new Map<string, true>();
+  readonly #maxEntries: number;
+  #writes = 0;
+  #reads = 0;
+
+  constructor(options: { readonly maxEntries: number }) {
+    this.#maxEntries = Math.max(1, options.maxEntries);
+  }
+
+  /** Counts the request's input tokens and records its prefix as seen. */
+  usage(model: string, segments: readonly RequestSegment[]): InputUsage {
+    let lastBreakpoint = -1;
+    let totalCharacters = 0;
+    for (const [index, segment] of segments.entries()) {
+      totalCharacters += segment.text.length;
+      if (segment.cacheControl) lastBreakpoint = index;
+    }
+    const total = estimateTokens(totalCharacters);
+    if (lastBreakpoint < 0)
+      return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    const hash = createHash('sha1');
+    let prefixCharacters = 0;
+    for (const segment of segments.slice(0, lastBreakpoint + 1)) {
+      prefixCharacters += segment.text.length;
+      hash.update(`${segment.tag}\u0000${segment.text.length}\u0000`).update(segment.text);
+    }
+    const prefix = estimateTokens(prefixCharacters);
+    const key = `${model}\u0000${hash.digest('base64')}`;
+    const seen = this.#entries.delete(key);
+    this.#entries.set(key, true);
+    if (!seen && this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    if (seen) this.#reads++;
+    else this.#writes++;
+    return {
+      input_tokens: total - prefix,
+      cache_creation_input_tokens: seen ? 0 : prefix,
+      cache_read_input_tokens: seen ? prefix : 0,
+    };
+  }
+
+  get stats(): { writes: number; reads: number; entries: number } {
+    return { writes: this.#writes, reads: this.#reads, entries: this.#entries.size };
+  }
+}

@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { CorpusIndex } from './corpus-index';
+import { expandPath, type JsonPath, parsePath } from './json-path';
+import { mentionsPath } from './mentions-path';
+import type { MessagesRequestBody } from './messages-wire';
+import { planMistakes } from './mistake-plan';
+import { applyMutation, type MutationKind } from './mutation';
+import { estimateTokens } from './prompt-cache';
+import { type RequestStrategy, strategySchema } from './request-strategy';
+import { requestText } from './request-text';
+import type { SimulateOptions } from './standin-options';
+import type { StandinReply } from './standin-reply';
+
+/** What the simulated model did, summed over its replies. */
+export interface SimulationCounters {
+  /** Random mistakes put into replies. */
+  injected: number;
+  /** Random mistakes left out because feedback named their path. */
+  fixed: number;
+  /** Persistent mistakes put into replies. */
+  persistent: number;
+  /** Persistent mistakes left out because the request named their path. */
+  persistentAvoided: number;
+  /** Requests whose document is not in the corpus (answered 400). */
+  unknownDocuments: number;
+  /** Answers longer than `max_tokens`, cut with `stop_reason: 'max_tokens'`. */
+  truncated: number;
+}
+
+interface CompiledPersistentMistake {
+  readonly path: JsonPath;
+  readonly mutation: MutationKind;
+}
+
+/**
+ * A model that knows the true answer of every corpus document and gets it wrong in controlled
+ * ways: seeded random mistakes fixed when feedback names their path, persistent per-workflow
+ * mistakes avoided when the request names their path outside the document, and answers cut at
+ * `max_tokens` like a real model. A document not in the corpus gets a 400.
+ */
+export class SimulatedModel {
+  readonly counters: SimulationCounters = {
+    injected: 0,
+    fixed: 0,
+    persistent: 0,
+    persistentAvoided: 0,
+    unknownDocuments: 0,
+    truncated: 0,
+  };
+  readonly #options: z.output<typeof SimulateOptions>;
+  readonly #seed: number;
+  readonly #index: CorpusIndex;
+  readonly #persistent = new Map<string, CompiledPersistentMistake[]>();
+
+  constructor(options: { readonly simulate: z.output<typeof SimulateOptions>; readonly seed: number }) {
+    this.#options = options.simulate;
+    this.#seed = options.simulate.seed ?? options.seed;
+    this.#index = new CorpusIndex(options.simulate.corpus);
+    for (const mistake of options.simulate.persistentMistakes) {
+      const list = this.#persistent.get(mistake.workflow) ?? [];
+      list.push({ path: parsePath(mistake.path), mutation: mistake.mutation });
+      this.#persistent.set(mistake.workflow, list);
+    }
+  }
+
+  reply(request: {
+    readonly body: MessagesRequestBody;
+    readonly strategy: RequestStrategy;
+    readonly documentKey: string;
+  }): StandinReply {
+    const { body, strategy, documentKey } = request;
+    const text = requestText(body);
+    const entry = this.#index.find(text.document);
+    if (!entry) {
+      this.counters.unknownDocuments++;
+      return {
+        kind: 'error',
+        status: 400,
+        message:
+          'The stand-in knows no corpus document contained in the first text block of the first user message',
+      };
+    }
+    const schema = strategySchema(strategy);
+    const value: unknown = structuredClone(entry.truth);
+    const outsideDocument = `${text.lessons}\n${text.feedback}`;
+    for (const mistake of this.#persistent.get(entry.workflow) ?? []) {
+      let applied = false;
+      let avoided = false;
+      for (const path of expandPath(value, mistake.path)) {
+        if (mentionsPath(outsideDocument, path)) avoided = true;
+        else applied = applyMutation({ target: value, path, kind: mistake.mutation, schema }) || applied;
+      }
+      if (applied) this.counters.persistent++;
+      else if (avoided) this.counters.persistentAvoided++;
+    }
+    const plan = planMistakes({
+      seed: this.#seed,
+      documentKey,
+      truth: entry.truth,
+      schema,
+      mistakes: this.#options.mistakes,
+    });
+    for (const mistake of plan.mistakes) {
+      if (!plan.unfixable && mentionsPath(text.feedback, mistake.path)) this.counters.fixed++;
+      else if (applyMutation({ target: value, path: mistake.path, kind: mistake.kind, schema }))
+        this.counters.injected++;
+    }
+    const json = JSON.stringify(value);
+    if (estimateTokens(json.length) > body.max_tokens) {
+      this.counters.truncated++;
+      return { kind: 'truncated', text: json.slice(0, body.max_tokens * 4) };
+    }
+    return { kind: 'json', value };
+  }
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { parsePath } from './json-path';
+import { MutationKind } from './mutation';
+import type { RecordedRequest } from './recorded-request';
+import type { StandinReply } from './standin-reply';
+
+const Rate = z.number().min(0).max(1);
+
+/** A document the simulated model knows, with the answer a perfect extraction gives. */
+export const CorpusEntry = z.object({
+  workflow: z.string().min(1),
+  text: z.string().min(1),
+  truth: z.unknown().refine((value) => value !== undefined, 'truth: Field required'),
+});
+export type CorpusEntry = z.infer<typeof CorpusEntry>;
+
+/**
+ * Random mistakes in first replies. One draw per document decides: below `unfixableRate` the
+ * document's mistakes are never fixed (every reply repeats them), below `max(rate,
+ * unfixableRate)` they are fixed once feedback names their path, above it the reply is right.
+ * So `rate` is the share of documents whose first reply is wrong, `unfixableRate` the share that
+ * stays wrong. Each affected reply gets `count` mistakes of kinds drawn by `kinds` weight among
+ * the kinds that apply to the document (default: every kind, weight 1; when `kinds` is given,
+ * the kinds it leaves out are not used).
+ */
+export const MistakeOptions = z.object({
+  rate: Rate.default(0),
+  unfixableRate: Rate.default(0),
+  count: z.number().int().positive().default(1),
+  kinds: z.partialRecord(MutationKind, z.number().nonnegative()).optional(),
+});
+export type MistakeOptions = z.input<typeof MistakeOptions>;
+
+/**
+ * A mistake the simulated model makes in every reply for the workflow's documents unless the
+ * request names `path` outside the document (in the text after the document in the first user
+ * message, or in feedback). `path` may use `[]` for every index (`lineItems[].amount`).
+ */
+export const PersistentMistake = z.object({
+  workflow: z.string().min(1),
+  path: z.string().superRefine((path, context) => {
+    try {
+      parsePath(path);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }),
+  mutation: MutationKind,
+});
+export type PersistentMistake = z.infer<typeof PersistentMistake>;
+
+/**
+ * The simulated model: it finds the corpus document contained in the request's document block
+ * (the first text block of the first user message), answers its truth in the request's strategy
+ * with the configured mistakes, and answers 400 to a document outside the corpus.
+ */
+export const SimulateOptions = z.object({
+  corpus: z.array(CorpusEntry).min(1, 'the corpus needs at least one document'),
+  mistakes: MistakeOptions.prefault({}),
+  persistentMistakes: z.array(PersistentMistake).default([]),
+  /** Seed of the mistakes; defaults to the stand-in's `seed`. */
+  seed: z.number().int().optional(),
+});
+export type SimulateOptions = z.input<typeof SimulateOptions>;
+
+/**
+ * Fault rates (0..1, adding up to at most 1): one draw per call, seeded by the stand-in's `seed`,
+ * the document and the call's number for that document, so a retried call draws again.
+ * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
+ * refusal; the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ */
+export const FaultOptions = z
+  .object({
+    rateLimit: Rate.default(0),
+    overloaded: Rate.default(0),
+    serverError: Rate.default(0),
+    reset: Rate.default(0),
+    truncate: Rate.default(0),
+    refusal: Rate.default(0),
+    retryAfterSeconds: z.number().nonnegative().default(1),
+  })
+  .refine(
+    (faults) =>
+      faults.rateLimit +
+        faults.overloaded +
+        faults.serverError +
+        faults.reset +
+        faults.truncate +
+        faults.refusal <=
+      1,
+    'the fault rates add up to more than 1',
+  );
+export type FaultOptions = z.input<typeof FaultOptions>;
+
+/**
+ * Delay before every answer (errors and resets included). `uniform`: between `meanMs - jitterMs`
+ * and `meanMs + jitterMs`; `normal`: mean `meanMs`, standard deviation `jitterMs`. Never below 0.
+ */
+export const LatencyOptions = z.object({
+  meanMs: z.number().nonnegative(),
+  jitterMs: z.number().nonnegative().default(0),
+  distribution: z.enum(['uniform', 'normal']).default('uniform'),
+});
+export type LatencyOptions = z.input<typeof LatencyOptions>;
+
+/** Answers request `index` (0-based, counting valid requests). */
+export type StandinScript = (request: RecordedRequest, index: number) => StandinReply | Promise<StandinReply>;
+
+/** Options of `startStandin`; exactly one of `script` and `simulate` is required. */
+export interface StandinOptions {
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Default 0 (any free port). */
+  readonly port?: number;
+  /** Scripted mode: one reply per request in order (500 once they run out), or a function. */
+  readonly script?: readonly StandinReply[] | StandinScript;
+  /** Simulated-model mode. */
+  readonly simulate?: SimulateOptions;
+  readonly faults?: FaultOptions;
+  readonly latency?: LatencyOptions;
+  /** Seed of faults, latency and (unless `simulate.seed` is set) mistakes. Default 0. */
+  readonly seed?: number;
+  /**
+   * Keep requests in `standin.requests`: `true` (default) keeps the latest 1000, `{ max }` the
+   * latest `max` (the oldest tenth is dropped when full), `false` none.
+   */
+  readonly record?: boolean | { readonly max: number };
+  /** When set, requests whose `x-api-key` (or bearer token) differs get 401. */
+  readonly apiKey?: string;
+  /**
+   * Names the document of a request for `stats.perDocument` and the seeded draws: a function of
+   * the document text, or a pattern whose first group (else whole match) is the name. Default: a
+   * hash of the document text (the first text block of the first user message).
+   */
+  readonly documentKey?: RegExp | ((document: string) => string);
+  /** Prompt-cache entries kept (least recently used go first). Default 10,000. */
+  readonly cacheEntries?: number;
+  /** Largest request body accepted (413 above). Default 32 MiB. */
+  readonly maxBodyBytes?: number;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * What the stand-in answers to one request:
+ * - `json`: a JSON answer in the request's strategy (a text block for structured outputs, a
+ *   `tool_use` of the forced tool for tool use, a text block when the request has neither);
+ * - `text`: a raw text block (prose, broken JSON…);
+ * - `tool`: a `tool_use` block with any name and input;
+ * - `truncated`: a text block with `stop_reason: 'max_tokens'`;
+ * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given;
+ * - `empty`: no content blocks;
+ * - `error`: an API error response (`errorType` defaults from the status);
+ * - `reset`: the connection is reset without an answer;
+ * - `delay`: waits `ms`, then answers `reply`.
+ */
+export type StandinReply =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'tool'; readonly name: string; readonly input: unknown }
+  | { readonly kind: 'truncated'; readonly text: string }
+  | { readonly kind: 'refusal'; readonly text?: string }
+  | { readonly kind: 'empty' }
+  | {
+      readonly kind: 'error';
+      readonly status: number;
+      readonly errorType?: string;
+      readonly message?: string;
+      readonly retryAfterSeconds?: number;
+    }
+  | { readonly kind: 'reset' }
+  | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
+
+const defined = (value: unknown): boolean => value !== undefined;
+
+/** Schema of {@link StandinReply}, for replies read from JSON (the CLI's `--script`). */
+export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('json'), value: z.unknown().refine(defined, 'value: Field required') }),
+    z.object({ kind: z.literal('text'), text: z.string() }),
+    z.object({
+      kind: z.literal('tool'),
+      name: z.string().min(1),
+      input: z.unknown().refine(defined, 'input: Field required'),
+    }),
+    z.object({ kind: z.literal('truncated'), text: z.string() }),
+    z.object({ kind: z.literal('refusal'), text: z.string().optional() }),
+    z.object({ kind: z.literal('empty') }),
+    z.object({
+      kind: z.literal('error'),
+      status: z.number().int().min(400).max(599),
+      errorType: z.string().min(1).optional(),
+      message: z.string().optional(),
+      retryAfterSeconds: z.number().nonnegative().optional(),
+    }),
+    z.object({ kind: z.literal('reset') }),
+    z.object({ kind: z.literal('delay'), ms: z.number().nonnegative(), reply: StandinReply }),
+  ]),
+);

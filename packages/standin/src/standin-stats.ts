@@ -1,0 +1,81 @@
+import { type FaultKind, faultKinds } from './fault';
+import type { SimulationCounters } from './simulated-model';
+
+/** Calls the stand-in received for one document. */
+export interface DocumentCalls {
+  /** Valid requests, whatever they were answered with. */
+  calls: number;
+  /** Requests answered with a message (status 200), the calls a model would bill. */
+  answered: number;
+}
+
+/** Counters of a stand-in since it started (`GET /_standin/stats` returns the same JSON). */
+export interface StandinStats {
+  /** `POST /v1/messages` requests received, valid or not. */
+  requests: number;
+  /** Requests not answered yet. */
+  inFlight: number;
+  /** Answers by HTTP status (`"200"`, `"429"`, …), plus `"reset"` for connections reset on purpose. */
+  byStatus: Record<string, number>;
+  /** Requests whose client went away before the answer. */
+  aborted: number;
+  /** Injected faults by kind. */
+  faults: Record<FaultKind, number>;
+  /** Prompt-cache writes, reads and live entries. */
+  cache: { writes: number; reads: number; entries: number };
+  /** What the simulated model did; null in scripted mode. */
+  simulation: SimulationCounters | null;
+  /** Calls per document name (see `StandinOptions.documentKey`). */
+  perDocument: Record<string, DocumentCalls>;
+}
+
+/** Mutable counters behind {@link StandinStats}. */
+export class StatsRecorder {
+  requests = 0;
+  inFlight = 0;
+  aborted = 0;
+  readonly #byStatus = new Map<string, number>();
+  readonly #faults = new Map<FaultKind, number>();
+  readonly #documents = new Map<string, DocumentCalls>();
+
+  /** Counts a call for the document and returns how many calls it had before. */
+  call(documentKey: string): number {
+    const entry = this.#documents.get(documentKey);
+    if (entry) return entry.calls++;
+    this.#documents.set(documentKey, { calls: 1, answered: 0 });
+    return 0;
+  }
+
+  answered(documentKey: string): void {
+    const entry = this.#documents.get(documentKey);
+    if (entry) entry.answered++;
+  }
+
+  status(status: number | 'reset'): void {
+    const key = String(status);
+    this.#byStatus.set(key, (this.#byStatus.get(key) ?? 0) + 1);
+  }
+
+  fault(kind: FaultKind): void {
+    this.#faults.set(kind, (this.#faults.get(kind) ?? 0) + 1);
+  }
+
+  snapshot(parts: {
+    readonly cache: StandinStats['cache'];
+    readonly simulation: SimulationCounters | null;
+  }): StandinStats {
+    const faults = Object.fromEntries(faultKinds.map((kind) => [kind, this.#faults.get(kind) ?? 0]));
+    const perDocument: Record<string, DocumentCalls> = {};
+    for (const [key, calls] of this.#documents) perDocument[key] = { ...calls };
+    return {
+      requests: this.requests,
+      inFlight: this.inFlight,
+      byStatus: Object.fromEntries(this.#byStatus),
+      aborted: this.aborted,
+      faults: faults as Record<FaultKind, number>,
+      cache: parts.cache,
+      simulation: parts.simulation ? { ...parts.simulation } : null,
+      perDocument,
+    };
+  }
+}
