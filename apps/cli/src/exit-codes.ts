@@ -1,0 +1,10 @@
+/** Exit codes of every `quarry` command. */
+export const exitCodes = {
+  ok: 0,
+  /** Bad usage, invalid input, Redis unavailable or any other failure. */
+  failure: 1,
+  /** The job was dead-lettered. */
+  deadLettered: 2,
+  /** `--wait` gave up before the job finished (it carries on). */
+  timeout: 3,
+} as const;

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli';
+
+/** Runs the CLI in-process against a Redis that is not there (nothing here may reach Redis). */
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli({
+    argv,
+    context: {
+      env: { REDIS_URL: 'redis://127.0.0.1:1', ...env },
+      cwd: process.cwd(),
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('quarry', () => {
+  it('lists the commands on --help and asks for one without arguments', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /^Usage: quarry <command> \[options\]\n\nCommands:\n {2}enqueue {2}enqueue an extraction job/,
+    );
+    const none = await run([]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('Usage: quarry <command>');
+  });
+
+  it('names an unknown command', async () => {
+    const result = await run(['enqeue']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^quarry: unknown command "enqeue"/);
+  });
+});
+
+describe('quarry enqueue', () => {
+  it('prints its help with --help and -h', async () => {
+    for (const flag of ['--help', '-h']) {
+      const result = await run(['enqueue', flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: quarry enqueue --workflow <name>/);
+      expect(result.stdout).toContain('--workflow <name>   workflow to run (invoice, support-ticket)');
+      expect(result.stdout).toContain('REDIS_URL');
+    }
+  });
+
+  it.each([
+    [['--text', 'x'], '--workflow <name> is required'],
+    [['-w', 'invoice'], 'give exactly one of --file <path> or --text <string>'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--file', 'a.txt'],
+      'give exactly one of --file <path> or --text <string>',
+    ],
+    [['-w', 'invoice', '--text', 'x', '--version', '1.5'], '--version must be a positive integer, got "1.5"'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--wait', '--timeout', 'soon'],
+      '--timeout must be a positive number of seconds, got "soon"',
+    ],
+    [['-w', 'invoice', '--text', 'x', '--timeout', '5'], '--timeout only applies with --wait'],
+    [['-w', 'invoice', '--text', 'x', '--priority', '1'], "Unknown option '--priority'"],
+    [['-w', 'invoice', '--text', 'x', 'extra'], "Unexpected argument 'extra'"],
+  ])('exits 1 on bad usage %j', async (args, message) => {
+    const result = await run(['enqueue', ...args]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`quarry enqueue: ${message}`);
+    expect(result.stderr).toContain('Run "quarry enqueue --help" for usage.');
+  });
+
+  it('exits 1 listing every problem of an invalid job, before touching Redis', async () => {
+    const result = await run(['enqueue', '--workflow', 'invoice', '--text', '', '--scope', 'x'.repeat(200)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'quarry enqueue: invalid job, nothing was enqueued:\n' +
+        '  - historyScope: Too big: expected string to have <=128 characters\n' +
+        '  - input.text: text must not be empty\n',
+    );
+  });
+
+  it('exits 1 naming an unreadable file and bad configuration', async () => {
+    const missing = await run(['enqueue', '-w', 'invoice', '--file', 'no/such/file.txt']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('quarry enqueue: cannot read --file no/such/file.txt (ENOENT)');
+    const config = await run(['enqueue', '-w', 'invoice', '--text', 'x'], {
+      QUARRY_PREFIX: 'quarry',
+      REDIS_URL: 'http://localhost',
+    });
+    expect(config.code).toBe(1);
+    expect(config.stderr).toContain(
+      'quarry enqueue: bad configuration:\n  - REDIS_URL: Redis URL "http://localhost/" must start with redis:// or rediss:// (TLS), got http://\n  - QUARRY_PREFIX: must contain a {hash tag}, e.g. {quarry}\n',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { createLogger } from './create-logger';
+import { createWorker } from './create-worker';
+import { onShutdownSignal } from './on-shutdown-signal';
+import { loadWorkerConfig } from './worker-config';
+import { WorkerConfigError } from './worker-config-error';
+
+/** `pnpm worker`: runs an extraction worker configured from the environment until SIGTERM/SIGINT. */
+function main(): void {
+  let config: ReturnType<typeof loadWorkerConfig>;
+  try {
+    config = loadWorkerConfig();
+  } catch (error) {
+    if (!(error instanceof WorkerConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const log = createLogger({ level: config.logLevel });
+  const quarry = createWorker({ config, logger: log });
+  onShutdownSignal({ log, shutdown: () => quarry.close() });
+}
+
+main();

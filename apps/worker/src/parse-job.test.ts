@@ -1,0 +1,55 @@
+import { InvalidJobDataError, WorkflowNotFoundError } from '@quarry/core';
+import { describe, expect, it } from 'vitest';
+import { parseJob } from './parse-job';
+import { testRegistry } from './worker-test-harness';
+
+const registry = testRegistry();
+
+function problemsOf(data: unknown): readonly string[] {
+  try {
+    parseJob({ data, registry });
+  } catch (error) {
+    if (error instanceof InvalidJobDataError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the job to be rejected');
+}
+
+describe('parseJob', () => {
+  it('resolves the workflow (latest version when none is named) and parses the input', () => {
+    const parsed = parseJob({ data: { workflow: 'note', input: { text: 'hello' } }, registry });
+    expect(parsed.workflow.version).toBe(2);
+    expect(parsed.input).toEqual({ text: 'hello' });
+    expect(
+      parseJob({ data: { workflow: 'note', version: 1, input: { text: 'x' } }, registry }).workflow.version,
+    ).toBe(1);
+  });
+
+  it('lists every way the job data breaks the contract', () => {
+    const problems = problemsOf({ workflow: 42, metadata: { nested: { no: 1 } }, extra: true });
+    const where = problems.map((problem) => problem.slice(0, problem.indexOf(': ')));
+    expect(where).toEqual(expect.arrayContaining(['workflow', 'metadata.nested', '(job data)']));
+    expect(problems.find((problem) => problem.startsWith('(job data)'))).toContain('extra');
+    expect(problemsOf('just a string')).toEqual([
+      '(job data): Invalid input: expected object, received string',
+    ]);
+  });
+
+  it('names the input paths that break the workflow input schema', () => {
+    expect(problemsOf({ workflow: 'note', input: { text: '' } })).toEqual([
+      'input.text: Too small: expected string to have >=1 characters',
+    ]);
+    expect(problemsOf({ workflow: 'note', input: null })).toEqual([
+      'input: Invalid input: expected object, received null',
+    ]);
+  });
+
+  it('throws WorkflowNotFoundError for an unknown workflow or version', () => {
+    expect(() => parseJob({ data: { workflow: 'nope', input: {} }, registry })).toThrow(
+      WorkflowNotFoundError,
+    );
+    expect(() => parseJob({ data: { workflow: 'note', version: 9, input: {} }, registry })).toThrow(
+      'Unknown workflow note@v9 (known versions: 1, 2)',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { type AnyWorkflow, formatPath, InvalidJobDataError, type WorkflowRegistry } from '@quarry/core';
+import { JobData } from '@quarry/queue';
+import type { z } from 'zod';
+
+/** A job whose data passed the job contract and whose input passed its workflow's input schema. */
+export interface ParsedJob {
+  readonly data: JobData;
+  readonly workflow: AnyWorkflow;
+  readonly input: unknown;
+}
+
+const problemsOf = (error: z.ZodError, root: string): string[] =>
+  error.issues.map((issue) => {
+    const path = formatPath(issue.path);
+    const where = root && path ? `${root}${path.startsWith('[') ? '' : '.'}${path}` : root || path;
+    return `${where || '(job data)'}: ${issue.message}`;
+  });
+
+/**
+ * Checks a job's data against the job contract, looks its workflow up and validates the input.
+ * @throws InvalidJobDataError listing every problem (contract or input schema).
+ * @throws WorkflowNotFoundError when the workflow or version is not registered.
+ */
+export function parseJob(options: {
+  readonly data: unknown;
+  readonly registry: WorkflowRegistry;
+}): ParsedJob {
+  const contract = JobData.safeParse(options.data);
+  if (!contract.success) {
+    const problems = problemsOf(contract.error, '');
+    throw new InvalidJobDataError({
+      message: `The job data breaks the job contract: ${problems.join('; ')}`,
+      problems,
+      cause: contract.error,
+    });
+  }
+  const data = contract.data;
+  const workflow = options.registry.get(data.workflow, data.version ?? null);
+  const input = workflow.input.safeParse(data.input);
+  if (!input.success) {
+    const problems = problemsOf(input.error, 'input');
+    throw new InvalidJobDataError({
+      message: `The input does not match ${workflow.name}@v${workflow.version}: ${problems.join('; ')}`,
+      problems,
+      cause: input.error,
+    });
+  }
+  return { data, workflow, input: input.data };
+}

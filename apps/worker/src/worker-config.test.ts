@@ -1,0 +1,104 @@
+import { anthropicModelClientDefaults } from '@quarry/anthropic';
+import { extractDefaults } from '@quarry/core';
+import { queueDefaults } from '@quarry/queue';
+import { describe, expect, it } from 'vitest';
+import { loadWorkerConfig } from './worker-config';
+import { WorkerConfigError } from './worker-config-error';
+
+const minimal = { ANTHROPIC_API_KEY: 'sk-test' };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadWorkerConfig(env);
+  } catch (error) {
+    if (error instanceof WorkerConfigError) return error.message.split('\n').slice(1);
+    throw error;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('loadWorkerConfig', () => {
+  it('fills every default: queue settings from queueDefaults, the rest from the worker', () => {
+    const { queue, model, anthropic, ...worker } = loadWorkerConfig(minimal);
+    expect(queue).toEqual(queueDefaults);
+    expect(model).toBe(extractDefaults.modelId);
+    expect(anthropic).toEqual({
+      apiKey: 'sk-test',
+      baseURL: undefined,
+      maxRetries: anthropicModelClientDefaults.maxRetries,
+      timeoutMs: anthropicModelClientDefaults.timeoutMs,
+    });
+    expect(worker).toMatchInlineSnapshot(`
+      {
+        "concurrency": 4,
+        "lockDurationMs": 30000,
+        "logLevel": "info",
+        "maxStalledCount": 1,
+        "rateLimit": {
+          "maxBounces": 20,
+          "pauseMs": 1000,
+        },
+        "reconcile": {
+          "graceMs": 30000,
+          "intervalMs": 60000,
+        },
+        "redisUrl": "redis://127.0.0.1:6379",
+        "shutdownGraceMs": 30000,
+        "stalledIntervalMs": 30000,
+        "workerName": undefined,
+      }
+    `);
+  });
+
+  it('parses set values and treats empty ones as unset', () => {
+    const config = loadWorkerConfig({
+      ...minimal,
+      REDIS_URL: 'rediss://:secret@cache.example:6380/2',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:4010',
+      WORKER_CONCURRENCY: ' 8 ',
+      HISTORY_ENABLED: 'OFF',
+      HISTORY_HALF_LIFE_HOURS: '0.5',
+      LOG_LEVEL: 'DEBUG',
+      QUARRY_MODEL: '',
+      JOB_ATTEMPTS: '',
+    });
+    expect(config).toMatchObject({
+      redisUrl: 'rediss://:secret@cache.example:6380/2',
+      anthropic: { baseURL: 'http://127.0.0.1:4010' },
+      concurrency: 8,
+      queue: { history: { enabled: false, halfLifeMs: 1_800_000 } },
+      logLevel: 'debug',
+      model: extractDefaults.modelId,
+    });
+    expect(config.queue.jobAttempts).toBe(5);
+  });
+
+  it('names every bad variable and the expected form, without echoing secrets', () => {
+    expect(
+      problemsOf({
+        REDIS_URL: 'http://user:hunter2@cache:6379',
+        WORKER_CONCURRENCY: 'many',
+        JOB_ATTEMPTS: '0',
+        HISTORY_ENABLED: 'maybe',
+        QUARRY_PREFIX: 'quarry',
+        LOG_LEVEL: 'loud',
+      }),
+    ).toMatchInlineSnapshot(`
+      [
+        "- REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://user:***@cache:6379/",
+        "- ANTHROPIC_API_KEY: expected the Anthropic API key (any non-empty value for a local stand-in), but it is not set",
+        "- QUARRY_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry}, got "quarry"",
+        "- WORKER_CONCURRENCY: expected an integer from 1 to 1000, got "many"",
+        "- JOB_ATTEMPTS: expected an integer from 1 to 100, got "0"",
+        "- HISTORY_ENABLED: expected one of true, false, 1, 0, yes, no, on, off, got "maybe"",
+        "- LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"",
+      ]
+    `);
+  });
+
+  it('requires the backoff cap to be at least the base', () => {
+    expect(problemsOf({ ...minimal, BACKOFF_BASE_MS: '5000', BACKOFF_CAP_MS: '1000' })).toEqual([
+      '- BACKOFF_CAP_MS: expected an integer ≥ BACKOFF_BASE_MS, got "1000"',
+    ]);
+  });
+});

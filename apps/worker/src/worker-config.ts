@@ -1,0 +1,163 @@
+import { anthropicModelClientDefaults } from '@quarry/anthropic';
+import { extractDefaults, failurePolicyDefaults } from '@quarry/core';
+import {
+  isHashTagged,
+  QueueConfig,
+  type QueueConfigInput,
+  queueDefaults,
+  redactRedisUrl,
+} from '@quarry/queue';
+import { z } from 'zod';
+import { booleanVar, integerVar, positiveNumberVar, textVar, urlVar } from './env-schemas';
+
+import { type ConfigProblem, WorkerConfigError } from './worker-config-error';
+
+const hour = 3_600_000;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The worker's configuration: ONE schema over the environment. Empty variables count as unset; unset
+ * queue settings take `queueDefaults` (shared with producers), the rest the defaults written here.
+ * The parsed value is the nested {@link WorkerConfig}.
+ */
+export const WorkerEnv = z
+  .object({
+    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0').default(
+      'redis://127.0.0.1:6379',
+    ),
+    ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
+    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010').optional(),
+    ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
+    ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
+    QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').default(extractDefaults.modelId),
+    QUARRY_PREFIX: z
+      .string()
+      .trim()
+      .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry}' })
+      .optional(),
+    QUARRY_QUEUE: queueNameVar().optional(),
+    QUARRY_DLQ: queueNameVar().optional(),
+    WORKER_NAME: textVar('a worker name').optional(),
+    WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
+    JOB_ATTEMPTS: integerVar(1, 100).optional(),
+    BACKOFF_BASE_MS: integerVar(1).optional(),
+    BACKOFF_CAP_MS: integerVar(1).optional(),
+    RATE_LIMIT_PAUSE_MS: integerVar(1).default(failurePolicyDefaults.rateLimitPauseMs),
+    RATE_LIMIT_MAX_BOUNCES: integerVar(0).default(20),
+    SHUTDOWN_GRACE_MS: integerVar(0).default(30_000),
+    LOCK_DURATION_MS: integerVar(100).default(30_000),
+    STALLED_INTERVAL_MS: integerVar(100).default(30_000),
+    MAX_STALLED_COUNT: integerVar(0, 100).default(1),
+    RECONCILE_INTERVAL_MS: integerVar(100).default(60_000),
+    RECONCILE_GRACE_MS: integerVar(0).default(30_000),
+    ATTEMPT_TTL_HOURS: positiveNumberVar().optional(),
+    HISTORY_ENABLED: booleanVar().optional(),
+    HISTORY_TOP_N: integerVar(0, 50).optional(),
+    HISTORY_MAX_SIGNATURES: integerVar(1, 10_000).optional(),
+    HISTORY_HALF_LIFE_HOURS: positiveNumberVar().optional(),
+    KEEP_COMPLETED_COUNT: integerVar(1).optional(),
+    KEEP_COMPLETED_AGE_HOURS: positiveNumberVar().optional(),
+    KEEP_FAILED_AGE_HOURS: positiveNumberVar().optional(),
+    LOG_LEVEL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(logLevels, { error: `one of ${logLevels.join(', ')}` }))
+      .default('info'),
+  })
+  .refine(
+    (env) =>
+      (env.BACKOFF_CAP_MS ?? queueDefaults.backoff.capMs) >=
+      (env.BACKOFF_BASE_MS ?? queueDefaults.backoff.baseMs),
+    { path: ['BACKOFF_CAP_MS'], error: 'an integer ≥ BACKOFF_BASE_MS' },
+  )
+  .transform((env) => ({
+    redisUrl: env.REDIS_URL,
+    anthropic: {
+      apiKey: env.ANTHROPIC_API_KEY,
+      baseURL: env.ANTHROPIC_BASE_URL,
+      maxRetries: env.ANTHROPIC_MAX_RETRIES,
+      timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
+    },
+    model: env.QUARRY_MODEL,
+    queue: QueueConfig.parse({
+      prefix: env.QUARRY_PREFIX,
+      queueName: env.QUARRY_QUEUE,
+      dlqName: env.QUARRY_DLQ,
+      jobAttempts: env.JOB_ATTEMPTS,
+      backoff: { baseMs: env.BACKOFF_BASE_MS, capMs: env.BACKOFF_CAP_MS },
+      retention: {
+        completed: {
+          count: env.KEEP_COMPLETED_COUNT,
+          ageSeconds: hoursToSeconds(env.KEEP_COMPLETED_AGE_HOURS),
+        },
+        failed: { ageSeconds: hoursToSeconds(env.KEEP_FAILED_AGE_HOURS) },
+      },
+      attemptTtlSeconds: hoursToSeconds(env.ATTEMPT_TTL_HOURS),
+      history: {
+        enabled: env.HISTORY_ENABLED,
+        topN: env.HISTORY_TOP_N,
+        maxSignatures: env.HISTORY_MAX_SIGNATURES,
+        halfLifeMs:
+          env.HISTORY_HALF_LIFE_HOURS === undefined
+            ? undefined
+            : Math.round(env.HISTORY_HALF_LIFE_HOURS * hour),
+      },
+    } satisfies QueueConfigInput),
+    workerName: env.WORKER_NAME,
+    concurrency: env.WORKER_CONCURRENCY,
+    rateLimit: { pauseMs: env.RATE_LIMIT_PAUSE_MS, maxBounces: env.RATE_LIMIT_MAX_BOUNCES },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    lockDurationMs: env.LOCK_DURATION_MS,
+    stalledIntervalMs: env.STALLED_INTERVAL_MS,
+    maxStalledCount: env.MAX_STALLED_COUNT,
+    reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, graceMs: env.RECONCILE_GRACE_MS },
+    logLevel: env.LOG_LEVEL,
+  }));
+
+function queueNameVar() {
+  return z
+    .string()
+    .trim()
+    .regex(/^[^:]+$/, { error: 'a queue name without ":"' });
+}
+
+/** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
+function hoursToSeconds(hours: number | undefined): number | undefined {
+  return hours === undefined ? undefined : Math.max(1, Math.round((hours * hour) / 1000));
+}
+
+/** The worker's parsed configuration. */
+export type WorkerConfig = z.output<typeof WorkerEnv>;
+
+/** Variables whose values are secrets: never echoed back, or only redacted. */
+const redactors: Readonly<Record<string, (value: string) => string>> = {
+  ANTHROPIC_API_KEY: () => '[redacted]',
+  REDIS_URL: redactRedisUrl,
+};
+
+/**
+ * Reads the worker configuration from environment variables (`process.env` by default).
+ * @throws WorkerConfigError naming every bad variable and the form it expects.
+ */
+export function loadWorkerConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): WorkerConfig {
+  const known = Object.keys(WorkerEnv.in.shape);
+  const present = Object.fromEntries(
+    known.flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
+  );
+  const parsed = WorkerEnv.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const problems: ConfigProblem[] = parsed.error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? '(environment)');
+    const raw = present[variable];
+    const redact = redactors[variable];
+    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(raw);
+    return { variable, expected: issue.message, received };
+  });
+  throw new WorkerConfigError({ problems });
+}

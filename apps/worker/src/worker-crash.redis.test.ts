@@ -1,0 +1,110 @@
+import { getTestRedis, type TestRedis } from '@quarry/test-redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHarness,
+  spawnWorkerProcess,
+  ticket,
+  ticketText,
+  type WorkerHarness,
+  type WorkerProcess,
+  waitFor,
+} from './worker-test-harness';
+
+let testRedis: TestRedis;
+let harness: WorkerHarness | undefined;
+let processes: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  testRedis = await getTestRedis();
+});
+afterEach(async () => {
+  for (const worker of processes) worker.child.kill('SIGKILL');
+  await Promise.all(processes.map((worker) => worker.exited));
+  processes = [];
+  await harness?.close();
+  harness = undefined;
+});
+afterAll(async () => {
+  await testRedis.stop();
+});
+
+const sample = ticket;
+const text = ticketText('crash');
+
+describe('a worker process killed mid-job (real Redis, SDK against the stand-in)', () => {
+  it('completes the job on another worker without paying again for the saved attempts', async () => {
+    harness = await createHarness({
+      redisUrl: testRedis.url,
+      plan: {
+        crash: [
+          { kind: 'json', value: { ...sample.truth, confidence: 5 } },
+          { kind: 'delay', ms: 30_000, reply: { kind: 'json', value: sample.truth } },
+          { kind: 'json', value: sample.truth },
+        ],
+      },
+      env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
+    });
+    const h = harness;
+    const doomed = spawnWorkerProcess({ ...h.env, LOG_LEVEL: 'info' });
+    processes.push(doomed);
+    await doomed.ready;
+
+    const { jobId } = await h.client.enqueue('support-ticket', { text });
+    const attemptsKey = `${h.prefix}:quarry:extraction:attempts:${jobId}`;
+    await waitFor(
+      async () => h.requestsFor('crash').length === 2 && (await h.redis.hlen(attemptsKey)) === 1,
+      15_000,
+      'the first attempt to be saved and the second call to be in flight',
+    );
+    doomed.child.kill('SIGKILL');
+    expect(await doomed.exited).toMatchObject({ signal: 'SIGKILL' });
+
+    await h.startWorker({ STALLED_INTERVAL_MS: '300' });
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 20_000 });
+    expect(result).toMatchObject({ data: sample.truth, attempts: 2 });
+
+    const records = Object.values(await h.redis.hgetall(attemptsKey)).map(
+      (json) => JSON.parse(json) as { n: number; issues: unknown[] },
+    );
+    expect(records.map((record) => record.n).sort()).toEqual([1, 2]);
+    // Three calls: the saved attempt, the one cut off by the kill (never answered), the resumed one.
+    const requests = h.requestsFor('crash');
+    expect(requests).toHaveLength(3);
+    expect(h.standin.stats.perDocument.crash?.answered).toBe(records.length);
+    // The resumed call carries attempt 1's feedback instead of starting over.
+    expect(requests[2]?.body.messages.length).toBeGreaterThan(1);
+    expect(JSON.stringify(requests[2]?.body.messages)).toContain('confidence');
+    const job = await h.rawQueue().getJob(jobId);
+    expect(job?.stalledCounter).toBe(1);
+  });
+});
+
+describe('a job stalled past maxStalledCount', () => {
+  it('is dead-lettered as stalled by the periodic reconciler, with its saved attempts', async () => {
+    harness = await createHarness({
+      redisUrl: testRedis.url,
+      plan: {
+        stall: [
+          { kind: 'json', value: { ...sample.truth, confidence: 5 } },
+          { kind: 'delay', ms: 30_000, reply: { kind: 'json', value: sample.truth } },
+        ],
+      },
+      env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
+    });
+    const h = harness;
+    const doomed = spawnWorkerProcess({ ...h.env, LOG_LEVEL: 'info' });
+    processes.push(doomed);
+    await doomed.ready;
+    const { jobId } = await h.client.enqueue('support-ticket', { text: ticketText('stall') });
+    await waitFor(() => h.requestsFor('stall').length === 2, 15_000, 'the second call to be in flight');
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+
+    await h.startWorker({ MAX_STALLED_COUNT: '0', RECONCILE_INTERVAL_MS: '200', RECONCILE_GRACE_MS: '0' });
+    const record = await h.dlqRecordOf(jobId, 15_000);
+    expect(record.reason.kind).toBe('stalled');
+    expect(record.attempts.map((attempt) => attempt.n)).toEqual([1]);
+    expect(h.requestsFor('stall')).toHaveLength(2);
+    expect(await h.dlqCount()).toBe(1);
+  });
+});

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyWorkflow, WorkflowRegistry } from '@quarry/core';
+import {
+  EXTRACTION_JOB_NAME,
+  type ExtractionJobResult,
+  extractionJobOptions,
+  openQueues,
+  QueueConfig,
+  type QueueConfigInput,
+  redactRedisUrl,
+  redisConnection,
+} from '@quarry/queue';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { closeConnection } from './close-connection';
+import type { EnqueueOptions } from './enqueue-options';
+import { DeadLetteredError } from './errors/dead-lettered-error';
+import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
+import { JobNotFoundError } from './errors/job-not-found-error';
+import { WaitTimeoutError } from './errors/wait-timeout-error';
+import type { JobStatus } from './job-status';
+import { prepareJobData } from './prepare-job-data';
+import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
+import { readJobStatus } from './read-job-status';
+import { RedisGate } from './redis-gate';
+import { TransactionalEnqueuer } from './transactional-enqueuer';
+
+/** Defaults of {@link createQuarryClient} and `waitForResult`. */
+export const clientDefaults = {
+  readyTimeoutMs: 1000,
+  waitTimeoutMs: 60_000,
+  /** `waitForResult` polls from 50 ms, growing 1.5× per poll up to this. */
+  maxPollIntervalMs: 1000,
+} as const;
+
+/** Options of {@link createQuarryClient}: a Redis URL, or a connection the caller owns. */
+export type CreateQuarryClientOptions = (
+  | { readonly redisUrl: string; readonly connection?: undefined }
+  | {
+      /** Best made with `redisConnection(url, { role: 'producer' })`; it stays open on `close()`. */
+      readonly connection: Redis;
+      readonly redisUrl?: undefined;
+    }
+) & {
+  /** The workflows jobs may name. */
+  readonly registry: WorkflowRegistry | readonly AnyWorkflow[];
+  readonly config?: QueueConfigInput;
+  /** How long an operation waits for Redis before failing with RedisUnavailableError. Default 1000 ms. */
+  readonly readyTimeoutMs?: number;
+  /** Upper bound of `waitForResult`'s poll interval. Default 1000 ms. */
+  readonly maxPollIntervalMs?: number;
+};
+
+/**
+ * Creates the producer client. It connects in the background; operations wait at most
+ * `readyTimeoutMs` for Redis and never buffer offline.
+ * @throws TypeError for a bad Redis URL; ZodError for bad config.
+ */
+export function createQuarryClient(options: CreateQuarryClientOptions): QuarryClient {
+  const config = QueueConfig.parse(options.config ?? {});
+  const registry =
+    options.registry instanceof WorkflowRegistry ? options.registry : new WorkflowRegistry(options.registry);
+  const owned = options.connection === undefined;
+  const main =
+    options.connection ??
+    redisConnection(options.redisUrl, { role: 'producer', connectionName: 'quarry-client' });
+  const exclusive = main.duplicate({ connectionName: 'quarry-client-tx' });
+  const url = options.redisUrl ? redactRedisUrl(options.redisUrl) : null;
+  const readyTimeoutMs = options.readyTimeoutMs ?? clientDefaults.readyTimeoutMs;
+  const gate = new RedisGate({
+    connections: [main, exclusive],
+    readyTimeoutMs,
+    url,
+  });
+  const queues = openQueues({ connection: main, config });
+  const txQueue = new Queue(config.queueName, {
+    connection: exclusive,
+    prefix: config.prefix,
+    defaultJobOptions: extractionJobOptions(config),
+  });
+  txQueue.on('error', () => {});
+  txQueue.client.catch(() => {});
+  const enqueuer = new TransactionalEnqueuer({
+    redis: exclusive,
+    queue: txQueue,
+    keys: queues.keys,
+    idempotencyRetentionMs: config.idempotencyRetentionMs,
+  });
+  const maxPollIntervalMs = options.maxPollIntervalMs ?? clientDefaults.maxPollIntervalMs;
+
+  const prepare = (requests: readonly EnqueueRequest[], batch: boolean) => {
+    const problems: EnqueueProblem[] = [];
+    const jobs = requests.flatMap((request, item) => {
+      const prepared = prepareJobData({
+        registry,
+        workflow: typeof request.workflow === 'string' ? request.workflow : request.workflow.name,
+        input: request.input,
+        options: {
+          ...(typeof request.workflow === 'string' ? {} : { version: request.workflow.version }),
+          ...request.options,
+        },
+        maxJobDataBytes: config.limits.maxJobDataBytes,
+      });
+      if (prepared.ok) return [prepared.data];
+      problems.push(...prepared.problems.map((problem) => (batch ? { item, ...problem } : problem)));
+      return [];
+    });
+    if (problems.length > 0) throw new EnqueueValidationError({ problems });
+    return jobs;
+  };
+
+  const getStatus = (jobId: string): Promise<JobStatus> =>
+    gate.run('getStatus', () =>
+      readJobStatus({ redis: main, queue: queues.queue, dlq: queues.dlq, keys: queues.keys, jobId }),
+    );
+
+  return {
+    config,
+    async enqueue(workflow: AnyWorkflow | string, input: unknown, enqueueOptions?: EnqueueOptions) {
+      const [data] = prepare([{ workflow, input, options: enqueueOptions }], false);
+      if (!data) throw new Error('prepare returned no job');
+      const toJob = (jobId: string, created: boolean): EnqueuedJob => ({
+        jobId,
+        workflow: data.workflow,
+        version: data.version,
+        created,
+      });
+      if (data.idempotencyKey) {
+        const [outcome] = await gate.run('enqueue', () => enqueuer.add([data]));
+        if (!outcome) throw new Error('enqueue returned no outcome');
+        return toJob(outcome.jobId, outcome.created);
+      }
+      const jobId = randomUUID();
+      await gate.run('enqueue', () => queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId }));
+      return toJob(jobId, true);
+    },
+    async enqueueMany(requests) {
+      const jobs = prepare(requests, true);
+      if (jobs.length === 0) return [];
+      const outcomes = await gate.run('enqueueMany', () => enqueuer.add(jobs));
+      return outcomes.map((outcome, i) => {
+        const data = jobs[i];
+        if (!data) throw new Error('enqueueMany lost a job');
+        return {
+          jobId: outcome.jobId,
+          workflow: data.workflow,
+          version: data.version,
+          created: outcome.created,
+        };
+      });
+    },
+    getStatus,
+    async waitForResult(jobId: string, waitOptions: WaitForResultOptions = {}): Promise<ExtractionJobResult> {
+      const timeoutMs = waitOptions.timeoutMs ?? clientDefaults.waitTimeoutMs;
+      const deadline = Date.now() + timeoutMs;
+      let intervalMs = 50;
+      for (;;) {
+        waitOptions.signal?.throwIfAborted();
+        const status = await getStatus(jobId);
+        switch (status.state) {
+          case 'completed':
+            return status.result;
+          case 'dead-lettered':
+            throw new DeadLetteredError({
+              jobId,
+              dlqId: status.dlqId,
+              reason: status.reason,
+              record: status.record,
+            });
+          case 'unknown':
+            throw new JobNotFoundError({ jobId });
+          case 'queued':
+          case 'delayed':
+          case 'active':
+          case 'failed-retrying': {
+            const remaining = deadline - Date.now();
+            if (remaining <= 0) throw new WaitTimeoutError({ jobId, timeoutMs, lastState: status.state });
+            await sleep(Math.min(intervalMs, remaining), waitOptions.signal);
+            intervalMs = Math.min(intervalMs * 1.5, maxPollIntervalMs);
+            break;
+          }
+        }
+      }
+    },
+    async close() {
+      // Connections first: BullMQ may still be initializing its queues, and closing a queue before its
+      // initialization settled would leave that initialization's failure without a listener. (On a
+      // connection that never came up the initialization just stays pending, so there is nothing to wait for.)
+      const wasUp = [main, exclusive].some((connection) => ['connect', 'ready'].includes(connection.status));
+      await Promise.all([closeConnection(exclusive), owned ? closeConnection(main) : undefined]);
+      if (wasUp) await settled([queues.queue.client, queues.dlq.client, txQueue.client], readyTimeoutMs);
+      await Promise.allSettled([queues.close(), txQueue.close()]);
+    },
+  } as QuarryClient;
+}
+
+/** Waits until every promise settled, or `ms` passed. */
+async function settled(promises: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

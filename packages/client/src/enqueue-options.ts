@@ -1,0 +1,15 @@
+import type { JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
+
+/** Options of one enqueue. */
+export interface EnqueueOptions {
+  /** Workflow version; default the latest registered (and it is pinned into the job). */
+  readonly version?: number;
+  /** The same key gives the same job, and no second one, within the idempotency retention window. */
+  readonly idempotencyKey?: string;
+  /** Narrows the shared error history, e.g. to one tenant. */
+  readonly historyScope?: string;
+  /** Small flat object (≤ 4 KB as JSON) for your own bookkeeping; never sent to the model. */
+  readonly metadata?: JobMetadata;
+  readonly lineage?: Lineage;
+  readonly overrides?: JobOverrides;
+}

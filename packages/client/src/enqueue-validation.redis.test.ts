@@ -1,0 +1,111 @@
+import { invoiceWorkflow } from '@quarry/workflows';
+import { describe, expect, it } from 'vitest';
+import { createQuarryClient } from './create-quarry-client';
+import { EnqueueValidationError } from './errors/enqueue-validation-error';
+import type { QuarryClient } from './quarry-client';
+import { useClientTestKit } from './test-fixtures/client-test-kit';
+
+const rejection = async (promise: Promise<unknown>): Promise<EnqueueValidationError> => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EnqueueValidationError);
+  return error as EnqueueValidationError;
+};
+
+describe('enqueue validation', () => {
+  const { kit } = useClientTestKit('enqueue-validation');
+
+  it('lists every problem of a job and enqueues nothing', async () => {
+    const { client, keys } = kit();
+    await client.getStatus('warm-up');
+    const before = await keys();
+    const error = await rejection(
+      client.enqueue(
+        'invoice',
+        { text: '' },
+        {
+          idempotencyKey: 'k-1',
+          historyScope: '',
+          metadata: { nested: { a: 1 } as never, note: 'x'.repeat(5000) },
+        },
+      ),
+    );
+    expect(error.problems).toEqual([
+      { path: 'historyScope', message: 'Too small: expected string to have >=1 characters' },
+      { path: 'metadata.nested', message: 'must be a string, number, boolean or null (metadata is flat)' },
+      { path: 'input.text', message: 'text must not be empty' },
+    ]);
+    expect(error.message).toMatch(/^Nothing was enqueued: 3 problems: historyScope: /);
+    expect(await keys()).toEqual(before);
+  });
+
+  it('names an unknown workflow and an unknown version', async () => {
+    const { client } = kit();
+    expect((await rejection(client.enqueue('payslip', { text: 'x' }))).problems).toEqual([
+      { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
+    ]);
+    expect((await rejection(client.enqueue('invoice', { text: 'x' }, { version: 9 }))).problems).toEqual([
+      { path: 'version', message: 'workflow "invoice" has no version 9 (known versions: 1)' },
+    ]);
+  });
+
+  it('rejects input that is not JSON and a job over the size limit', async () => {
+    const { client, newClient } = kit();
+    expect((await rejection(client.enqueue('invoice', { text: 'x', n: 10n }))).problems[0]).toEqual({
+      path: 'input',
+      message: 'must be JSON-serializable (Do not know how to serialize a BigInt)',
+    });
+    expect((await rejection(client.enqueue('invoice', undefined))).problems).toEqual([
+      { path: 'input', message: 'is required' },
+    ]);
+    const small = newClient({ limits: { maxJobDataBytes: 100 } });
+    expect((await rejection(small.enqueue(invoiceWorkflow, { text: 'y'.repeat(200) }))).problems).toEqual([
+      { path: '', message: 'is 254 bytes as JSON; the limit is 100' },
+    ]);
+  });
+
+  it('checks every item of a batch first and enqueues none when one is bad', async () => {
+    const { client, queues } = kit();
+    const error = await rejection(
+      client.enqueueMany([
+        { workflow: invoiceWorkflow, input: { text: 'fine' } },
+        { workflow: 'support-ticket', input: { text: '' } },
+        { workflow: 'invoice', input: { text: 'fine' }, options: { metadata: { list: [1] as never } } },
+      ]),
+    );
+    expect(error.problems).toEqual([
+      { item: 1, path: 'input.text', message: 'text must not be empty' },
+      {
+        item: 2,
+        path: 'metadata.list',
+        message: 'must be a string, number, boolean or null (metadata is flat)',
+      },
+    ]);
+    expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
+  });
+
+  it('validates before touching Redis: a client with no Redis still reports the problems', async () => {
+    const offline = createQuarryClient({ redisUrl: 'redis://127.0.0.1:1', registry: [invoiceWorkflow] });
+    try {
+      expect((await rejection(offline.enqueue('invoice', { text: '' }))).problems).toEqual([
+        { path: 'input.text', message: 'text must not be empty' },
+      ]);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe('enqueue typing', () => {
+  it('infers the input type from a workflow definition', () => {
+    const typed = (client: QuarryClient) => [
+      client.enqueue(invoiceWorkflow, { text: 'an invoice' }),
+      // @ts-expect-error `text` must be a string for the invoice workflow
+      client.enqueue(invoiceWorkflow, { text: 42 }),
+      client.enqueue('invoice', { anything: 'checked at run time' }),
+    ];
+    expect(typed).toBeTypeOf('function');
+  });
+});

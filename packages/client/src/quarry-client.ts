@@ -1,0 +1,63 @@
+import type { AnyWorkflow } from '@quarry/core';
+import type { ExtractionJobResult, QueueConfig } from '@quarry/queue';
+import type { z } from 'zod';
+import type { EnqueueOptions } from './enqueue-options';
+import type { JobStatus } from './job-status';
+
+/** The job a request ended up as. */
+export interface EnqueuedJob {
+  readonly jobId: string;
+  readonly workflow: string;
+  /** The version pinned into the job. */
+  readonly version: number;
+  /** False when the idempotency key mapped to an existing job (nothing was added). */
+  readonly created: boolean;
+}
+
+/** One job of an `enqueueMany` batch. */
+export interface EnqueueRequest<W extends AnyWorkflow = AnyWorkflow> {
+  /** A workflow definition (its input type checks `input`) or a registered workflow name. */
+  readonly workflow: W | string;
+  readonly input: W extends AnyWorkflow ? z.input<W['input']> : unknown;
+  readonly options?: EnqueueOptions;
+}
+
+/** Options of `waitForResult`. */
+export interface WaitForResultOptions {
+  /** Give up (with WaitTimeoutError) after this long. Default 60 s. */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** The producer client backend services use to enqueue extraction jobs and read their outcome. */
+export interface QuarryClient {
+  readonly config: QueueConfig;
+  /**
+   * Validates the job (workflow and version exist, input matches the workflow's input schema,
+   * metadata and size limits) before touching Redis, then enqueues it.
+   * @throws EnqueueValidationError listing every problem; nothing is enqueued.
+   * @throws RedisUnavailableError when Redis cannot be reached within the ready timeout.
+   */
+  enqueue<W extends AnyWorkflow>(
+    workflow: W,
+    input: z.input<W['input']>,
+    options?: EnqueueOptions,
+  ): Promise<EnqueuedJob>;
+  enqueue(workflow: string, input: unknown, options?: EnqueueOptions): Promise<EnqueuedJob>;
+  /**
+   * Validates every job first, then adds them all in one transaction (all or none).
+   * @throws EnqueueValidationError listing every problem of every item; nothing is enqueued.
+   */
+  enqueueMany(requests: readonly EnqueueRequest[]): Promise<EnqueuedJob[]>;
+  /** Where a job stands; see {@link JobStatus}. */
+  getStatus(jobId: string): Promise<JobStatus>;
+  /**
+   * Resolves with the job's result once it completed (also when it completed before the call).
+   * @throws DeadLetteredError carrying the DLQ id and reason.
+   * @throws WaitTimeoutError when `timeoutMs` passes first.
+   * @throws JobNotFoundError when no such job exists.
+   */
+  waitForResult(jobId: string, options?: WaitForResultOptions): Promise<ExtractionJobResult>;
+  /** Closes the queues and the connections the client opened. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,139 @@
+import type { AttemptRecord, AttemptStore } from '@quarry/core';
+import type { Queue } from 'bullmq';
+import { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
+import { dlqIdFor } from './dlq-id';
+import type { DlqReason } from './dlq-reason';
+import { DlqRecord } from './dlq-record';
+import type { QuarryKeys } from './keys';
+import type { SourceJob } from './source-job';
+import { execWithJobs } from './transactional-add';
+import { unrecordedFailureReason } from './unrecorded-failure-reason';
+
+/** BullMQ job name of DLQ records. */
+export const DLQ_JOB_NAME = 'dead-letter';
+
+/** Options of {@link DeadLetterWriter}. */
+export interface DeadLetterWriterOptions {
+  /** The dead-letter queue. */
+  readonly queue: Queue;
+  readonly keys: QuarryKeys;
+  /** Where attempt records are read from when a caller does not pass them (and by `reconcile`). */
+  readonly attempts?: AttemptStore;
+  /** Clock in milliseconds. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Options of {@link DeadLetterWriter.deadLetter}. */
+export type DeadLetterOptions = Omit<BuildDlqRecordOptions, 'attempts' | 'reason' | 'deadLetteredAt'> & {
+  readonly reason: DlqReason;
+  /** Default: loaded from the attempt store by job id. */
+  readonly attempts?: readonly AttemptRecord[];
+};
+
+/** Options of {@link DeadLetterWriter.reconcile}. */
+export interface ReconcileOptions {
+  /** The extraction queue whose failed jobs are swept. */
+  readonly sourceQueue: Queue;
+  /** Leave jobs that failed less than this long ago to the worker that failed them. Default 30 s. */
+  readonly graceMs?: number;
+  /** Failed jobs read per page. Default 200. */
+  readonly pageSize?: number;
+  /** Failed jobs looked at per sweep, newest first. Default 10 000. */
+  readonly maxJobs?: number;
+}
+
+/** What one write did. */
+export interface DlqWriteResult {
+  readonly dlqId: string;
+  /** False when the record already existed (the write changed nothing). */
+  readonly created: boolean;
+}
+
+/**
+ * Writes dead-letter records exactly once by construction: the record's job id is deterministic
+ * (`dlqIdFor`), and the record and its index entry (source job id → DLQ id) are written in one
+ * MULTI/EXEC, so a repeated write is a no-op and the reconciler sees exactly which failures lack one.
+ */
+export class DeadLetterWriter {
+  readonly #queue: Queue;
+  readonly #keys: QuarryKeys;
+  readonly #attempts: AttemptStore | undefined;
+  readonly #now: () => number;
+
+  constructor(options: DeadLetterWriterOptions) {
+    this.#queue = options.queue;
+    this.#keys = options.keys;
+    this.#attempts = options.attempts;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The DLQ id a job gets (deterministic from its id and generation). */
+  dlqIdFor(job: SourceJob): string {
+    return dlqIdFor(job);
+  }
+
+  /** Writes a complete record; a second write of the same record changes nothing. */
+  async write(record: DlqRecord): Promise<DlqWriteResult> {
+    const valid = DlqRecord.parse(record);
+    const index = this.#keys.dlqIndex();
+    const result = await execWithJobs({
+      queue: this.#queue,
+      commands: (tx) => {
+        tx.call('HGET', index, valid.sourceJobId);
+        tx.call('HSET', index, valid.sourceJobId, valid.dlqId);
+      },
+      jobs: [
+        {
+          name: DLQ_JOB_NAME,
+          data: valid,
+          opts: { jobId: valid.dlqId, attempts: 1, removeOnComplete: false, removeOnFail: false },
+        },
+      ],
+    });
+    if (result === null) throw new Error(`Writing DLQ record ${valid.dlqId} was aborted`);
+    return { dlqId: valid.dlqId, created: result.commandReplies[0] !== valid.dlqId };
+  }
+
+  /** Builds the record of a terminally failed job (attempts from the store unless given) and writes it. */
+  async deadLetter(options: DeadLetterOptions): Promise<DlqWriteResult> {
+    const attempts = options.attempts ?? (await this.#loadAttempts(options.job));
+    const record = buildDlqRecord({ ...options, attempts, deadLetteredAt: new Date(this.#now()) });
+    return this.write(record);
+  }
+
+  /**
+   * Sweeps failed source jobs that have no DLQ record (stalled past `maxStalledCount`, failed outside a
+   * processor, a worker that died between failing and writing) and writes one for each. Idempotent.
+   * @returns the DLQ ids written by this sweep and how many failed jobs were looked at.
+   */
+  async reconcile(options: ReconcileOptions): Promise<{ scanned: number; written: string[] }> {
+    const graceMs = options.graceMs ?? 30_000;
+    const pageSize = options.pageSize ?? 200;
+    const maxJobs = options.maxJobs ?? 10_000;
+    const client = await options.sourceQueue.client;
+    const written: string[] = [];
+    let scanned = 0;
+    for (let start = 0; start < maxJobs; start += pageSize) {
+      const end = Math.min(start + pageSize, maxJobs) - 1;
+      const page = await options.sourceQueue.getFailed(start, end);
+      const jobs = page.filter((job) => job?.id);
+      scanned += jobs.length;
+      const recorded = jobs.length
+        ? await client.hmget(this.#keys.dlqIndex(), ...jobs.map((job) => job.id as string))
+        : [];
+      const cutoff = this.#now() - graceMs;
+      for (const [i, job] of jobs.entries()) {
+        if (recorded[i] === dlqIdFor(job) || (job.finishedOn ?? 0) > cutoff) continue;
+        const result = await this.deadLetter({ job, reason: unrecordedFailureReason(job) });
+        if (result.created) written.push(result.dlqId);
+      }
+      if (page.length < end - start + 1) break;
+    }
+    return { scanned, written };
+  }
+
+  async #loadAttempts(job: SourceJob): Promise<readonly AttemptRecord[]> {
+    if (!this.#attempts || !job.id) return [];
+    return this.#attempts.load(job.id);
+  }
+}

@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+
+/** The parts of a source job that identify one generation of it. */
+export interface JobGeneration {
+  readonly id?: string | undefined;
+  /** When the job was created (BullMQ `job.timestamp`); a re-created job with the same id is a new generation. */
+  readonly timestamp: number;
+}
+
+/**
+ * The DLQ record id of a source job: deterministic from its id and generation, so writing the record
+ * twice (a retried write, a re-run after a crash, the reconciler) can only ever produce one record.
+ */
+export function dlqIdFor(job: JobGeneration): string {
+  if (!job.id) throw new TypeError('A job without an id cannot be dead-lettered');
+  const digest = createHash('sha256').update(`${job.id}\n${job.timestamp}`).digest('hex');
+  return `dlq-${digest.slice(0, 32)}`;
+}

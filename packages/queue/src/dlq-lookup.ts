@@ -1,0 +1,25 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { DlqRecord } from './dlq-record';
+import type { QuarryKeys } from './keys';
+
+/** The id of the latest DLQ record of a source job, or null when it has none. One HGET. */
+export async function findDlqIdBySource(options: {
+  readonly redis: Redis;
+  readonly keys: QuarryKeys;
+  readonly sourceJobId: string;
+}): Promise<string | null> {
+  return options.redis.hget(options.keys.dlqIndex(), options.sourceJobId);
+}
+
+/**
+ * The DLQ record stored under `dlqId`, or null when there is none.
+ * @throws ZodError when the stored record breaks the DlqRecord schema.
+ */
+export async function readDlqRecord(options: {
+  readonly dlq: Queue;
+  readonly dlqId: string;
+}): Promise<DlqRecord | null> {
+  const job = await options.dlq.getJob(options.dlqId);
+  return job ? DlqRecord.parse(job.data) : null;
+}

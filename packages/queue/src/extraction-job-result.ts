@@ -1,0 +1,36 @@
+import type { ExtractionResult } from '@quarry/core';
+import { Usage } from '@quarry/core';
+import { z } from 'zod';
+
+/** The return value of a completed extraction job (what `waitForResult` resolves to). */
+export const ExtractionJobResult = z.object({
+  data: z.unknown(),
+  needsReview: z.boolean(),
+  reviewReasons: z.array(z.string()),
+  /** Model replies, the valid one included. */
+  attempts: z.number().int().positive(),
+  usage: Usage,
+  /** Null when some model had no known price. */
+  costUsd: z.number().nonnegative().nullable(),
+  model: z.string(),
+  workflow: z.string(),
+  version: z.number().int().positive(),
+  durationMs: z.number().nonnegative(),
+});
+export type ExtractionJobResult = z.infer<typeof ExtractionJobResult>;
+
+/** The job return value of an extraction result (attempt records stay in the attempt store). */
+export function toExtractionJobResult(result: ExtractionResult): ExtractionJobResult {
+  return {
+    data: result.data,
+    needsReview: result.needsReview,
+    reviewReasons: [...result.reviewReasons],
+    attempts: result.attempts,
+    usage: result.usage,
+    costUsd: result.costUsd,
+    model: result.model,
+    workflow: result.workflow,
+    version: result.version,
+    durationMs: result.durationMs,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Lua scripts of the error history. Scores are decayed frequencies stored relative to a reference
+ * time `ref` (kept in the details hash): an observation at `t` adds 2^((t - ref) / halfLife), and the
+ * score at `now` is the stored score × 2^((ref - now) / halfLife). When the exponent grows past 32 the
+ * set is rebased to `ref = now` (ZUNIONSTORE with a weight), so doubles never overflow.
+ */
+
+/**
+ * Records the signatures of one failed attempt, atomically. Beyond `max signatures` the weakest are
+ * evicted, sparing the signatures just seen so a new kind of mistake always gets a foothold.
+ * KEYS[1] scores sorted set, KEYS[2] details hash
+ * ARGV[1] now (ms), ARGV[2] half-life (ms), ARGV[3] max signatures, ARGV[4] TTL of both keys (ms),
+ * ARGV[5..] pairs of signature, example (signatures distinct)
+ */
+export const recordHistoryLua = `
+local now = tonumber(ARGV[1])
+local halfLife = tonumber(ARGV[2])
+local maxSignatures = tonumber(ARGV[3])
+local ttl = tonumber(ARGV[4])
+local ref = tonumber(redis.call('HGET', KEYS[2], 'ref'))
+if not ref then
+  ref = now
+  redis.call('HSET', KEYS[2], 'ref', ARGV[1])
+end
+local exponent = (now - ref) / halfLife
+if exponent > 32 then
+  if redis.call('EXISTS', KEYS[1]) == 1 then
+    redis.call('ZUNIONSTORE', KEYS[1], 1, KEYS[1], 'WEIGHTS', tostring(2 ^ (-exponent)))
+  end
+  ref = now
+  exponent = 0
+  redis.call('HSET', KEYS[2], 'ref', ARGV[1])
+end
+local increment = tostring(2 ^ exponent)
+local current = {}
+for i = 5, #ARGV, 2 do
+  local signature = ARGV[i]
+  current[signature] = true
+  redis.call('ZINCRBY', KEYS[1], increment, signature)
+  if redis.call('HINCRBY', KEYS[2], 'c:' .. signature, 1) == 1 then
+    redis.call('HSET', KEYS[2], 'f:' .. signature, ARGV[1])
+  end
+  local last = tonumber(redis.call('HGET', KEYS[2], 'l:' .. signature))
+  if not last or now > last then
+    redis.call('HSET', KEYS[2], 'l:' .. signature, ARGV[1])
+  end
+  redis.call('HSET', KEYS[2], 'e:' .. signature, ARGV[i + 1])
+end
+local excess = redis.call('ZCARD', KEYS[1]) - maxSignatures
+if excess > 0 then
+  -- Evict the weakest signatures, sparing the ones just seen unless they alone exceed the bound.
+  local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+  local evicted = {}
+  for pass = 1, 2 do
+    for _, signature in ipairs(members) do
+      if #evicted == excess then break end
+      if (pass == 1) == (not current[signature]) then table.insert(evicted, signature) end
+    end
+  end
+  for _, signature in ipairs(evicted) do
+    redis.call('ZREM', KEYS[1], signature)
+    redis.call('HDEL', KEYS[2], 'c:' .. signature, 'f:' .. signature, 'l:' .. signature, 'e:' .. signature)
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('PEXPIRE', KEYS[2], ttl)
+return 1
+`;
+
+/**
+ * Reads the top signatures by stored score with their details.
+ * KEYS[1] scores sorted set, KEYS[2] details hash
+ * ARGV[1] how many
+ * Returns { ref or false, signature, score, count, firstSeen, lastSeen, example, ... }
+ */
+export const readHistoryLua = `
+local limit = tonumber(ARGV[1])
+local out = { redis.call('HGET', KEYS[2], 'ref') }
+if limit < 1 then return out end
+local top = redis.call('ZREVRANGE', KEYS[1], 0, limit - 1, 'WITHSCORES')
+for i = 1, #top, 2 do
+  local signature = top[i]
+  local details = redis.call('HMGET', KEYS[2], 'c:' .. signature, 'f:' .. signature, 'l:' .. signature, 'e:' .. signature)
+  table.insert(out, signature)
+  table.insert(out, top[i + 1])
+  table.insert(out, details[1] or '0')
+  table.insert(out, details[2] or '0')
+  table.insert(out, details[3] or '0')
+  table.insert(out, details[4] or '')
+end
+return out
+`;

@@ -1,0 +1,18 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { jobDataJsonSchema } from './job-data-json-schema';
+
+describe('docs/job-data.schema.json', () => {
+  it('is what `pnpm --filter @quarry/queue schema:write` generates from the JobData schema', async () => {
+    const committed = JSON.parse(
+      await readFile(new URL('../../../docs/job-data.schema.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    expect(committed).toEqual(jobDataJsonSchema());
+  });
+
+  it('requires workflow and input and forbids unknown fields', () => {
+    const schema = jobDataJsonSchema();
+    expect(schema.required).toEqual(['workflow', 'input']);
+    expect(schema.additionalProperties).toBe(false);
+  });
+});

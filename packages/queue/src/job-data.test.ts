@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { JobData, MAX_METADATA_BYTES } from './job-data';
+
+const problems = (value: unknown) => {
+  const result = JobData.safeParse(value);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('JobData', () => {
+  it('accepts a full job', () => {
+    const job = {
+      workflow: 'invoice',
+      version: 2,
+      input: { text: 'Invoice 1' },
+      historyScope: 'tenant-a',
+      idempotencyKey: 'order-1',
+      metadata: { tenant: 'a', priority: 3, urgent: true, note: null },
+      lineage: { rootJobId: 'j1', replayOf: 'j2', redriveCount: 1 },
+      overrides: { model: 'claude-haiku-4-5', maxAttempts: 5 },
+    };
+    expect(JobData.parse(job)).toEqual(job);
+  });
+
+  it('requires workflow and input, and rejects unknown fields', () => {
+    expect(problems({ workflowName: 'invoice' })).toEqual([
+      'workflow: Invalid input: expected string, received undefined',
+      'input: is required (the workflow input)',
+      ': Unrecognized key: "workflowName"',
+    ]);
+  });
+
+  it('keeps metadata flat and small', () => {
+    expect(problems({ workflow: 'invoice', input: {}, metadata: { nested: { a: 1 }, list: [1] } })).toEqual([
+      'metadata.nested: must be a string, number, boolean or null (metadata is flat)',
+      'metadata.list: must be a string, number, boolean or null (metadata is flat)',
+    ]);
+    const big = { note: 'x'.repeat(MAX_METADATA_BYTES) };
+    expect(problems({ workflow: 'invoice', input: {}, metadata: big })).toEqual([
+      `metadata: must serialize to at most 4096 bytes of JSON, got ${MAX_METADATA_BYTES + 11}`,
+    ]);
+  });
+
+  it('checks names, versions and lineage', () => {
+    expect(
+      problems({
+        workflow: 'Invoice!',
+        version: 0,
+        input: null,
+        lineage: { rootJobId: '', redriveCount: -1 },
+      }),
+    ).toEqual([
+      'workflow: must be a workflow name: lower-case letters, digits and dashes',
+      'version: Too small: expected number to be >=1',
+      'lineage.rootJobId: Too small: expected string to have >=1 characters',
+      'lineage.redriveCount: Too small: expected number to be >=0',
+    ]);
+  });
+});

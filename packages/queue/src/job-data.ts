@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { utf8Bytes } from './utf8-bytes';
+
+/** Largest serialized `metadata`, in UTF-8 bytes of its JSON. */
+export const MAX_METADATA_BYTES = 4096;
+
+/** Same rule as workflow names: lower-case letters, digits and dashes, starting with a letter. */
+const WORKFLOW_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+/** A metadata value: a scalar, never a nested object or array. */
+export const MetadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: 'must be a string, number, boolean or null (metadata is flat)',
+});
+export type MetadataValue = z.infer<typeof MetadataValue>;
+
+/** Small flat object carried with the job for the producer's own bookkeeping; never sent to the model. */
+export const JobMetadata = z
+  .record(z.string(), MetadataValue)
+  .refine((metadata) => utf8Bytes(JSON.stringify(metadata)) <= MAX_METADATA_BYTES, {
+    error: (issue) =>
+      `must serialize to at most ${MAX_METADATA_BYTES} bytes of JSON, got ${utf8Bytes(JSON.stringify(issue.input))}`,
+  })
+  .describe(
+    `Flat object of string, number, boolean or null values; at most ${MAX_METADATA_BYTES} bytes as JSON.`,
+  );
+export type JobMetadata = z.infer<typeof JobMetadata>;
+
+/** Where a job comes from: the job that started the chain, the job it replays, how often it was redriven. */
+export const Lineage = z.strictObject({
+  rootJobId: z.string().min(1),
+  replayOf: z.string().min(1).optional(),
+  redriveCount: z.number().int().nonnegative(),
+});
+export type Lineage = z.infer<typeof Lineage>;
+
+/** Settings a replay may change for one job. */
+export const JobOverrides = z.strictObject({
+  model: z.string().min(1).optional(),
+  maxAttempts: z.number().int().min(1).max(20).optional(),
+});
+export type JobOverrides = z.infer<typeof JobOverrides>;
+
+/**
+ * The job data contract of the extraction queue. Producers in any language may enqueue jobs that
+ * match it (see docs/job-data.schema.json); a job that does not is dead-lettered as `invalid_payload`.
+ */
+export const JobData = z
+  .strictObject({
+    workflow: z
+      .string()
+      .regex(WORKFLOW_NAME, { error: 'must be a workflow name: lower-case letters, digits and dashes' })
+      .describe('Name of a registered workflow, e.g. "invoice".'),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Workflow version; the latest registered version when absent.'),
+    input: z
+      .unknown()
+      .nonoptional({ error: 'is required (the workflow input)' })
+      .describe("The workflow's input, e.g. { text } for the shipped workflows."),
+    historyScope: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Narrows the shared error history, e.g. to one tenant.'),
+    idempotencyKey: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('The same key gives the same job within the idempotency retention window.'),
+    metadata: JobMetadata.optional(),
+    lineage: Lineage.optional(),
+    overrides: JobOverrides.optional(),
+  })
+  .describe('Data of one Quarry extraction job.');
+export type JobData = z.infer<typeof JobData>;

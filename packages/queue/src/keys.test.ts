@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isHashTagged, quarryKeys } from './keys';
+
+describe('quarryKeys', () => {
+  const keys = quarryKeys({ prefix: '{quarry}' });
+
+  it('names every key under the hash-tagged prefix, per queue where job ids are involved', () => {
+    expect({
+      attempts: keys.attempts('job-1'),
+      bounces: keys.rateLimitBounces('job-1'),
+      dlqIndex: keys.dlqIndex(),
+      history: keys.history('invoice', 2),
+      scoped: keys.history('invoice', 2, 'tenant:a/b'),
+    }).toMatchInlineSnapshot(`
+      {
+        "attempts": "{quarry}:quarry:extraction:attempts:job-1",
+        "bounces": "{quarry}:quarry:extraction:bounces:job-1",
+        "dlqIndex": "{quarry}:quarry:extraction:dlq-index",
+        "history": {
+          "details": "{quarry}:quarry:history:invoice:v2:details",
+          "scores": "{quarry}:quarry:history:invoice:v2:scores",
+        },
+        "scoped": {
+          "details": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:details",
+          "scores": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:scores",
+        },
+      }
+    `);
+  });
+
+  it('hashes idempotency keys so any key of any length makes a bounded key name', () => {
+    const a = keys.idempotency('order-42');
+    expect(a).toMatch(/^\{quarry\}:quarry:extraction:idem:[0-9a-f]{64}$/);
+    expect(keys.idempotency('order-42')).toBe(a);
+    expect(keys.idempotency('order-43')).not.toBe(a);
+    expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).idempotency('order-42')).not.toBe(a);
+  });
+
+  it('keeps versions and scopes apart, and an empty scope apart from no scope', () => {
+    const names = new Set(
+      [keys.history('w', 1), keys.history('w', 2), keys.history('w', 1, 'a'), keys.history('w', 1, '')].map(
+        (history) => history.scores,
+      ),
+    );
+    expect(names.size).toBe(4);
+  });
+
+  it('rejects a prefix without a hash tag and a queue name with a colon', () => {
+    expect(() => quarryKeys({ prefix: 'quarry' })).toThrow(/must contain a \{hash tag\}/);
+    expect(() => quarryKeys({ prefix: '{}' })).toThrow(TypeError);
+    expect(() => quarryKeys({ prefix: '{q}', queueName: 'a:b' })).toThrow(/must not contain ":"/);
+    expect(isHashTagged('prod-{quarry}')).toBe(true);
+  });
+});

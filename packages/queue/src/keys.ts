@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+
+/** A key prefix is hash-tagged when it holds a non-empty `{...}` section: Redis Cluster hashes only that part. */
+const HASH_TAG = /\{[^{}]+\}/;
+
+/** Options of {@link quarryKeys}. */
+export interface QuarryKeysOptions {
+  /** Hash-tagged prefix shared with BullMQ's own keys, e.g. `{quarry}`. */
+  readonly prefix: string;
+  /** The extraction queue these keys belong to. Default `extraction`. */
+  readonly queueName?: string;
+}
+
+/** The Redis keys of one error history: a sorted set of decayed scores and a hash of details. */
+export interface HistoryKeys {
+  /** Sorted set: signature → decayed score relative to the reference time kept in `details`. */
+  readonly scores: string;
+  /** Hash: `ref` (reference time, ms) and per signature `c:` count, `f:` first seen, `l:` last seen, `e:` example. */
+  readonly details: string;
+}
+
+/** Every Redis key Quarry writes itself (BullMQ names its own keys under the same prefix). */
+export interface QuarryKeys {
+  readonly prefix: string;
+  readonly queueName: string;
+  /** Hash of a job's attempt records, field = attempt number, value = AttemptRecord JSON. */
+  attempts(jobId: string): string;
+  /** Counter of how often a job was put back after a 429 without consuming a job attempt. */
+  rateLimitBounces(jobId: string): string;
+  /** String holding the job id an idempotency key maps to, with the retention window as its TTL. */
+  idempotency(idempotencyKey: string): string;
+  /** Hash: source job id → id of its dead-letter record (the latest generation). */
+  dlqIndex(): string;
+  /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
+  history(workflow: string, version: number, scope?: string): HistoryKeys;
+}
+
+/** True when `prefix` contains a Redis Cluster hash tag such as `{quarry}`. */
+export function isHashTagged(prefix: string): boolean {
+  return HASH_TAG.test(prefix);
+}
+
+/**
+ * Names every key Quarry writes, under `<prefix>:quarry:`. Per-job keys also carry the queue name
+ * (BullMQ job ids are unique per queue only); history keys are per workflow, shared by queues.
+ * @throws TypeError when the prefix has no hash tag: a queue, its DLQ and these keys must share a Cluster slot.
+ */
+export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
+  const { prefix } = options;
+  const queueName = options.queueName ?? 'extraction';
+  if (!isHashTagged(prefix)) {
+    throw new TypeError(`Key prefix "${prefix}" must contain a {hash tag}, e.g. {quarry}`);
+  }
+  if (queueName === '' || queueName.includes(':')) {
+    throw new TypeError(`Queue name "${queueName}" must be non-empty and must not contain ":"`);
+  }
+  const own = `${prefix}:quarry`;
+  const perQueue = `${own}:${queueName}`;
+  return {
+    prefix,
+    queueName,
+    attempts: (jobId) => `${perQueue}:attempts:${jobId}`,
+    rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
+    idempotency: (idempotencyKey) =>
+      `${perQueue}:idem:${createHash('sha256').update(idempotencyKey).digest('hex')}`,
+    dlqIndex: () => `${perQueue}:dlq-index`,
+    history: (workflow, version, scope) => {
+      const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
+      return { scores: `${base}:scores`, details: `${base}:details` };
+    },
+  };
+}
