@@ -1,0 +1,29 @@
+/** The dashboard's stylesheet, served at /assets/quarry.css (the CSP allows only same-origin styles). */
+export const QUARRY_CSS = `
+body { font-family: system-ui, sans-serif; margin: 0; color: #1d2430; background: #f6f7f9; }
+header { display: flex; gap: 1.5rem; align-items: center; padding: .6rem 1.2rem; background: #1d2430; color: #fff; }
+header a { color: #cfe0ff; margin-right: 1rem; text-decoration: none; }
+header .who { margin-left: auto; font-size: .9rem; }
+main { padding: 1rem 1.5rem; }
+h1 { font-size: 1.4rem; margin: .4rem 0 1rem; }
+h2 { font-size: 1.1rem; margin-top: 1.6rem; }
+table { border-collapse: collapse; width: 100%; background: #fff; font-size: .88rem; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e2e5ea; vertical-align: top; }
+th { background: #eef1f5; }
+code, pre { font-family: ui-monospace, monospace; font-size: .82rem; }
+pre { background: #fff; border: 1px solid #e2e5ea; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }
+form.inline { display: inline; margin: 0; }
+form.filters, form.replay { display: flex; flex-wrap: wrap; gap: .6rem; align-items: end; margin: .6rem 0 1rem; }
+form.login { display: grid; gap: .8rem; max-width: 20rem; }
+label { display: grid; gap: .2rem; font-size: .85rem; }
+input, select, button { font: inherit; padding: .25rem .4rem; }
+button { cursor: pointer; }
+.error { color: #a0121d; }
+.state-dead { color: #a0121d; }
+.state-replayed { color: #1f6f3a; }
+.state-quarantined { color: #8a5a00; }
+.reason { font-weight: 600; }
+.muted { color: #5d6675; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
+dl.facts dt { font-weight: 600; }
+`;

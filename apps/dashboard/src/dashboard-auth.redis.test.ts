@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import {
+  admin,
+  basic,
+  csrfTokenOf,
+  login,
+  useDashboardTestKit,
+  viewer,
+} from './test-fixtures/dashboard-test-kit';
+
+const kit = useDashboardTestKit('dash-auth');
+
+type Who =
+  | 'none'
+  | 'wrong password'
+  | 'forged session'
+  | 'viewer'
+  | 'viewer session'
+  | 'admin'
+  | 'admin session';
+
+async function headersFor(who: Who): Promise<Record<string, string>> {
+  const { url } = kit();
+  switch (who) {
+    case 'none':
+      return {};
+    case 'wrong password':
+      return { authorization: basic(admin.name, 'not the password') };
+    case 'forged session':
+      return {
+        cookie: `quarry_session=${Buffer.from('{"n":"alice","e":9999999999999}').toString('base64url')}.AAAA`,
+      };
+    case 'viewer':
+      return { authorization: basic(viewer.name, viewer.password) };
+    case 'viewer session':
+      return { cookie: await login(url, viewer.name, viewer.password) };
+    case 'admin':
+      return { authorization: basic(admin.name, admin.password) };
+    case 'admin session':
+      return { cookie: await login(url, admin.name, admin.password) };
+  }
+}
+
+/** Read routes: the triage pages, bull-board's page and its JSON API. */
+async function readRoutes(dlqId: string) {
+  return [
+    { path: '/dlq', accept: 'text/html' },
+    { path: `/dlq/${dlqId}`, accept: 'text/html' },
+    { path: '/fingerprints', accept: 'text/html' },
+    { path: '/queues', accept: 'text/html' },
+    {
+      path: '/queues/api/queues?activeQueue=extraction-dlq&status=latest&page=1',
+      accept: 'application/json',
+    },
+    { path: `/queues/api/queues/extraction-dlq/${dlqId}/logs`, accept: 'application/json' },
+  ];
+}
+
+describe('dashboard auth matrix', () => {
+  for (const who of ['none', 'wrong password', 'forged session'] as const) {
+    it(`answers 401 to every read and mutate route with ${who}`, async () => {
+      const { url, seed, dashboard } = kit();
+      const record = await seed({ jobId: `anon-${who.replace(' ', '-')}` });
+      const headers = await headersFor(who);
+      for (const route of await readRoutes(record.dlqId)) {
+        const response = await fetch(`${url}${route.path}`, {
+          headers: { accept: route.accept, ...headers },
+        });
+        expect(response.status, route.path).toBe(401);
+        if (route.accept === 'application/json')
+          expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+      }
+      const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, { method: 'PUT', headers });
+      expect(pause.status).toBe(401);
+      const replay = await fetch(`${url}/replay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ ids: record.dlqId, _csrf: 'x' }),
+      });
+      expect(replay.status).toBe(401);
+      expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
+      expect(await dashboard.triage.queues.queue.count()).toBe(0);
+    });
+  }
+
+  it('challenges non-browser clients with Basic and shows browsers the login form', async () => {
+    const { url } = kit();
+    const api = await fetch(`${url}/queues/api/queues`, { headers: { accept: 'application/json' } });
+    // Node's fetch marks itself as a browser-style CORS request, so no Basic challenge (and no browser dialog).
+    expect(api.headers.get('www-authenticate')).toBeNull();
+    const { request } = await import('node:http');
+    const challenge = await new Promise<string | undefined>((resolve, reject) => {
+      request(`${url}/queues/api/queues`, { headers: { accept: '*/*' } }, (res) => {
+        res.resume();
+        resolve(res.headers['www-authenticate']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(challenge).toBe('Basic realm="Quarry dashboard", charset="UTF-8"');
+    const page = await fetch(`${url}/dlq`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('<form method="post" action="/login"');
+  });
+
+  for (const who of ['viewer', 'viewer session'] as const) {
+    it(`lets a ${who} read everything and change nothing`, async () => {
+      const { url, seed, dashboard } = kit();
+      const record = await seed({ jobId: `read-${who.replace(' ', '-')}` });
+      const headers = await headersFor(who);
+      for (const route of await readRoutes(record.dlqId)) {
+        const response = await fetch(`${url}${route.path}`, {
+          headers: { accept: route.accept, ...headers },
+        });
+        expect(response.status, route.path).toBe(200);
+      }
+      const queues = (await (await fetch(`${url}/queues/api/queues`, { headers })).json()) as {
+        queues: { readOnlyMode: boolean }[];
+      };
+      expect(queues.queues.every((queue) => queue.readOnlyMode)).toBe(true);
+      const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, { method: 'PUT', headers });
+      expect(pause.status).toBe(403);
+      const clean = await fetch(`${url}/queues/api/queues/extraction-dlq/${record.dlqId}/clean`, {
+        method: 'PUT',
+        headers,
+      });
+      expect(clean.status).toBe(403);
+      const replay = await fetch(`${url}/replay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ ids: record.dlqId }),
+      });
+      expect(replay.status).toBe(403);
+      expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
+      expect(await dashboard.triage.queues.queue.count()).toBe(0);
+      expect(await dashboard.triage.queues.dlq.getJob(record.dlqId)).toBeDefined();
+    });
+  }
+
+  for (const who of ['admin', 'admin session'] as const) {
+    it(`lets an ${who} read, replay and change the queues`, async () => {
+      const { url, seed, dashboard } = kit();
+      const record = await seed({ jobId: `adm-${who.replace(' ', '-')}` });
+      const headers = await headersFor(who);
+      for (const route of await readRoutes(record.dlqId)) {
+        const response = await fetch(`${url}${route.path}`, {
+          headers: { accept: route.accept, ...headers },
+        });
+        expect(response.status, route.path).toBe(200);
+      }
+      const csrf = await csrfTokenOf(url, headers);
+      const replay = await fetch(`${url}/replay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url, ...headers },
+        body: new URLSearchParams({ ids: record.dlqId, _csrf: csrf }),
+      });
+      expect(replay.status).toBe(200);
+      expect(await replay.text()).toContain(`replay-${record.dlqId}-1`);
+      expect(await dashboard.triage.queues.queue.getJob(`replay-${record.dlqId}-1`)).toBeDefined();
+      const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, {
+        method: 'PUT',
+        headers: { origin: url, ...headers },
+      });
+      expect(pause.status).toBe(200);
+      expect(await dashboard.triage.queues.queue.isPaused()).toBe(true);
+      const resume = await fetch(`${url}/queues/api/queues/extraction/resume`, { method: 'PUT', headers });
+      expect(resume.status).toBe(200);
+      expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
+    });
+  }
+});
+
+describe('CSRF protection', () => {
+  it('refuses an admin replay without the form token, with a wrong one, or from another origin', async () => {
+    const { url, seed, dashboard } = kit();
+    const record = await seed({ jobId: 'csrf' });
+    const cookie = await login(url, admin.name, admin.password);
+    const csrf = await csrfTokenOf(url, { cookie });
+    const post = (headers: Record<string, string>, token?: string) =>
+      fetch(`${url}/replay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
+        body: new URLSearchParams({ ids: record.dlqId, ...(token === undefined ? {} : { _csrf: token }) }),
+      });
+    expect((await post({ origin: url })).status).toBe(403);
+    expect((await post({ origin: url }, `${csrf}x`)).status).toBe(403);
+    expect((await post({ origin: 'https://evil.example' }, csrf)).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' }, csrf)).status).toBe(403);
+    expect(await dashboard.triage.queues.queue.count()).toBe(0);
+    expect((await post({ origin: url, 'sec-fetch-site': 'same-origin' }, csrf)).status).toBe(200);
+  });
+
+  it('refuses cross-site bull-board mutations even with valid credentials', async () => {
+    const { url, dashboard } = kit();
+    const cookie = await login(url, admin.name, admin.password);
+    const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, {
+      method: 'PUT',
+      headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(pause.status).toBe(403);
+    expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
+  });
+
+  it('refuses a login posted from another site', async () => {
+    const { url } = kit();
+    const response = await fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ username: admin.name, password: admin.password }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('login and sessions', () => {
+  it('sets an HttpOnly, SameSite=Strict session cookie and sends the user on', async () => {
+    const { url } = kit();
+    const response = await fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: admin.name, password: admin.password, next: '/fingerprints' }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/fingerprints');
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^quarry_session=[^;]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; SameSite=Strict$/,
+    );
+  });
+
+  it('never redirects to another host after login', async () => {
+    const { url } = kit();
+    for (const next of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const response = await fetch(`${url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: viewer.name, password: viewer.password, next }),
+      });
+      expect(response.headers.get('location')).toBe('/dlq');
+    }
+  });
+
+  it('answers a wrong password with 401 and the form again', async () => {
+    const { url } = kit();
+    const response = await fetch(`${url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: admin.name, password: 'nope' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain('Unknown user or wrong password.');
+  });
+
+  it('ends the session on logout', async () => {
+    const { url } = kit();
+    const cookie = await login(url, viewer.name, viewer.password);
+    const csrf = await csrfTokenOf(url, { cookie });
+    const out = await fetch(`${url}/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf }),
+    });
+    expect(out.headers.get('set-cookie')).toMatch(/^quarry_session=; .*Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('security headers', () => {
+  it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async () => {
+    const { url } = kit();
+    const headers = { authorization: basic(viewer.name, viewer.password) };
+    for (const path of ['/login', '/dlq', '/queues/api/queues', '/nowhere']) {
+      const response = await fetch(`${url}${path}`, { headers });
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(response.headers.get('x-powered-by'), path).toBeNull();
+    }
+  });
+});

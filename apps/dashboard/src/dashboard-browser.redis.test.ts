@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, useDashboardTestKit } from './test-fixtures/dashboard-test-kit';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+const kit = useDashboardTestKit('dash-browser');
+
+describe('dashboard in a real browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `No Chromium at ${CHROMIUM}: install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+      );
+    }
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('logs in, opens the DLQ and shows a record with its reason', async () => {
+    const { url, seed } = kit();
+    const record = await seed({
+      jobId: 'browser-1',
+      message: 'no valid reply in 3 attempts: title stayed a number',
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    await page.goto(`${url}/queues/queue/extraction-dlq`);
+    await page.getByLabel('User').fill(admin.name);
+    await page.getByLabel('Password').fill(admin.password);
+    errors.length = 0; // the page before logging in was a 401 on purpose
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${url}/queues/queue/extraction-dlq`);
+
+    const card = page.getByText('note@v1 · validation_exhausted').first();
+    await card.waitFor({ timeout: 15_000 });
+    await page
+      .getByText('no valid reply in 3 attempts: title stayed a number')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'dashboard-dlq.png'), fullPage: false });
+    expect(await page.content()).toContain(record.dlqId);
+
+    await page.goto(`${url}/dlq`);
+    await page.getByText('title stayed a number').first().waitFor();
+    await page.screenshot({ path: join(artifacts, 'triage-dlq.png'), fullPage: false });
+    // bull-board's page links a web font from a third-party host; the CSP blocks it by design.
+    expect(errors.filter((error) => !error.includes('https://fonts.googleapis.com/'))).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

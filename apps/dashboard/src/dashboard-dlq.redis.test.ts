@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { admin, basic, csrfTokenOf, useDashboardTestKit, viewer } from './test-fixtures/dashboard-test-kit';
+
+const kit = useDashboardTestKit('dash-dlq');
+const asViewer = { authorization: basic(viewer.name, viewer.password) };
+const asAdmin = { authorization: basic(admin.name, admin.password) };
+
+interface BoardJob {
+  id: string;
+  name: string;
+  data: Record<string, unknown> & { input: { input: { text: unknown } } };
+}
+
+async function dlqJobs(url: string): Promise<BoardJob[]> {
+  const response = await fetch(`${url}/queues/api/queues?activeQueue=extraction-dlq&status=latest&page=1`, {
+    headers: asViewer,
+  });
+  const body = (await response.json()) as { queues: { name: string; jobs: BoardJob[] }[] };
+  return body.queues.find((queue) => queue.name === 'extraction-dlq')?.jobs ?? [];
+}
+
+const replayForm = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...asAdmin },
+  body: new URLSearchParams(fields),
+});
+
+describe('DLQ entries in bull-board', () => {
+  it('are named workflow@version · reason, show reason and fingerprint first and the document as a preview', async () => {
+    const { url, seed } = kit();
+    const text = `${'Invoice line. '.repeat(100)}END`;
+    const record = await seed({ jobId: 'long-doc', text, message: 'no valid reply in 2 attempts: title' });
+    const [job] = await dlqJobs(url);
+    expect(job?.id).toBe(record.dlqId);
+    expect(job?.name).toBe('note@v1 · validation_exhausted');
+    expect(Object.keys(job?.data ?? {}).slice(0, 2)).toEqual(['reason', 'fingerprint']);
+    expect(job?.data.reason).toBe('validation_exhausted: no valid reply in 2 attempts: title');
+    expect(job?.data.fingerprint).toBe(record.fingerprint);
+    expect(job?.data.input.input.text).toEqual({ preview: text.slice(0, 500), length: text.length });
+    // The stored record keeps the whole document for replay.
+    const stored = await kit().dashboard.triage.queues.dlq.getJob(record.dlqId);
+    expect(stored?.data.input.input.text).toBe(text);
+  });
+
+  it('have one log line per attempt', async () => {
+    const { url, seed } = kit();
+    const record = await seed({ jobId: 'logged' });
+    const response = await fetch(`${url}/queues/api/queues/extraction-dlq/${record.dlqId}/logs`, {
+      headers: asViewer,
+    });
+    expect(await response.json()).toEqual([
+      'attempt 1 · 1.5 s · 1 issue: schema:title:invalid_type · 900 in / 120 out tokens',
+      'attempt 2 · 1.5 s · 1 issue: schema:title:invalid_type · 900 in / 120 out tokens',
+    ]);
+  });
+});
+
+describe('triage pages', () => {
+  it('list records with reason, message and fingerprint, and show one with its attempts and chain', async () => {
+    const { url, seed } = kit();
+    const record = await seed({ jobId: 'paged', message: 'the title stayed a number' });
+    const list = await (await fetch(`${url}/dlq`, { headers: asViewer })).text();
+    expect(list).toContain(record.dlqId);
+    expect(list).toContain('validation_exhausted');
+    expect(list).toContain('the title stayed a number');
+    expect(list).toContain(record.fingerprint);
+    expect(list).not.toContain('action="/replay"');
+    const detail = await (await fetch(`${url}/dlq/${record.dlqId}`, { headers: asViewer })).text();
+    expect(detail).toContain('expected string, received number');
+    expect(detail).toContain('{&quot;title&quot;: 42}');
+    expect(detail).toContain('Lineage (root job <code>paged</code>)');
+    const missing = await fetch(`${url}/dlq/dlq-nope`, { headers: asViewer });
+    expect(missing.status).toBe(404);
+  });
+
+  it('filter the list and name bad filters', async () => {
+    const { url, seed } = kit();
+    await seed({ jobId: 'kept', kind: 'no_progress' });
+    await seed({ jobId: 'filtered-out' });
+    const page = await (await fetch(`${url}/dlq?reason=no_progress`, { headers: asViewer })).text();
+    expect(page).toContain('1 record(s) match');
+    const bad = await fetch(`${url}/dlq?since=soon`, { headers: asViewer });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('--since: must be a duration ago');
+  });
+
+  it('group records by fingerprint', async () => {
+    const { url, seed } = kit();
+    const record = await seed({ jobId: 'g1' });
+    await seed({ jobId: 'g2' });
+    const page = await (await fetch(`${url}/fingerprints`, { headers: asViewer })).text();
+    expect(page).toContain('1 group(s)');
+    expect(page).toContain(record.fingerprint);
+    expect(page).toContain('schema:title:invalid_type');
+    expect(page).toContain('2 dead · 0 replayed · 0 quarantined');
+  });
+});
+
+describe('replay from the dashboard', () => {
+  it('replays a whole fingerprint group through the triage service', async () => {
+    const { url, seed, dashboard } = kit();
+    const first = await seed({ jobId: 'grp-1' });
+    const second = await seed({ jobId: 'grp-2' });
+    const csrf = await csrfTokenOf(url, asAdmin);
+    const response = await fetch(
+      `${url}/replay`,
+      replayForm({ fingerprint: first.fingerprint, _csrf: csrf }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Matched 2, replayed 2, skipped 0, failed 0.');
+    for (const record of [first, second]) {
+      expect(await dashboard.triage.queues.queue.getJob(`replay-${record.dlqId}-1`)).toBeDefined();
+    }
+    const again = await fetch(`${url}/replay`, replayForm({ fingerprint: first.fingerprint, _csrf: csrf }));
+    expect(await again.text()).toContain('Matched 2, replayed 0, skipped 2, failed 0.');
+    expect(await dashboard.triage.queues.queue.count()).toBe(2);
+  });
+
+  it('previews a replay with a dry run and changes nothing', async () => {
+    const { url, seed, dashboard } = kit();
+    const record = await seed({ jobId: 'dry' });
+    const csrf = await csrfTokenOf(url, asAdmin);
+    const response = await fetch(
+      `${url}/replay`,
+      replayForm({ ids: record.dlqId, dryRun: '1', toVersion: '2', _csrf: csrf }),
+    );
+    const page = await response.text();
+    expect(page).toContain('Dry run: nothing was changed.');
+    expect(page).toContain('note@v2');
+    expect(await dashboard.triage.queues.queue.count()).toBe(0);
+    expect((await dashboard.triage.showDlq(record.dlqId)).summary.state).toBe('dead');
+  });
+
+  it('names invalid overrides and failures', async () => {
+    const { url, seed } = kit();
+    const record = await seed({ jobId: 'bad-override' });
+    const csrf = await csrfTokenOf(url, asAdmin);
+    const invalid = await fetch(
+      `${url}/replay`,
+      replayForm({ ids: record.dlqId, maxAttempts: '0', _csrf: csrf }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain('maxAttempts: Too small');
+    const failed = await fetch(
+      `${url}/replay`,
+      replayForm({ ids: record.dlqId, toVersion: '9', _csrf: csrf }),
+    );
+    expect(failed.status).toBe(422);
+    expect(await failed.text()).toContain(
+      'workflow &quot;note&quot; has no version 9 (known versions: 1, 2)',
+    );
+    const nothing = await fetch(`${url}/replay`, replayForm({ _csrf: csrf }));
+    expect(nothing.status).toBe(400);
+    expect(await nothing.text()).toContain('choose the records to replay');
+  });
+});

@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream';
+import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDashboard, type Dashboard } from './create-dashboard';
+import { testConfig, testRegistry } from './test-fixtures/dashboard-test-kit';
+
+describe('dashboard with authentication off', () => {
+  let server: TestRedis;
+  let redis: Redis;
+  let dashboard: Dashboard;
+  let port: number;
+  const logs: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    server = await getTestRedis();
+    redis = new Redis(server.url);
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    dashboard = createDashboard({
+      config: await testConfig(uniquePrefix('dash-open'), { authDisabled: true, users: [] }),
+      connection: redis,
+      registry: testRegistry(),
+      logger: pino({ level: 'info' }, stream),
+      pruneIntervalMs: 0,
+    });
+    port = (await dashboard.listen()).port;
+  });
+  afterAll(async () => {
+    await dashboard.close();
+    await redis.quit();
+    await server.stop();
+  });
+
+  it('warns that anyone on the machine can change the queues', () => {
+    expect(logs.find((entry) => entry.level === 40)).toMatchObject({
+      msg: 'authentication is OFF: anyone on this machine can change the queues',
+    });
+  });
+
+  it('serves requests addressed to the loopback host as the local admin', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/dlq`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('local (admin)');
+  });
+
+  it('refuses requests addressed to any other host name (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/dlq', headers: { host: `evil.example:${port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('cannot be created on another address', async () => {
+    const config = await testConfig(uniquePrefix('dash-open'), {
+      authDisabled: true,
+      users: [],
+      host: '0.0.0.0',
+    });
+    expect(() => createDashboard({ config, connection: redis })).toThrow(
+      'authentication may be off only when listening on 127.0.0.1, not "0.0.0.0"',
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import type { DlqDetail } from '@quarry/triage';
+import type { Principal } from '../auth/authenticator';
+import { dlqDataPreview } from '../dlq-data-preview';
+import { html, type SafeHtml } from '../html';
+import { age, cost, workflowLabel } from './format';
+import { layout } from './layout';
+import { replayForm } from './replay-form';
+
+/** One record: reason, fingerprint, lineage chain, every attempt with its issues and raw output, the input preview. */
+export function dlqDetailPage(options: {
+  readonly principal: Principal;
+  readonly csrf: string;
+  readonly detail: DlqDetail;
+  readonly now: number;
+}): SafeHtml {
+  const { record, summary, chain } = options.detail;
+  const preview = dlqDataPreview(record) as { input: unknown };
+  const attempts = record.attempts.map(
+    (attempt) => html`<tr>
+  <td>${attempt.n}</td><td>${attempt.model}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}</td>
+  <td>${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out</td><td>${cost(attempt.costUsd)}</td>
+  <td>${
+    attempt.issues.length === 0
+      ? html`<span class="muted">valid</span>`
+      : html`<ul>${attempt.issues.map((issue) => html`<li><code>${issue.source}:${issue.path || '(root)'}</code> ${issue.message}</li>`)}</ul>`
+  }<details><summary>raw output${attempt.rawOutputTruncated ? ' (truncated)' : ''}</summary><pre>${attempt.rawOutput}</pre></details></td>
+</tr>`,
+  );
+  const links = chain.records.map(
+    (link) => html`<tr${link.dlqId === record.dlqId ? html` class="reason"` : ''}>
+  <td>${link.lineage.redriveCount}</td>
+  <td><a href="/dlq/${encodeURIComponent(link.dlqId)}"><code>${link.dlqId}</code></a></td>
+  <td><code>${link.sourceJobId}</code></td><td>${link.reason.kind}</td><td>${link.deadLetteredAt}</td>
+  <td class="state-${link.state}">${link.state}${link.replay ? html` → <code>${link.replay.jobId}</code>` : ''}</td>
+</tr>`,
+  );
+  return layout({
+    title: `Dead letter ${record.dlqId}`,
+    principal: options.principal,
+    csrf: options.csrf,
+    body: html`<dl class="facts">
+  <dt>Reason</dt><dd><span class="reason">${record.reason.kind}</span>: ${record.reason.message}</dd>
+  <dt>Fingerprint</dt><dd><a href="/dlq?fingerprint=${encodeURIComponent(record.fingerprint)}"><code>${record.fingerprint}</code></a></dd>
+  <dt>Workflow</dt><dd>${workflowLabel(record.workflow, record.version)}</dd>
+  <dt>State</dt><dd class="state-${summary.state}">${summary.state}${record.replay ? ` as job ${record.replay.jobId} at ${record.replay.replayedAt}` : ''}</dd>
+  <dt>Source job</dt><dd><code>${record.sourceJobId}</code> (${record.jobAttempts} job attempt(s))</dd>
+  <dt>Dead-lettered</dt><dd>${record.deadLetteredAt} (${age(record.deadLetteredAt, options.now)} ago); first enqueued ${record.firstEnqueuedAt}</dd>
+  <dt>Totals</dt><dd>${record.totals.modelCalls} model call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${cost(record.totals.costUsd)}, ${record.totals.durationMs} ms</dd>
+  <dt>Lessons shown</dt><dd>${record.lessonsInjected.length ? record.lessonsInjected.join(', ') : 'none'}</dd>
+</dl>
+${options.principal.role === 'admin' && summary.state !== 'replayed' ? replayForm({ selection: { ids: record.dlqId }, csrf: options.csrf, label: summary.state === 'quarantined' ? 'Replay (needs force)' : 'Replay', overrides: true }) : ''}
+<h2>Lineage (root job <code>${chain.rootJobId}</code>)</h2>
+<table><thead><tr><th>Redrive</th><th>DLQ id</th><th>Job</th><th>Reason</th><th>Dead-lettered</th><th>State</th></tr></thead><tbody>${links}</tbody></table>
+${chain.missing.length ? html`<p class="muted">Pruned from the chain: ${chain.missing.join(', ')}</p>` : ''}
+${chain.latestJob ? html`<p>Latest replay job <code>${chain.latestJob.jobId}</code>: ${chain.latestJob.state}</p>` : ''}
+<h2>Attempts</h2>
+<table><thead><tr><th>#</th><th>Model</th><th>Duration</th><th>Stop</th><th>Tokens</th><th>Cost</th><th>Issues</th></tr></thead><tbody>${attempts}</tbody></table>
+<h2>Job data (document as a preview)</h2>
+<pre>${JSON.stringify(preview.input, null, 2)}</pre>`,
+  });
+}

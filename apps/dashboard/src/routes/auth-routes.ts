@@ -1,0 +1,126 @@
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Logger } from 'pino';
+import type { Authenticator, Principal } from '../auth/authenticator';
+import type { LoginThrottle } from '../auth/login-throttle';
+import { setPrincipal } from '../auth/principal';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { loginPage } from '../pages/login-page';
+
+/** A path to return to after logging in: same-site paths only, never another host. */
+export function safeNext(value: unknown): string {
+  return typeof value === 'string' &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\')
+    ? value
+    : '/dlq';
+}
+
+/** True when the request is a page load by a browser, which gets the login form rather than JSON. */
+function wantsPage(req: Request): boolean {
+  return (
+    req.method === 'GET' &&
+    (req.get('sec-fetch-mode') === 'navigate' || (req.get('accept') ?? '').includes('text/html'))
+  );
+}
+
+/** Answers 401: the login form for browsers' page loads, JSON otherwise (with a Basic challenge for non-browsers). */
+export function unauthorized(req: Request, res: Response): void {
+  res.status(401);
+  if (wantsPage(req)) {
+    res.type('html').send(loginPage({ next: safeNext(req.originalUrl) }).value);
+    return;
+  }
+  // Browsers would pop up their own password dialog on a Basic challenge; they use the login form instead.
+  if (req.get('sec-fetch-mode') === undefined)
+    res.set('WWW-Authenticate', 'Basic realm="Quarry dashboard", charset="UTF-8"');
+  res.json({ error: 'unauthorized', message: 'log in at /login or send HTTP Basic credentials' });
+}
+
+/** Options of {@link authRoutes}. */
+export interface AuthRoutesOptions {
+  readonly authenticator: Authenticator;
+  readonly throttle: LoginThrottle;
+  readonly sessionTtlMs: number;
+  readonly log: Logger;
+}
+
+/** GET/POST /login and POST /logout (public routes). */
+export function authRoutes(options: AuthRoutesOptions): Router {
+  const { authenticator, throttle, log } = options;
+  const router = Router();
+  router.get('/login', (req, res) => {
+    res.type('html').send(loginPage({ next: safeNext(req.query.next) }).value);
+  });
+  router.post('/login', express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
+    const client = req.ip ?? 'unknown';
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const next = safeNext(body.next);
+    const wait = throttle.retryAfterMs(client);
+    if (wait > 0) {
+      res.set('Retry-After', String(Math.ceil(wait / 1000)));
+      res
+        .status(429)
+        .type('html')
+        .send(loginPage({ next, error: 'Too many failed logins; try again later.' }).value);
+      return;
+    }
+    const name = typeof body.username === 'string' ? body.username : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const user = name && password ? await authenticator.checkPassword(name, password) : null;
+    if (!user) {
+      throttle.recordFailure(client);
+      log.warn({ user: name.slice(0, 64), client }, 'login failed');
+      res
+        .status(401)
+        .type('html')
+        .send(loginPage({ next, error: 'Unknown user or wrong password.' }).value);
+      return;
+    }
+    throttle.recordSuccess(client);
+    setSessionCookie(req, res, authenticator.issueSession(user, options.sessionTtlMs), options.sessionTtlMs);
+    log.info({ user: user.name, role: user.role, client }, 'logged in');
+    res.redirect(303, next);
+  });
+  router.post('/logout', (req, res) => {
+    clearSessionCookie(req, res);
+    res.redirect(303, '/login');
+  });
+  return router;
+}
+
+/**
+ * Requires a valid session cookie or HTTP Basic credentials on every route after it; attaches the
+ * principal, or answers 401. With authentication off, everyone is the local admin.
+ */
+export function requireAuth(options: {
+  readonly authenticator: Authenticator | null;
+  readonly throttle: LoginThrottle;
+}): RequestHandler {
+  const open: Principal = { name: 'local', role: 'admin', via: 'open', csrfIdentity: 'open' };
+  return async (req, res, next) => {
+    const { authenticator } = options;
+    if (!authenticator) {
+      setPrincipal(res, open);
+      return next();
+    }
+    const token = readSessionCookie(req);
+    let principal = token ? authenticator.fromSession(token) : null;
+    const header = req.get('authorization');
+    if (!principal && header) {
+      const client = req.ip ?? 'unknown';
+      if (options.throttle.retryAfterMs(client) > 0) {
+        res
+          .status(429)
+          .json({ error: 'too_many_requests', message: 'too many failed logins; try again later' });
+        return;
+      }
+      principal = await authenticator.fromBasic(header);
+      if (principal) options.throttle.recordSuccess(client);
+      else options.throttle.recordFailure(client);
+    }
+    if (!principal) return unauthorized(req, res);
+    setPrincipal(res, principal);
+    next();
+  };
+}

@@ -1,0 +1,156 @@
+import {
+  DlqRecordNotFoundError,
+  overridesFromText,
+  ReplayOptionsError,
+  SelectorError,
+  selectorsFromText,
+  type Triage,
+} from '@quarry/triage';
+import express, { type Request, type Response, Router } from 'express';
+import type { Logger } from 'pino';
+import { principalOf } from '../auth/principal';
+import type { SessionSigner } from '../auth/session-signer';
+import { html } from '../html';
+import { dlqDetailPage } from '../pages/dlq-detail-page';
+import { dlqListPage } from '../pages/dlq-list-page';
+import { fingerprintsPage } from '../pages/fingerprints-page';
+import { layout } from '../pages/layout';
+import { replayResultPage } from '../pages/replay-result-page';
+
+/** Options of {@link triageRoutes}. */
+export interface TriageRoutesOptions {
+  readonly triage: Triage;
+  readonly signer: SessionSigner;
+  readonly log: Logger;
+  readonly now: () => number;
+  readonly replayRate: number | undefined;
+  readonly replayConcurrency: number;
+}
+
+const SELECTOR_FIELDS = [
+  'ids',
+  'fingerprint',
+  'workflow',
+  'version',
+  'reason',
+  'since',
+  'until',
+  'limit',
+] as const;
+
+function textFields(
+  source: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    names.map((name) => [name, typeof source[name] === 'string' ? (source[name] as string) : undefined]),
+  );
+}
+
+/** The triage pages (DLQ list and detail, fingerprints) and replay from the dashboard (admins, CSRF-checked). */
+export function triageRoutes(options: TriageRoutesOptions): Router {
+  const { triage, signer, log, now } = options;
+  const router = Router();
+  const csrfOf = (res: Response) => signer.csrfToken(principalOf(res).csrfIdentity);
+  const send = (res: Response, status: number, page: { value: string }) =>
+    res.status(status).type('html').send(page.value);
+
+  router.get('/', (_req, res) => res.redirect(303, '/dlq'));
+
+  router.get('/dlq', async (req, res) => {
+    const filters = textFields(req.query as Record<string, unknown>, SELECTOR_FIELDS);
+    const principal = principalOf(res);
+    try {
+      const entries = await triage.listDlq(selectorsFromText(filters, now()));
+      send(res, 200, dlqListPage({ principal, csrf: csrfOf(res), filters, entries, now: now() }));
+    } catch (error) {
+      if (!(error instanceof SelectorError) && !(error instanceof DlqRecordNotFoundError)) throw error;
+      const problems = error instanceof SelectorError ? error.problems : [error.message];
+      send(
+        res,
+        400,
+        dlqListPage({ principal, csrf: csrfOf(res), filters, entries: [], now: now(), error: problems }),
+      );
+    }
+  });
+
+  router.get('/dlq/:dlqId', async (req, res) => {
+    const principal = principalOf(res);
+    try {
+      const detail = await triage.showDlq(req.params.dlqId);
+      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, now: now() }));
+    } catch (error) {
+      if (!(error instanceof DlqRecordNotFoundError)) throw error;
+      send(
+        res,
+        404,
+        layout({ title: 'Not found', principal, csrf: csrfOf(res), body: html`<p>${error.message}.</p>` }),
+      );
+    }
+  });
+
+  router.get('/fingerprints', async (_req, res) => {
+    const groups = await triage.fingerprintGroups();
+    send(res, 200, fingerprintsPage({ principal: principalOf(res), csrf: csrfOf(res), groups, now: now() }));
+  });
+
+  router.post(
+    '/replay',
+    express.urlencoded({ extended: false, limit: '64kb' }),
+    async (req: Request, res) => {
+      const principal = principalOf(res);
+      if (principal.role !== 'admin') {
+        res.status(403).json({ error: 'forbidden', message: 'replaying needs the admin role' });
+        return;
+      }
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!signer.checkCsrf(principal.csrfIdentity, body._csrf)) {
+        res.status(403).json({
+          error: 'forbidden',
+          message: 'missing or wrong CSRF token; reload the page and try again',
+        });
+        return;
+      }
+      const csrf = csrfOf(res);
+      try {
+        const selectors = selectorsFromText(
+          { ...textFields(body, SELECTOR_FIELDS), all: body.all === '1' },
+          now(),
+        );
+        const overrides = overridesFromText(textFields(body, ['toVersion', 'model', 'maxAttempts']));
+        const report = await triage.replayDlq({
+          selectors,
+          overrides,
+          force: body.force === '1',
+          dryRun: body.dryRun === '1',
+          rate: options.replayRate,
+          concurrency: options.replayConcurrency,
+        });
+        log.info(
+          {
+            user: principal.name,
+            dryRun: report.dryRun,
+            matched: report.matched,
+            replayed: report.replayed,
+            skipped: report.skipped.length,
+            failed: report.failed.length,
+          },
+          'replay from the dashboard',
+        );
+        send(res, report.failed.length > 0 ? 422 : 200, replayResultPage({ principal, csrf, report }));
+      } catch (error) {
+        if (error instanceof SelectorError || error instanceof ReplayOptionsError) {
+          send(res, 400, replayResultPage({ principal, csrf, problems: error.problems }));
+          return;
+        }
+        if (error instanceof DlqRecordNotFoundError) {
+          send(res, 404, replayResultPage({ principal, csrf, problems: [error.message] }));
+          return;
+        }
+        throw error;
+      }
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { type AttemptRecord, defineWorkflow, WorkflowRegistry } from '@quarry/core';
+import { buildDlqRecord, DeadLetterWriter, type DlqReasonKind, type DlqRecord } from '@quarry/queue';
+import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { workflows } from '@quarry/workflows';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { z } from 'zod';
+import { parseUsers } from '../auth/dashboard-user';
+import { hashPassword } from '../auth/password-hash';
+import { createDashboard, type Dashboard } from '../create-dashboard';
+import type { DashboardConfig } from '../dashboard-config';
+
+/** Credentials of the test users. */
+export const admin = { name: 'alice', password: 'correct horse battery staple' } as const;
+export const viewer = { name: 'victor', password: 'read-only-please' } as const;
+
+/** `note` v1 and v2 next to the shipped workflows. */
+export const testRegistry = (): WorkflowRegistry =>
+  new WorkflowRegistry([
+    ...[1, 2].map((version) =>
+      defineWorkflow({
+        name: 'note',
+        version,
+        description: 'A title from a note',
+        input: z.object({ text: z.string().min(1) }),
+        output: z.object({ title: z.string() }),
+        rules: [],
+        instructions: 'Extract the title.',
+      }),
+    ),
+    ...workflows,
+  ]);
+
+function attempt(n: number): AttemptRecord {
+  return {
+    n,
+    startedAt: new Date(Date.UTC(2025, 5, 1, 0, 0, n)).toISOString(),
+    durationMs: 1500,
+    model: 'claude-haiku-4-5',
+    strategy: 'structured',
+    maxTokens: 4096,
+    stopReason: 'end_turn',
+    requestId: `req_${n}`,
+    rawOutput: '{"title": 42}',
+    rawOutputTruncated: false,
+    toolCallId: null,
+    issues: [
+      { source: 'schema', path: 'title', code: 'invalid_type', message: 'expected string, received number' },
+    ],
+    usage: { inputTokens: 900, outputTokens: 120, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
+    costUsd: 0.0015,
+  };
+}
+
+/** A running dashboard on a free port with its own key prefix. */
+export interface DashboardTestKit {
+  readonly url: string;
+  readonly prefix: string;
+  readonly redis: Redis;
+  readonly dashboard: Dashboard;
+  /** Writes a DLQ record as the worker would (two attempts with a schema issue). */
+  seed(options: { jobId: string; text?: string; kind?: DlqReasonKind; message?: string }): Promise<DlqRecord>;
+}
+
+/** The configuration the tests run the dashboard with (users: an admin with a hashed password, a viewer). */
+export async function testConfig(
+  prefix: string,
+  overrides: Partial<DashboardConfig> = {},
+): Promise<DashboardConfig> {
+  const adminHash = await hashPassword(admin.password, { N: 1024 });
+  const { users, problems } = parseUsers(
+    `${admin.name}:admin:${adminHash}, ${viewer.name}:viewer:${viewer.password}`,
+  );
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    users,
+    authDisabled: false,
+    sessionKey: randomBytes(32),
+    sessionTtlMs: 3_600_000,
+    origin: null,
+    trustProxy: false,
+    redisUrl: 'redis://unused',
+    queue: { prefix },
+    maxRedrives: 3,
+    replayedRetentionMs: 86_400_000,
+    replayRate: undefined,
+    replayConcurrency: 2,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** Starts a dashboard per test file (hooks registered here); `config` may change the defaults. */
+export function useDashboardTestKit(
+  label: string,
+  config: Partial<DashboardConfig> = {},
+): () => DashboardTestKit {
+  let server: TestRedis | undefined;
+  let kit: DashboardTestKit | undefined;
+  let redis: Redis | undefined;
+  const prefix = uniquePrefix(label);
+
+  beforeAll(async () => {
+    server = await getTestRedis();
+    redis = new Redis(server.url);
+    const connection = redis;
+    const dashboard = createDashboard({
+      config: await testConfig(prefix, config),
+      connection,
+      registry: testRegistry(),
+      logger: pino({ level: 'silent' }),
+      pruneIntervalMs: 0,
+    });
+    const { url } = await dashboard.listen();
+    const writer = new DeadLetterWriter({
+      queue: dashboard.triage.queues.dlq,
+      keys: dashboard.triage.queues.keys,
+    });
+    kit = {
+      url,
+      prefix,
+      redis: connection,
+      dashboard,
+      async seed(options) {
+        const record = buildDlqRecord({
+          job: {
+            id: options.jobId,
+            timestamp: Date.parse('2025-06-01T11:00:00Z'),
+            data: { workflow: 'note', version: 1, input: { text: options.text ?? `note ${options.jobId}` } },
+            attemptsMade: 1,
+          },
+          reason: {
+            kind: options.kind ?? 'validation_exhausted',
+            message: options.message ?? 'no valid reply in 2 attempts',
+          },
+          attempts: [attempt(1), attempt(2)],
+          deadLetteredAt: new Date('2025-06-01T12:00:00Z'),
+        });
+        await writer.write(record);
+        return record;
+      },
+    };
+  });
+  afterEach(async () => {
+    if (kit) await deleteKeys(kit.redis, prefix);
+  });
+  afterAll(async () => {
+    await kit?.dashboard.close();
+    if (redis) {
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
+    await server?.stop();
+  });
+  return () => {
+    if (!kit) throw new Error('The dashboard is not running yet');
+    return kit;
+  };
+}
+
+/** An `Authorization: Basic` header. */
+export const basic = (name: string, password: string): string =>
+  `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
+
+/** Logs in through the form; returns the session cookie (`name=value`). */
+export async function login(url: string, name: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+    body: new URLSearchParams({ username: name, password, next: '/dlq' }),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 303 || !cookie) throw new Error(`login as ${name} failed with ${response.status}`);
+  return cookie.split(';')[0] as string;
+}
+
+/** The CSRF token in a page's forms. */
+export async function csrfTokenOf(url: string, headers: Record<string, string>): Promise<string> {
+  const page = await (await fetch(`${url}/dlq`, { headers: { accept: 'text/html', ...headers } })).text();
+  const match = /name="_csrf" value="([^"]+)"/.exec(page);
+  if (!match) throw new Error('no CSRF token on the page');
+  return match[1] as string;
+}

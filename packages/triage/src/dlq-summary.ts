@@ -1,0 +1,72 @@
+import { issueSignature } from '@quarry/core';
+import type { DlqReason, DlqRecord, DlqTotals, Lineage, ReplayMark } from '@quarry/queue';
+
+/**
+ * Where a record stands for a person: `dead` (waiting for a decision), `replayed` (pushed through
+ * again as a new job) or `quarantined` (its chain was redriven `maxRedrives` times; replays skip it
+ * unless forced).
+ */
+export type EntryState = 'dead' | 'replayed' | 'quarantined';
+
+/** A DLQ record without its payload: what lists and tables show. */
+export interface DlqSummary {
+  readonly dlqId: string;
+  readonly sourceJobId: string;
+  readonly workflow: string;
+  readonly version: number | null;
+  readonly reason: DlqReason;
+  readonly fingerprint: string;
+  /** Model attempts recorded. */
+  readonly attempts: number;
+  readonly jobAttempts: number;
+  readonly totals: DlqTotals;
+  /** The most frequent issue signature over all attempts, or null when no attempt had issues. */
+  readonly topIssue: string | null;
+  readonly firstEnqueuedAt: string;
+  readonly deadLetteredAt: string;
+  readonly lineage: Lineage;
+  readonly state: EntryState;
+  readonly replay: ReplayMark | null;
+}
+
+/** The state a record is in for triage: stored `replayed` wins, otherwise the redrive count decides. */
+export function entryState(record: DlqRecord, maxRedrives: number): EntryState {
+  if (record.state === 'replayed' || record.replay) return 'replayed';
+  if (record.state === 'quarantined' || record.lineage.redriveCount >= maxRedrives) return 'quarantined';
+  return 'dead';
+}
+
+/** Issue signatures of a record with their counts, most frequent first (ties by signature). */
+export function issueCounts(record: DlqRecord): { signature: string; count: number; example: string }[] {
+  const counts = new Map<string, { signature: string; count: number; example: string }>();
+  for (const attempt of record.attempts) {
+    for (const issue of attempt.issues) {
+      const signature = issueSignature(issue);
+      const known = counts.get(signature);
+      if (known) known.count += 1;
+      else counts.set(signature, { signature, count: 1, example: issue.message });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature));
+}
+
+/** The summary of a record. */
+export function summarize(record: DlqRecord, maxRedrives: number): DlqSummary {
+  return {
+    dlqId: record.dlqId,
+    sourceJobId: record.sourceJobId,
+    workflow: record.workflow,
+    version: record.version,
+    reason: record.reason,
+    fingerprint: record.fingerprint,
+    attempts: record.attempts.length,
+    jobAttempts: record.jobAttempts,
+    totals: record.totals,
+    topIssue: issueCounts(record)[0]?.signature ?? null,
+    firstEnqueuedAt: record.firstEnqueuedAt,
+    deadLetteredAt: record.deadLetteredAt,
+    lineage: record.lineage,
+    state: entryState(record, maxRedrives),
+    replay: record.replay ?? null,
+  };
+}

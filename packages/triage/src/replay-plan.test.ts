@@ -1,0 +1,73 @@
+import type { DlqRecord } from '@quarry/queue';
+import { buildDlqRecord, type DlqReasonKind } from '@quarry/queue';
+import { describe, expect, it } from 'vitest';
+import { planReplayStep } from './replay-plan';
+import { attempt, testRegistry } from './test-fixtures/triage-test-kit';
+
+function record(data: unknown, kind: DlqReasonKind = 'validation_exhausted', workflow?: string): DlqRecord {
+  return buildDlqRecord({
+    job: { id: 'job-1', timestamp: Date.parse('2025-06-01T00:00:00Z'), data, attemptsMade: 1 },
+    reason: { kind, message: 'failed' },
+    attempts: [attempt(1)],
+    deadLetteredAt: new Date('2025-06-01T00:01:00Z'),
+    ...(workflow === undefined ? {} : { workflow }),
+  });
+}
+
+const options = { registry: testRegistry(), overrides: {}, force: false, maxRedrives: 3 };
+
+describe('planReplayStep', () => {
+  it('keeps the original job data and lets new overrides win over earlier ones', () => {
+    const step = planReplayStep(
+      record({
+        workflow: 'note',
+        version: 1,
+        input: { text: 'hello' },
+        historyScope: 'tenant-a',
+        metadata: { orderId: 7 },
+        overrides: { model: 'claude-haiku-4-5', maxAttempts: 2 },
+        lineage: { rootJobId: 'root', replayOf: 'dlq-before', redriveCount: 1 },
+      }),
+      { ...options, overrides: { maxAttempts: 6 } },
+    );
+    expect(step).toMatchObject({
+      action: 'replay',
+      newJobId: `replay-${step.dlqId}-2`,
+      data: {
+        workflow: 'note',
+        version: 1,
+        input: { text: 'hello' },
+        historyScope: 'tenant-a',
+        metadata: { orderId: 7 },
+        overrides: { model: 'claude-haiku-4-5', maxAttempts: 6 },
+        lineage: { rootJobId: 'root', replayOf: step.dlqId, redriveCount: 2 },
+      },
+    });
+  });
+
+  it('refuses a payload that names no workflow', () => {
+    const step = planReplayStep(record('not an object', 'invalid_payload'), options);
+    expect(step).toEqual({
+      action: 'invalid',
+      dlqId: step.dlqId,
+      error: 'the dead-lettered job names no workflow',
+    });
+  });
+
+  it('refuses a job whose data still breaks the contract, naming the problem', () => {
+    const step = planReplayStep(record({ workflow: 'note', version: 1 }, 'invalid_payload'), options);
+    expect(step).toEqual({
+      action: 'invalid',
+      dlqId: step.dlqId,
+      error: 'the replayed job data breaks the job contract: input: is required (the workflow input)',
+    });
+  });
+
+  it('refuses an unregistered workflow, also for the latest version', () => {
+    const data = { workflow: 'gone', version: 1, input: { text: 'x' } };
+    for (const overrides of [{}, { toVersion: 'latest' as const }]) {
+      const step = planReplayStep(record(data, 'unknown_workflow'), { ...options, overrides });
+      expect(step).toMatchObject({ action: 'invalid', error: 'workflow "gone" is not registered' });
+    }
+  });
+});

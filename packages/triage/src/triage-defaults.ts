@@ -1,0 +1,17 @@
+const day = 24 * 3600 * 1000;
+
+/** Every default of the triage service, in one place. */
+export const triageDefaults = {
+  /** Redrives of one chain before its DLQ records are quarantined (skipped unless forced). */
+  maxRedrives: 3,
+  /** Replayed DLQ records are kept this long for audit, then `pruneReplayed` removes them. */
+  replayedRetentionMs: 30 * day,
+  /** Replays in flight at once. */
+  concurrency: 4,
+  /** DLQ jobs read per page. */
+  pageSize: 200,
+  /** Records a dry run lists as its sample. */
+  sampleSize: 10,
+  /** Issue signatures a fingerprint group lists. */
+  topIssues: 5,
+} as const;

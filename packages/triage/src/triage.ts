@@ -1,0 +1,76 @@
+import type { WorkflowRegistry } from '@quarry/core';
+import type { DlqRecord, QuarryQueues, QueueConfigInput } from '@quarry/queue';
+import type { Redis } from 'ioredis';
+import type { DlqSelectors } from './dlq-selectors';
+import type { DlqSummary } from './dlq-summary';
+import type { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
+import type { FingerprintGroup } from './fingerprint-groups';
+import type { LineageChain } from './lineage-chain';
+import type { ReplayOverridesInput } from './replay-overrides';
+import type { ReplayProgress, ReplayReport } from './replay-report';
+
+/** Options of {@link createTriage}. */
+export interface TriageOptions {
+  /** A Redis connection the caller owns (it stays open on `close()`); replays duplicate it per lane. */
+  readonly connection: Redis;
+  /** The workflows replays are validated against (target versions, input schemas). */
+  readonly registry: WorkflowRegistry;
+  /** Queue names and prefix; defaults as everywhere else. */
+  readonly config?: QueueConfigInput;
+  /** Redrives before a chain's records are quarantined. Default 3. */
+  readonly maxRedrives?: number;
+  /** How long replayed records are kept for audit before `pruneReplayed` removes them. Default 30 days. */
+  readonly replayedRetentionMs?: number;
+  /** Clock in milliseconds (record times, `since`/`until`, the rate). Default `Date.now`. */
+  readonly now?: () => number;
+  /** How the rate waits. Default a real timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Told about DLQ jobs whose data is not a DLQ record; listings skip them. */
+  readonly onUnreadable?: (error: DlqRecordUnreadableError) => void;
+}
+
+/** Options of {@link Triage.replayDlq}. */
+export interface ReplayOptions {
+  /** Which records; at least one selector (or `all: true`) is required. */
+  readonly selectors: DlqSelectors;
+  /** Report what would happen and change nothing. */
+  readonly dryRun?: boolean;
+  /** New jobs per second at most, evenly spaced. Default unlimited. */
+  readonly rate?: number;
+  /** Replays in flight at once. Default 4. */
+  readonly concurrency?: number;
+  readonly overrides?: ReplayOverridesInput;
+  /** Replay quarantined records too. */
+  readonly force?: boolean;
+  readonly onProgress?: (progress: ReplayProgress) => void;
+}
+
+/** One record with everything a person needs to judge it. */
+export interface DlqDetail {
+  readonly record: DlqRecord;
+  readonly summary: DlqSummary;
+  readonly chain: LineageChain;
+}
+
+/** The DLQ operations behind both the CLI and the dashboard: one implementation, the same guards. */
+export interface Triage {
+  /** The extraction queue and the DLQ it works on (e.g. for a dashboard showing them). */
+  readonly queues: QuarryQueues;
+  readonly maxRedrives: number;
+  readonly replayedRetentionMs: number;
+  /** Records matching the selectors (every record without any), newest first. */
+  listDlq(selectors?: DlqSelectors): Promise<DlqSummary[]>;
+  /** One record with its lineage chain. @throws DlqRecordNotFoundError */
+  showDlq(dlqId: string): Promise<DlqDetail>;
+  /** Records grouped by fingerprint, largest group first. */
+  fingerprintGroups(selectors?: DlqSelectors): Promise<FingerprintGroup[]>;
+  /**
+   * Replays the selected records as new jobs (see {@link ReplayOptions}).
+   * @throws SelectorError / ReplayOptionsError before anything is read or changed.
+   */
+  replayDlq(options: ReplayOptions): Promise<ReplayReport>;
+  /** Removes replayed records older than the retention (default `replayedRetentionMs`). */
+  pruneReplayed(options?: { readonly olderThanMs?: number }): Promise<{ readonly removed: string[] }>;
+  /** Closes the queues it opened (not the connection). */
+  close(): Promise<void>;
+}
