@@ -1,4 +1,5 @@
 import { parseRedisUrl, QueueConfig, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
+import { z } from 'zod';
 import { CliConfigError } from './cli-config-error';
 
 /** Redis and queue settings of the CLI, from the same variables the worker reads. */
@@ -16,40 +17,59 @@ export const cliEnvironmentHelp = `Environment:
   QUARRY_QUEUE   extraction queue name (default extraction)
   QUARRY_DLQ     dead-letter queue name (default extraction-dlq)`;
 
-const variableOf: Readonly<Record<string, string>> = {
-  prefix: 'QUARRY_PREFIX',
-  queueName: 'QUARRY_QUEUE',
-  dlqName: 'QUARRY_DLQ',
-};
+/** A Redis URL; the message of a bad one names the expected form (with the password redacted). */
+const redisUrlVar = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    try {
+      parseRedisUrl(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
+/**
+ * The CLI's environment: ONE schema. Empty variables count as unset; unset queue settings take the
+ * shared `queueDefaults`. Each message names the expected form.
+ */
+export const CliEnv = z.object({
+  REDIS_URL: redisUrlVar.default('redis://127.0.0.1:6379'),
+  QUARRY_PREFIX: QueueConfig.shape.prefix.unwrap().optional(),
+  QUARRY_QUEUE: QueueConfig.shape.queueName.unwrap().optional(),
+  QUARRY_DLQ: QueueConfig.shape.dlqName.unwrap().optional(),
+});
+export type CliEnv = z.output<typeof CliEnv>;
 
 /**
  * Reads the CLI's configuration; empty variables count as unset.
  * @throws CliConfigError naming every bad variable.
  */
 export function cliConfig(env: Readonly<Record<string, string | undefined>>): CliConfig {
-  const read = (name: string) => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-  const problems: string[] = [];
-  const redisUrl = read('REDIS_URL') ?? 'redis://127.0.0.1:6379';
-  try {
-    parseRedisUrl(redisUrl);
-  } catch (error) {
-    problems.push(`REDIS_URL: ${(error as Error).message}`);
-  }
-  const queue = Object.fromEntries(
-    Object.entries(variableOf).flatMap(([field, variable]) => {
-      const value = read(variable);
-      return value === undefined ? [] : [[field, value]];
+  const present = Object.fromEntries(
+    Object.keys(CliEnv.shape).flatMap((name) => {
+      const value = env[name]?.trim();
+      return value ? [[name, value]] : [];
     }),
-  ) as QueueConfigInput;
-  const parsed = QueueConfig.safeParse(queue);
+  );
+  const parsed = CliEnv.safeParse(present);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      problems.push(`${variableOf[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
-    }
+    throw new CliConfigError({
+      problems: parsed.error.issues.map(
+        (issue) => `${String(issue.path[0] ?? '(environment)')}: ${issue.message}`,
+      ),
+    });
   }
-  if (problems.length > 0) throw new CliConfigError({ problems });
+  const {
+    REDIS_URL: redisUrl,
+    QUARRY_PREFIX: prefix,
+    QUARRY_QUEUE: queueName,
+    QUARRY_DLQ: dlqName,
+  } = parsed.data;
+  const queue: QueueConfigInput = {
+    ...(prefix !== undefined ? { prefix } : {}),
+    ...(queueName !== undefined ? { queueName } : {}),
+    ...(dlqName !== undefined ? { dlqName } : {}),
+  };
   return { redisUrl, redisUrlRedacted: redactRedisUrl(redisUrl), queue };
 }

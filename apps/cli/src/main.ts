@@ -1,5 +1,24 @@
 #!/usr/bin/env tsx
+import { createInterface } from 'node:readline/promises';
+import type { CliTerminal } from './cli-context';
 import { runCli } from './run-cli';
+
+const terminal: CliTerminal | undefined =
+  process.stdin.isTTY && process.stderr.isTTY
+    ? {
+        async ask(question) {
+          const lines = createInterface({ input: process.stdin, output: process.stderr });
+          try {
+            return await lines.question(question);
+          } finally {
+            lines.close();
+          }
+        },
+        get columns() {
+          return process.stderr.columns ?? 80;
+        },
+      }
+    : undefined;
 
 const code = await runCli({
   argv: process.argv.slice(2),
@@ -8,13 +27,7 @@ const code = await runCli({
     cwd: process.cwd(),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    ...(terminal ? { terminal } : {}),
   },
 });
-
-/** Resolves once everything written to `stream` so far has been handed to the OS. */
-const flushed = (stream: NodeJS.WriteStream) =>
-  new Promise<void>((resolve) => stream.write('', () => resolve()));
-
-// Exit as soon as the output is out: a Redis connection that never came up may keep ioredis timers around.
-await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(code);
+process.exitCode = code;

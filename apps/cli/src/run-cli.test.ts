@@ -26,7 +26,7 @@ describe('quarry', () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(
-      /^Usage: quarry <command> \[options\]\n\nCommands:\n {2}enqueue {2}enqueue an extraction job/,
+      /^Usage: quarry <command> \[options\]\n\nCommands:\n {2}enqueue +enqueue an extraction job/,
     );
     const none = await run([]);
     expect(none.code).toBe(1);

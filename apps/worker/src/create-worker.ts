@@ -2,21 +2,30 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createAnthropicModelClient } from '@quarry/anthropic';
 import type { ModelClient, WorkflowRegistry } from '@quarry/core';
 import {
+  checkRedis,
   DeadLetterWriter,
   type ExtractionJobResult,
   openQueues,
   type QuarryQueues,
   RedisAttemptStore,
+  type RedisCheckReport,
   RedisHistoryStore,
+  RedisSelfCheckError,
+  ReviewIndex,
   redisConnection,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { collectDefaultMetrics } from 'prom-client';
 import { createLogger } from './create-logger';
 import { describeError } from './describe-error';
 import { createExtractionProcessor } from './extraction-processor';
+import { type HealthServer, startHealthServer } from './metrics/health-server';
+import { instrumentModelClient } from './metrics/instrument-model-client';
+import { createQueueSampler } from './metrics/queue-sampler';
+import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import { quarryBackoffStrategy } from './quarry-backoff-strategy';
 import type { WorkerConfig } from './worker-config';
 
@@ -34,6 +43,8 @@ export interface CreateWorkerOptions {
   readonly connection?: Redis;
   /** Uniform in [0, 1), for the backoff jitter. Default `Math.random`. */
   readonly random?: () => number;
+  /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
+  readonly metrics?: WorkerMetrics;
 }
 
 /** A running extraction worker. */
@@ -41,8 +52,18 @@ export interface QuarryWorker {
   readonly worker: Worker<unknown, ExtractionJobResult>;
   readonly queues: QuarryQueues;
   readonly deadLetters: DeadLetterWriter;
-  /** Resolves once the worker's connections are ready. */
+  /** Completed jobs flagged `needsReview`, waiting for a person. */
+  readonly review: ReviewIndex;
+  readonly metrics: WorkerMetrics;
+  /** The metrics and health server (`/metrics`, `/healthz`, `/readyz`); null when `config.metrics.port` is unset. */
+  readonly http: Promise<{ readonly url: string } | null>;
+  /**
+   * Resolves once the Redis self-check passed, the worker took up jobs and the health server listens.
+   * @throws RedisSelfCheckError when Redis is unsafe for Quarry (e.g. an evicting `maxmemory-policy`).
+   */
   waitUntilReady(): Promise<void>;
+  /** Why the worker is not ready (Redis unreachable, draining, not started); empty when it is. */
+  readiness(): Promise<readonly string[]>;
   /** Runs one DLQ reconciliation sweep now (it also runs every `config.reconcile.intervalMs`). */
   reconcile(): Promise<{ scanned: number; written: string[] }>;
   /**
@@ -92,14 +113,21 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       }
     : null;
   const deadLetters = new DeadLetterWriter({ queue: queues.dlq, keys, attempts });
-  const model =
+  const review = new ReviewIndex({ redis: connection, keys });
+  const metrics =
+    options.metrics ?? createWorkerMetrics({ maxSignatureLabels: config.metrics.maxSignatureLabels });
+  // Process metrics (CPU, memory, event loop lag, GC) only when they are served.
+  if (config.metrics.port !== null && !options.metrics) collectDefaultMetrics({ register: metrics.registry });
+  const model = instrumentModelClient(
     options.model ??
-    createAnthropicModelClient({
-      apiKey: config.anthropic.apiKey,
-      ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
-      maxRetries: config.anthropic.maxRetries,
-      timeoutMs: config.anthropic.timeoutMs,
-    });
+      createAnthropicModelClient({
+        apiKey: config.anthropic.apiKey,
+        ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
+        maxRetries: config.anthropic.maxRetries,
+        timeoutMs: config.anthropic.timeoutMs,
+      }),
+    metrics,
+  );
 
   let stopping = false;
   const processor = createExtractionProcessor({
@@ -109,6 +137,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     attempts,
     history,
     deadLetters,
+    review,
+    metrics,
     queue: queues.queue,
     redis: connection,
     keys,
@@ -137,9 +167,14 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     // this one never limits by count, it only makes the pause set by `queue.rateLimit` apply.
     limiter: { max: Number.MAX_SAFE_INTEGER, duration: 1000 },
     ...(config.workerName ? { name: config.workerName } : {}),
+    // Jobs are taken only once the Redis self-check passed (see `started` below).
+    autorun: false,
   });
   worker.on('error', (error) => log.error({ error: describeError(error) }, 'worker error'));
-  worker.on('stalled', (jobId) => log.warn({ jobId }, 'job stalled; another worker picks it up'));
+  worker.on('stalled', (jobId) => {
+    metrics.stalled();
+    log.warn({ jobId }, 'job stalled; another worker picks it up');
+  });
 
   let sweeping: Promise<{ scanned: number; written: string[] }> | null = null;
   const reconcile = () => {
@@ -164,15 +199,67 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       log.error({ error: describeError(error) }, 'DLQ reconciliation failed'),
     );
   };
-  const timer = setInterval(sweepQuietly, config.reconcile.intervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
 
-  const waitUntilReady = async () => {
+  const selfCheck = async (): Promise<RedisCheckReport> => {
+    const report = await checkRedis({
+      redis: connection,
+      prefix: config.queue.prefix,
+      allowEviction: config.allowEviction,
+      overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
+    });
+    for (const finding of report.findings) {
+      const fields = { check: finding.code, redisVersion: report.facts.version };
+      if (finding.level === 'error') log.error(fields, finding.message);
+      else if (finding.level === 'warning') log.warn(fields, finding.message);
+      else log.info(fields, `Redis self-check: ${finding.message}`);
+    }
+    if (!report.ok) throw new RedisSelfCheckError({ report });
+    return report;
+  };
+  let running = false;
+  const started = (async () => {
+    await selfCheck();
     await worker.waitUntilReady();
     await Promise.all([queues.queue.waitUntilReady(), queues.dlq.waitUntilReady()]);
+    if (stopping) return;
+    worker.run().catch((error: unknown) => log.error({ error: describeError(error) }, 'worker stopped'));
+    running = true;
+    timer = setInterval(sweepQuietly, config.reconcile.intervalMs);
+    timer.unref();
+  })();
+
+  const readiness = async (): Promise<readonly string[]> => {
+    if (stopping) return ['draining'];
+    if (!running) return ['starting'];
+    if (connection.status !== 'ready') return [`redis ${connection.status}`];
+    const pinged = await Promise.race([
+      connection.ping().then(
+        () => true,
+        () => false,
+      ),
+      sleep(1000, false),
+    ]);
+    return pinged ? [] : ['redis not answering'];
+  };
+  const sampler = createQueueSampler({ connection, queues, review, metrics });
+  const http: Promise<HealthServer | null> =
+    config.metrics.port === null
+      ? Promise.resolve(null)
+      : startHealthServer({
+          host: config.metrics.host,
+          port: config.metrics.port,
+          registry: metrics.registry,
+          beforeScrape: () => sampler.sample(),
+          readiness,
+        });
+  http.catch(() => {});
+
+  const waitUntilReady = async () => {
+    await Promise.all([started, http]);
   };
   waitUntilReady().then(
-    () => {
+    async () => {
       log.info(
         {
           queue: config.queue.queueName,
@@ -180,6 +267,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
           concurrency: config.concurrency,
           redisUrl: config.redisUrl,
           history: config.queue.history.enabled,
+          metrics: (await http)?.url ?? null,
         },
         'worker ready',
       );
@@ -207,6 +295,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     }
     await sweeping?.catch(() => undefined);
     await queues.close();
+    await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());
     log.info({}, 'worker closed');
   };
@@ -215,7 +304,11 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     worker,
     queues,
     deadLetters,
+    review,
+    metrics,
+    http: http.then((server) => (server ? { url: server.url } : null)),
     waitUntilReady,
+    readiness,
     reconcile,
     close(closeOptions) {
       closing ??= close(closeOptions);

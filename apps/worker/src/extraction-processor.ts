@@ -7,6 +7,7 @@ import {
   type HistoryStore,
   type Lesson,
   type ModelClient,
+  uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
 import {
@@ -14,6 +15,7 @@ import {
   type DlqReason,
   type ExtractionJobResult,
   type QuarryKeys,
+  type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
 import { type Job, type Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
@@ -21,6 +23,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { assertNever } from './assert-never';
 import { describeError } from './describe-error';
+import type { WorkerMetrics } from './metrics/worker-metrics';
 import { type ParsedJob, parseJob } from './parse-job';
 import { RetryLaterError } from './retry-later-error';
 
@@ -34,6 +37,9 @@ export interface ExtractionProcessorOptions {
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
   readonly deadLetters: DeadLetterWriter;
+  /** Where completed jobs flagged `needsReview` are indexed (before the job completes). */
+  readonly review?: ReviewIndex;
+  readonly metrics?: WorkerMetrics;
   /** The extraction queue (its rate limiter pauses every worker). */
   readonly queue: Queue;
   readonly redis: Redis;
@@ -56,6 +62,11 @@ interface JobContext {
   lessons: readonly Lesson[];
 }
 
+/** The workflow label of a job's metrics: its registered name, or `unknown` before the job was parsed. */
+function workflowLabel(parsed: ParsedJob | null): string {
+  return parsed?.workflow.name ?? 'unknown';
+}
+
 /**
  * The BullMQ processor of the extraction queue: validates the job, reads the top lessons (one round
  * trip), runs `extract()` with durable attempts and the shared error history, and returns the
@@ -75,7 +86,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError('A job without an id cannot be processed');
     let log = baseLog.child({ jobId, attempt: job.attemptsMade + 1 });
-    if (options.stopping?.()) return putBack(job, token, log, 'job fetched during shutdown; put back');
+    if (options.stopping?.()) return putBack(job, token, log, 'job fetched during shutdown; put back', null);
     const context: JobContext = { parsed: null, lessons: [] };
     try {
       const parsed = parseJob({ data: job.data, registry: options.registry });
@@ -102,17 +113,20 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         attempts: { store: options.attempts, jobKey: jobId },
         ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
         ...(signal ? { signal } : {}),
-        onAttempt: (record) =>
+        onAttempt: (record) => {
+          options.metrics?.attempt(workflow.name, record);
           log.info(
             {
               n: record.n,
               issues: record.issues.length,
+              signatures: uniqueSignatures(record.issues),
               stopReason: record.stopReason,
               durationMs: record.durationMs,
               requestId: record.requestId,
             },
             'attempt saved',
-          ),
+          );
+        },
         onWarning: (warning) =>
           log.warn(
             {
@@ -123,16 +137,33 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
             warning.message,
           ),
       });
+      const jobResult = toExtractionJobResult(result);
+      if (result.needsReview && options.review) {
+        await options.review.flag({
+          jobId,
+          workflow: result.workflow,
+          version: result.version,
+          reasons: result.reviewReasons.length > 0 ? [...result.reviewReasons] : ['flagged for review'],
+          flaggedAt: new Date().toISOString(),
+          attempts: result.attempts,
+          costUsd: result.costUsd,
+          ...(data.historyScope !== undefined ? { historyScope: data.historyScope } : {}),
+          ...(data.metadata !== undefined ? { metadata: data.metadata } : {}),
+          data: jobResult.data,
+        });
+      }
+      options.metrics?.completed(result, result.needsReview && options.review !== undefined);
       log.info(
         {
           attempts: result.attempts,
           needsReview: result.needsReview,
+          reviewReasons: result.reviewReasons.length,
           costUsd: result.costUsd,
           durationMs: result.durationMs,
         },
         'job completed',
       );
-      return toExtractionJobResult(result);
+      return jobResult;
     } catch (error) {
       if (signal?.aborted) {
         return putBack(
@@ -140,6 +171,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           token,
           log,
           'job cut off by shutdown; put back to resume from its saved attempts',
+          context.parsed,
         );
       }
       return handleFailure(job, error, context, log);
@@ -157,7 +189,14 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
   }
 
   /** Returns the job to the wait list without consuming a job attempt. */
-  async function putBack(job: Job, token: string | undefined, log: Logger, message: string): Promise<never> {
+  async function putBack(
+    job: Job,
+    token: string | undefined,
+    log: Logger,
+    message: string,
+    parsed: ParsedJob | null,
+  ): Promise<never> {
+    options.metrics?.ended(workflowLabel(parsed), 'put_back');
     await job.moveToWait(token);
     log.warn({}, message);
     throw new WaitingError();
@@ -182,6 +221,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     switch (decision.action) {
       case 'dead-letter': {
         const written = await deadLetter(job, decision.reason, context, jobAttemptsMade);
+        options.metrics?.ended(workflowLabel(context.parsed), 'dead_lettered', decision.reason.kind);
         log.error(
           { error: summary, dlqId: written.dlqId, reason: decision.reason.kind },
           'job dead-lettered',
@@ -189,6 +229,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         throw new UnrecoverableError(`${decision.reason.kind}: ${decision.reason.message}`);
       }
       case 'retry-later':
+        options.metrics?.ended(workflowLabel(context.parsed), 'retry_scheduled');
         log.warn(
           {
             error: summary,
@@ -204,6 +245,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         const key = options.keys.rateLimitBounces(jobId);
         await options.redis.multi().incr(key).expire(key, options.bounceTtlSeconds).exec();
         await options.queue.rateLimit(decision.delayMs);
+        options.metrics?.rateLimitPause(decision.delayMs);
+        options.metrics?.ended(workflowLabel(context.parsed), 'rate_limited');
         log.warn(
           { error: summary, delayMs: decision.delayMs, bounces: bounces + 1 },
           'rate limited; queue paused',

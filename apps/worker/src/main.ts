@@ -14,9 +14,14 @@ function main(): void {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const log = createLogger({ level: config.logLevel });
+  const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const quarry = createWorker({ config, logger: log });
   onShutdownSignal({ log, shutdown: () => quarry.close() });
+  // A failed start (an unsafe Redis, a metrics port in use) was logged by the worker; stop with code 1.
+  quarry.waitUntilReady().catch(async () => {
+    await quarry.close({ graceMs: 0 }).catch(() => undefined);
+    process.exit(1);
+  });
 }
 
 main();

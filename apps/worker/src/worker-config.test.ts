@@ -30,10 +30,17 @@ describe('loadWorkerConfig', () => {
     });
     expect(worker).toMatchInlineSnapshot(`
       {
+        "allowEviction": false,
         "concurrency": 4,
         "lockDurationMs": 30000,
+        "logFormat": "auto",
         "logLevel": "info",
         "maxStalledCount": 1,
+        "metrics": {
+          "host": "127.0.0.1",
+          "maxSignatureLabels": 20,
+          "port": null,
+        },
         "rateLimit": {
           "maxBounces": 20,
           "pauseMs": 1000,
@@ -94,6 +101,19 @@ describe('loadWorkerConfig', () => {
         "- LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"",
       ]
     `);
+  });
+
+  it('reads the operability settings and names the variable of a bad one', () => {
+    expect(
+      loadWorkerConfig({ ...minimal, METRICS_PORT: '0', REDIS_ALLOW_EVICTION: 'yes', LOG_FORMAT: 'Pretty' }),
+    ).toMatchObject({ metrics: { port: 0, host: '127.0.0.1' }, allowEviction: true, logFormat: 'pretty' });
+    expect(
+      problemsOf({ ...minimal, METRICS_PORT: '70000', REDIS_ALLOW_EVICTION: 'sure', LOG_FORMAT: 'xml' }),
+    ).toEqual([
+      '- LOG_FORMAT: expected one of auto, json, pretty, got "xml"',
+      '- METRICS_PORT: expected an integer from 0 to 65535, got "70000"',
+      '- REDIS_ALLOW_EVICTION: expected one of true, false, 1, 0, yes, no, on, off, got "sure"',
+    ]);
   });
 
   it('requires the backoff cap to be at least the base', () => {

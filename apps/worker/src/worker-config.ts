@@ -1,5 +1,6 @@
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
 import { extractDefaults, failurePolicyDefaults } from '@quarry/core';
+import { logEnv } from '@quarry/logging';
 import {
   isHashTagged,
   QueueConfig,
@@ -13,7 +14,6 @@ import { booleanVar, integerVar, positiveNumberVar, textVar, urlVar } from './en
 import { type ConfigProblem, WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
-const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
  * The worker's configuration: ONE schema over the environment. Empty variables count as unset; unset
@@ -58,12 +58,12 @@ export const WorkerEnv = z
     KEEP_COMPLETED_COUNT: integerVar(1).optional(),
     KEEP_COMPLETED_AGE_HOURS: positiveNumberVar().optional(),
     KEEP_FAILED_AGE_HOURS: positiveNumberVar().optional(),
-    LOG_LEVEL: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(logLevels, { error: `one of ${logLevels.join(', ')}` }))
-      .default('info'),
+    LOG_LEVEL: logEnv.LOG_LEVEL,
+    LOG_FORMAT: logEnv.LOG_FORMAT,
+    METRICS_PORT: integerVar(0, 65_535).optional(),
+    METRICS_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0').default('127.0.0.1'),
+    METRICS_MAX_SIGNATURES: integerVar(1, 1000).default(20),
+    REDIS_ALLOW_EVICTION: booleanVar().default(false),
   })
   .refine(
     (env) =>
@@ -113,6 +113,13 @@ export const WorkerEnv = z
     maxStalledCount: env.MAX_STALLED_COUNT,
     reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, graceMs: env.RECONCILE_GRACE_MS },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    metrics: {
+      port: env.METRICS_PORT ?? null,
+      host: env.METRICS_HOST,
+      maxSignatureLabels: env.METRICS_MAX_SIGNATURES,
+    },
+    allowEviction: env.REDIS_ALLOW_EVICTION,
   }));
 
 function queueNameVar() {

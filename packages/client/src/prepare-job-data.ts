@@ -26,6 +26,12 @@ export type PreparedJobData =
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
   const { version, idempotencyKey, historyScope, metadata, lineage, overrides } = options.options;
+  // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
+  for (const key of Object.keys(options.options)) {
+    if (!(enqueueOptionNames as readonly string[]).includes(key)) {
+      problems.push({ path: key, message: `is not an enqueue option (known: ${enqueueOptionNames.join(', ')})` });
+    }
+  }
 
   let input: unknown;
   try {
@@ -37,8 +43,10 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
   }
 
   let workflow: AnyWorkflow | null = null;
+  // A version of the wrong type is reported by the contract check below, not as a missing version.
+  const versionUsable = version === undefined || (Number.isInteger(version) && version >= 1);
   try {
-    workflow = options.registry.get(options.workflow, version);
+    if (versionUsable) workflow = options.registry.get(options.workflow, version);
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) throw error;
     problems.push(
@@ -91,6 +99,16 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
   if (problems.length > 0 || !contract.success || !workflow) return { ok: false, problems };
   return { ok: true, data: { ...contract.data, version: workflow.version } };
 }
+
+/** Every option `enqueue` takes. */
+const enqueueOptionNames = [
+  'version',
+  'idempotencyKey',
+  'historyScope',
+  'metadata',
+  'lineage',
+  'overrides',
+] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {
   const names = [...new Set(registry.list().map((workflow) => workflow.name))].sort();

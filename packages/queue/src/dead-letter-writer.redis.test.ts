@@ -99,6 +99,30 @@ describe('DeadLetterWriter', () => {
     );
   });
 
+  it('names the DLQ job after workflow, version and reason, and logs one line per attempt, once', async () => {
+    const job = await queues.queue.add(
+      'extract',
+      { workflow: 'invoice', version: 1, input: { text: 'x' } },
+      { jobId: 'named' },
+    );
+    const records = [
+      attemptRecord({ n: 1, durationMs: 1500, issues: [schemaIssue('total')] }),
+      attemptRecord({
+        n: 2,
+        durationMs: 900,
+        issues: [schemaIssue('total'), schemaIssue('lineItems[0].amount')],
+      }),
+    ];
+    const reason = { kind: 'validation_exhausted', message: 'no valid reply in 2 attempts' } as const;
+    const { dlqId } = await writer.deadLetter({ job, reason, attempts: records });
+    await writer.deadLetter({ job, reason, attempts: records });
+    expect((await queues.dlq.getJob(dlqId))?.name).toBe('invoice@v1 · validation_exhausted');
+    expect((await queues.dlq.getJobLogs(dlqId)).logs).toEqual([
+      'attempt 1 · 1.5 s · 1 issue: schema:total:invalid_type · 1000 in (+500 cached) / 200 out tokens',
+      'attempt 2 · 0.9 s · 2 issues: schema:total:invalid_type, schema:lineItems[].amount:invalid_type · 1000 in (+500 cached) / 200 out tokens',
+    ]);
+  });
+
   it('write() is idempotent for a complete record too', async () => {
     const job = await queues.queue.add('extract', { workflow: 'invoice', input: {} }, { jobId: 'complete' });
     const record = buildDlqRecord({ job, reason: { kind: 'permanent', message: '400' }, attempts: [] });

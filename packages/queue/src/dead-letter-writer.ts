@@ -2,6 +2,7 @@ import type { AttemptRecord, AttemptStore } from '@quarry/core';
 import type { Queue } from 'bullmq';
 import { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
 import { dlqIdFor } from './dlq-id';
+import { attemptLogLine, dlqJobName } from './dlq-job-display';
 import type { DlqReason } from './dlq-reason';
 import { DlqRecord } from './dlq-record';
 import type { QuarryKeys } from './keys';
@@ -9,8 +10,17 @@ import type { SourceJob } from './source-job';
 import { execWithJobs } from './transactional-add';
 import { unrecordedFailureReason } from './unrecorded-failure-reason';
 
-/** BullMQ job name of DLQ records. */
-export const DLQ_JOB_NAME = 'dead-letter';
+/**
+ * Writes a new DLQ record's job log (one line per attempt) unless the log already exists, so a
+ * repeated write of the same record adds nothing.
+ * KEYS[1] the log list of the DLQ job (BullMQ's `<job key>:logs`)
+ * ARGV    the lines, oldest first
+ * Returns the length of the log after the call (0 when it was left alone and empty).
+ */
+const WRITE_ATTEMPT_LOG = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+return redis.call('RPUSH', KEYS[1], unpack(ARGV))
+`;
 
 /** Options of {@link DeadLetterWriter}. */
 export interface DeadLetterWriterOptions {
@@ -53,6 +63,8 @@ export interface DlqWriteResult {
  * Writes dead-letter records exactly once by construction: the record's job id is deterministic
  * (`dlqIdFor`), and the record and its index entry (source job id → DLQ id) are written in one
  * MULTI/EXEC, so a repeated write is a no-op and the reconciler sees exactly which failures lack one.
+ * The DLQ job is named `<workflow>@v<version> · <reason kind>` and its log holds one line per attempt
+ * (`attemptLogLine`), written in the same transaction, so queue dashboards show both at a glance.
  */
 export class DeadLetterWriter {
   readonly #queue: Queue;
@@ -81,10 +93,14 @@ export class DeadLetterWriter {
       commands: (tx) => {
         tx.call('HGET', index, valid.sourceJobId);
         tx.call('HSET', index, valid.sourceJobId, valid.dlqId);
+        if (valid.attempts.length > 0) {
+          const logKey = `${this.#queue.toKey(valid.dlqId)}:logs`;
+          tx.call('EVAL', WRITE_ATTEMPT_LOG, 1, logKey, ...valid.attempts.map(attemptLogLine));
+        }
       },
       jobs: [
         {
-          name: DLQ_JOB_NAME,
+          name: dlqJobName(valid),
           data: valid,
           opts: { jobId: valid.dlqId, attempts: 1, removeOnComplete: false, removeOnFail: false },
         },

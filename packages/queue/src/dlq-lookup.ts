@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { DlqRecord } from './dlq-record';
 import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
 
 /** The id of the latest DLQ record of a source job, or null when it has none. One HGET. */
 export async function findDlqIdBySource(options: {
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keys: QuarryKeys;
   readonly sourceJobId: string;
 }): Promise<string | null> {

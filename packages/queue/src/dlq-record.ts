@@ -20,6 +20,13 @@ export type DlqTotals = z.infer<typeof DlqTotals>;
 export const DlqState = z.enum(['dead', 'replayed', 'quarantined']);
 export type DlqState = z.infer<typeof DlqState>;
 
+/** How a DLQ record was replayed: the new job and when (set by the triage service, kept for audit). */
+export const ReplayMark = z.object({
+  jobId: z.string().min(1),
+  replayedAt: z.iso.datetime(),
+});
+export type ReplayMark = z.infer<typeof ReplayMark>;
+
 /**
  * A dead-letter record: one per terminally failed job, holding everything needed to understand and
  * replay it. Stored as the data of a job in the DLQ queue whose id is `dlqId`.
@@ -47,5 +54,7 @@ export const DlqRecord = z.object({
   deadLetteredAt: z.iso.datetime(),
   lineage: Lineage,
   state: DlqState,
+  /** Present once the record was replayed (`state` is then `replayed`). */
+  replay: ReplayMark.optional(),
 });
 export type DlqRecord = z.infer<typeof DlqRecord>;

@@ -9,6 +9,8 @@ describe('quarryKeys', () => {
       attempts: keys.attempts('job-1'),
       bounces: keys.rateLimitBounces('job-1'),
       dlqIndex: keys.dlqIndex(),
+      reviewPending: keys.reviewPending(),
+      reviewEntries: keys.reviewEntries(),
       history: keys.history('invoice', 2),
       scoped: keys.history('invoice', 2, 'tenant:a/b'),
     }).toMatchInlineSnapshot(`
@@ -20,6 +22,8 @@ describe('quarryKeys', () => {
           "details": "{quarry}:quarry:history:invoice:v2:details",
           "scores": "{quarry}:quarry:history:invoice:v2:scores",
         },
+        "reviewEntries": "{quarry}:quarry:extraction:review:entries",
+        "reviewPending": "{quarry}:quarry:extraction:review:pending",
         "scoped": {
           "details": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:details",
           "scores": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:scores",

@@ -31,6 +31,10 @@ export interface QuarryKeys {
   idempotency(idempotencyKey: string): string;
   /** Hash: source job id → id of its dead-letter record (the latest generation). */
   dlqIndex(): string;
+  /** Sorted set of completed jobs flagged `needsReview` and not yet acknowledged: job id → flagged at (ms). */
+  reviewPending(): string;
+  /** Hash: job id → ReviewEntry JSON of each job in `reviewPending`. */
+  reviewEntries(): string;
   /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
   history(workflow: string, version: number, scope?: string): HistoryKeys;
 }
@@ -64,6 +68,8 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     idempotency: (idempotencyKey) =>
       `${perQueue}:idem:${createHash('sha256').update(idempotencyKey).digest('hex')}`,
     dlqIndex: () => `${perQueue}:dlq-index`,
+    reviewPending: () => `${perQueue}:review:pending`,
+    reviewEntries: () => `${perQueue}:review:entries`,
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };

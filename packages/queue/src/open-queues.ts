@@ -1,12 +1,12 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { type QuarryKeys, quarryKeys } from './keys';
 import { extractionJobOptions, QueueConfig, type QueueConfigInput } from './queue-config';
+import type { RedisClient } from './redis-connection';
 
 /** Options of {@link openQueues}. */
 export interface OpenQueuesOptions {
-  /** Shared by both queues; the caller keeps owning it (closing the queues leaves it open). */
-  readonly connection: Redis;
+  /** Shared by both queues (one server or a cluster); the caller keeps owning it (closing the queues leaves it open). */
+  readonly connection: RedisClient;
   /** Parsed or partial configuration; defaults fill the rest. */
   readonly config?: QueueConfigInput;
   /** Connection errors the queues report; ignored by default (the failing command reports them too). */

@@ -1,6 +1,9 @@
 import type { ConnectionOptions } from 'node:tls';
-import { Redis, type RedisOptions } from 'ioredis';
-import { parseRedisUrl } from './redis-url';
+import { Cluster, type ClusterNode, Redis, type RedisOptions } from 'ioredis';
+import { parseRedisUrl, redactRedisUrl } from './redis-url';
+
+/** A connection to one Redis server or to a Redis Cluster (BullMQ and Quarry's stores take either). */
+export type RedisClient = Redis | Cluster;
 
 /**
  * How a connection is used:
@@ -28,10 +31,15 @@ const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
 /**
  * An ioredis connection for `url` (`redis://` or `rediss://`, password and db from the URL) set up for
  * its role. The caller owns it and closes it with `quit()`.
- * @throws TypeError when the URL is not a Redis URL.
+ * @throws TypeError when the URL is not a Redis URL, or names a cluster (use {@link redisClient}).
  */
 export function redisConnection(url: string, options: RedisConnectionOptions): Redis {
-  const { tls } = parseRedisUrl(url);
+  const { tls, cluster } = parseRedisUrl(url);
+  if (cluster) {
+    throw new TypeError(
+      `Redis URL "${redactRedisUrl(url)}" names a Redis Cluster; this part of Quarry needs a single Redis server (redis:// or rediss://)`,
+    );
+  }
   const common: RedisOptions = {
     connectionName: options.connectionName,
     connectTimeout: options.connectTimeoutMs ?? 5000,
@@ -43,4 +51,48 @@ export function redisConnection(url: string, options: RedisConnectionOptions): R
       ? { maxRetriesPerRequest: null, enableOfflineQueue: true }
       : { maxRetriesPerRequest: 1, enableOfflineQueue: false, autoResendUnfulfilledCommands: false };
   return new Redis(url, { ...common, ...role });
+}
+
+/**
+ * A connection for `url` set up for its role: a Redis Cluster client for `redis+cluster://` and
+ * `rediss+cluster://` URLs (the URL's host is a seed node, `?seeds=host:port,…` adds more; user and
+ * password apply to every node; the nodes are discovered from the seeds), else {@link redisConnection}.
+ * The key prefix must carry a hash tag (`{quarry}`) so each queue's keys share one slot.
+ * @throws TypeError when the URL is not a Redis URL.
+ */
+export function redisClient(url: string, options: RedisConnectionOptions): RedisClient {
+  const { tls, cluster } = parseRedisUrl(url);
+  if (!cluster) return redisConnection(url, options);
+  const parsed = new URL(url);
+  const node = (hostPort: string): ClusterNode => {
+    const at = hostPort.lastIndexOf(':');
+    const host = (at > 0 ? hostPort.slice(0, at) : hostPort).replace(/^\[|\]$/g, '');
+    const port = at > 0 ? Number(hostPort.slice(at + 1)) : 6379;
+    if (host === '' || !Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new TypeError(`Redis URL "${redactRedisUrl(url)}": "${hostPort}" is not a host:port seed node`);
+    }
+    return { host, port };
+  };
+  const seeds = [
+    node(parsed.host),
+    ...(parsed.searchParams.get('seeds') ?? '')
+      .split(',')
+      .map((seed) => seed.trim())
+      .filter((seed) => seed !== '')
+      .map(node),
+  ];
+  const worker = options.role === 'worker';
+  const redisOptions: RedisOptions = {
+    connectionName: options.connectionName,
+    connectTimeout: options.connectTimeoutMs ?? 5000,
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),
+    ...(worker ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, autoResendUnfulfilledCommands: false }),
+  };
+  return new Cluster(seeds, {
+    redisOptions,
+    clusterRetryStrategy: retryStrategy,
+    enableOfflineQueue: worker,
+  });
 }

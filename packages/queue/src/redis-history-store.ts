@@ -1,11 +1,11 @@
 import type { HistoryKey, HistoryStore, IssueObservation, Lesson } from '@quarry/core';
-import type { Redis } from 'ioredis';
 import { readHistoryLua, recordHistoryLua } from './history-scripts';
 import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
 
 /** Options of {@link RedisHistoryStore}. */
 export interface RedisHistoryStoreOptions {
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keys: QuarryKeys;
   /**
    * Signatures kept per workflow version and scope. Beyond it the lowest decayed scores are evicted,
@@ -34,7 +34,7 @@ interface HistoryCommands {
  * Reading the top N is one script call; recording a failed attempt is one atomic script call.
  */
 export class RedisHistoryStore implements HistoryStore {
-  readonly #redis: Redis & HistoryCommands;
+  readonly #redis: RedisClient & HistoryCommands;
   readonly #keys: QuarryKeys;
   readonly #maxSignatures: number;
   readonly #halfLifeMs: number;
@@ -52,10 +52,10 @@ export class RedisHistoryStore implements HistoryStore {
     this.#halfLifeMs = options.halfLifeMs;
     this.#idleTtlMs = Math.ceil(options.idleTtlMs ?? options.halfLifeMs * 30);
     this.#now = options.now ?? Date.now;
-    const redis = options.redis as Redis & Partial<HistoryCommands>;
+    const redis = options.redis as RedisClient & Partial<HistoryCommands>;
     if (!redis[READ]) redis.defineCommand(READ, { numberOfKeys: 2, lua: readHistoryLua, readOnly: true });
     if (!redis[RECORD]) redis.defineCommand(RECORD, { numberOfKeys: 2, lua: recordHistoryLua });
-    this.#redis = redis as Redis & HistoryCommands;
+    this.#redis = redis as RedisClient & HistoryCommands;
   }
 
   async topLessons(key: HistoryKey, limit: number): Promise<Lesson[]> {

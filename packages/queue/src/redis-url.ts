@@ -1,8 +1,13 @@
+/** URL schemes of a Redis Cluster: the URL names one node (a seed); the client discovers the others. */
+const CLUSTER_PROTOCOLS = new Set(['redis+cluster:', 'rediss+cluster:']);
+
 /**
- * Checks that `url` is a `redis://` or `rediss://` URL and tells whether it asks for TLS.
+ * Checks that `url` is a Redis URL and tells whether it asks for TLS and for a Redis Cluster:
+ * `redis://` or `rediss://` (TLS) for one server, `redis+cluster://` or `rediss+cluster://` for a
+ * cluster (the host is a seed node; `?seeds=host:port,host:port` adds more seeds).
  * @throws TypeError naming the problem (with the password redacted).
  */
-export function parseRedisUrl(url: string): { readonly tls: boolean } {
+export function parseRedisUrl(url: string): { readonly tls: boolean; readonly cluster: boolean } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -14,12 +19,15 @@ export function parseRedisUrl(url: string): { readonly tls: boolean } {
       },
     );
   }
+  if (CLUSTER_PROTOCOLS.has(parsed.protocol)) {
+    return { tls: parsed.protocol === 'rediss+cluster:', cluster: true };
+  }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new TypeError(
       `Redis URL "${redactRedisUrl(url)}" must start with redis:// or rediss:// (TLS), got ${parsed.protocol}//`,
     );
   }
-  return { tls: parsed.protocol === 'rediss:' };
+  return { tls: parsed.protocol === 'rediss:', cluster: false };
 }
 
 /** The URL with its password replaced by `***`, safe for logs and error messages. */

@@ -1,5 +1,21 @@
 import type { CliCommand } from '../cli-command';
+import { dlqGroupsCommand } from './dlq-groups-command';
+import { dlqListCommand } from './dlq-list-command';
+import { dlqPruneCommand } from './dlq-prune-command';
+import { dlqShowCommand } from './dlq-show-command';
 import { enqueueCommand } from './enqueue-command';
+import { replayDlqCommand } from './replay-dlq-command';
+import { reviewAckCommand } from './review-ack-command';
+import { reviewListCommand } from './review-list-command';
 
 /** Every `quarry` command, in the order `quarry --help` lists them. */
-export const commands: readonly CliCommand[] = [enqueueCommand];
+export const commands: readonly CliCommand[] = [
+  enqueueCommand,
+  dlqListCommand,
+  dlqShowCommand,
+  dlqGroupsCommand,
+  replayDlqCommand,
+  dlqPruneCommand,
+  reviewListCommand,
+  reviewAckCommand,
+];

@@ -29,8 +29,18 @@ type JsonSchema = Record<string, unknown>;
  *   or zod cannot convert it.
  */
 export function toOutputJsonSchema(schema: z.ZodType): JsonSchema {
-  return sanitize(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema, '#');
+  const cached = converted.get(schema);
+  if (cached) return cached;
+  const json = sanitize(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema, '#');
+  converted.set(schema, json);
+  return json;
 }
+
+/**
+ * Converted schemas by zod schema: zod schemas are immutable, and converting one costs far more
+ * than the rest of building a request, which happens for every model call.
+ */
+const converted = new WeakMap<z.ZodType, JsonSchema>();
 
 function sanitize(node: JsonSchema, at: string): JsonSchema {
   const out: JsonSchema = {};

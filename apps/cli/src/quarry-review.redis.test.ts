@@ -1,0 +1,140 @@
+import { createQuarryClient, type QuarryClient } from '@quarry/client';
+import { type Standin, startStandin } from '@quarry/standin';
+import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
+import { defaultRegistry, loadSamples } from '@quarry/workflows';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli';
+
+const tickets = loadSamples('support-ticket');
+const vague = tickets.find((sample) => sample.truth.confidence < 0.6);
+const clear = tickets.find((sample) => sample.truth.confidence >= 0.8);
+if (!vague || !clear) throw new Error('the support-ticket samples need a vague and a clear ticket');
+
+describe('review routing end to end (worker + stand-in → quarry review list → ack)', {
+  timeout: 30_000,
+}, () => {
+  let server: TestRedis;
+  let redis: Redis;
+  let standin: Standin;
+  let worker: QuarryWorker;
+  let client: QuarryClient;
+  const prefix = uniquePrefix('cli-review');
+  let env: Record<string, string>;
+
+  const quarry = async (argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli({
+      argv,
+      context: {
+        env,
+        cwd: process.cwd(),
+        stdout: (text) => {
+          stdout += text;
+        },
+        stderr: (text) => {
+          stderr += text;
+        },
+      },
+    });
+    return { code, stdout, stderr };
+  };
+
+  beforeAll(async () => {
+    server = await getTestRedis();
+    redis = new Redis(server.url);
+    standin = await startStandin({
+      simulate: {
+        corpus: [vague, clear].map((sample) => ({
+          workflow: sample.workflow,
+          text: sample.text,
+          truth: sample.truth,
+        })),
+      },
+    });
+    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    worker = createWorker({
+      config: loadWorkerConfig({
+        ...env,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: standin.url,
+        LOG_LEVEL: 'silent',
+      }),
+    });
+    await worker.waitUntilReady();
+    client = createQuarryClient({ redisUrl: server.url, registry: defaultRegistry(), config: { prefix } });
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await worker?.close({ graceMs: 1000 });
+    await standin?.close();
+    if (redis) {
+      await deleteKeys(redis, prefix);
+      await redis.quit();
+    }
+    await server?.stop();
+  });
+
+  it('lists a flagged result with its reasons until it is acknowledged; unflagged results never show', async () => {
+    const flagged = await client.enqueue(
+      'support-ticket',
+      { text: vague.text },
+      { metadata: { ticket: vague.id } },
+    );
+    const fine = await client.enqueue('support-ticket', { text: clear.text });
+    expect(await client.waitForResult(flagged.jobId, { timeoutMs: 15_000 })).toMatchObject({
+      needsReview: true,
+    });
+    expect(await client.waitForResult(fine.jobId, { timeoutMs: 15_000 })).toMatchObject({
+      needsReview: false,
+    });
+
+    const listed = await quarry(['review', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    const entries = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+    expect(entries).toEqual([
+      expect.objectContaining({
+        jobId: flagged.jobId,
+        workflow: 'support-ticket',
+        version: 1,
+        reasons: [`confidence is ${vague.truth.confidence}, below the review threshold 0.6`],
+        metadata: { ticket: vague.id },
+        data: vague.truth,
+      }),
+    ]);
+
+    const table = await quarry(['review', 'list']);
+    expect(table.stdout).toMatch(/^JOB ID +WORKFLOW +AGE +ATTEMPTS +COST +REASONS\n/);
+    expect(table.stdout).toContain(flagged.jobId);
+    expect(table.stdout).toContain('support-ticket@v1');
+    expect(table.stderr).toBe('1 job(s) waiting for review\n');
+
+    const acked = await quarry(['review', 'ack', flagged.jobId, '--json']);
+    expect([acked.code, JSON.parse(acked.stdout)]).toEqual([
+      0,
+      { acknowledged: [flagged.jobId], notFound: [] },
+    ]);
+    expect(JSON.parse((await quarry(['review', 'list', '--json'])).stdout)).toEqual([]);
+
+    const again = await quarry(['review', 'ack', flagged.jobId]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`job ${flagged.jobId} is not waiting for review`);
+  });
+
+  it('asks for a job id and fails clearly without Redis', async () => {
+    const usage = await quarry(['review', 'ack']);
+    expect([usage.code, usage.stderr]).toEqual([
+      1,
+      expect.stringContaining('give the id of at least one job'),
+    ]);
+    const saved = env;
+    env = { REDIS_URL: 'redis://127.0.0.1:1', QUARRY_PREFIX: prefix };
+    const down = await quarry(['review', 'list']);
+    env = saved;
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/^quarry review list: /);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Renders rows as a plain-text table with a header, columns padded to their widest cell (cells longer
+ * than `maxWidth` are cut with an ellipsis).
+ */
+export function textTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  options: { readonly maxWidth?: number } = {},
+): string {
+  const maxWidth = options.maxWidth ?? 60;
+  const cut = (cell: string) => (cell.length > maxWidth ? `${cell.slice(0, maxWidth - 1)}…` : cell);
+  const all = [header, ...rows].map((row) => row.map(cut));
+  const widths = header.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
+  return all
+    .map((row) =>
+      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
+    )
+    .join('\n');
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { loadDemoConfig } from './demo-config';
+import { DemoConfigError } from './demo-config-error';
+
+function problemsOf(argv: string[], env: Record<string, string>): readonly string[] {
+  try {
+    loadDemoConfig(argv, env);
+  } catch (error) {
+    if (error instanceof DemoConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('loadDemoConfig', () => {
+  it('fills the defaults', () => {
+    expect(loadDemoConfig([], {})).toEqual({
+      args: { live: false, keepRunning: false, limit: null, json: false, help: false },
+      env: {
+        DEMO_DASHBOARD_PORT: 3100,
+        DEMO_CONCURRENCY: 8,
+        DEMO_SEED: 7,
+        DEMO_TIMEOUT_SECONDS: 300,
+        LOG_LEVEL: 'info',
+      },
+    });
+    expect(
+      loadDemoConfig(['--limit', '8', '--keep-running', '--json'], { REDIS_URL: ' ' }).args,
+    ).toMatchObject({
+      limit: 8,
+      keepRunning: true,
+      json: true,
+    });
+  });
+
+  it('names every bad argument and variable with the expected form, never echoing secrets', () => {
+    expect(
+      problemsOf(['--limit', '0'], {
+        REDIS_URL: 'http://user:hunter2@cache:6379',
+        DEMO_DASHBOARD_PORT: '99999',
+        DEMO_PREFIX: 'demo',
+        LOG_LEVEL: 'chatty',
+      }),
+    ).toMatchInlineSnapshot(`
+      [
+        "--limit: expected a positive integer, got "0"",
+        "REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://user:***@cache:6379/",
+        "DEMO_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry-demo}, got "demo"",
+        "DEMO_DASHBOARD_PORT: expected an integer from 0 to 65535, got "99999"",
+        "LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "chatty"",
+      ]
+    `);
+  });
+
+  it('names an unknown option', () => {
+    expect(problemsOf(['--fast'], {})[0]).toContain("Unknown option '--fast'");
+  });
+
+  it('asks for an API key with --live', () => {
+    expect(problemsOf(['--live'], {})).toEqual([
+      '--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)',
+    ]);
+    expect(loadDemoConfig(['--live'], { ANTHROPIC_API_KEY: 'sk-ant-x' }).args.live).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import { logEnv } from '@quarry/logging';
+import { isHashTagged, parseRedisUrl, redactRedisUrl } from '@quarry/queue';
+import { integerVar, textVar } from '@quarry/worker';
+import { z } from 'zod';
+import { DemoConfigError } from './demo-config-error';
+
+/** The demo's environment: ONE schema. Empty variables count as unset. */
+export const DemoEnv = z.object({
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          parseRedisUrl(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0' },
+    )
+    .optional(),
+  ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
+  QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').optional(),
+  DEMO_PREFIX: z
+    .string()
+    .trim()
+    .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry-demo}' })
+    .optional(),
+  DEMO_DASHBOARD_PORT: integerVar(0, 65_535).default(3100),
+  DEMO_CONCURRENCY: integerVar(1, 64).default(8),
+  DEMO_SEED: integerVar(0).default(7),
+  DEMO_TIMEOUT_SECONDS: integerVar(1, 3600).default(300),
+  LOG_LEVEL: logEnv.LOG_LEVEL,
+});
+export type DemoEnv = z.output<typeof DemoEnv>;
+
+/** What the command line asks for. */
+export interface DemoArgs {
+  /** Use the real Messages API (needs ANTHROPIC_API_KEY) instead of the simulated model. */
+  readonly live: boolean;
+  /** Leave worker, dashboard and keys up until Ctrl-C. */
+  readonly keepRunning: boolean;
+  /** Enqueue at most this many documents (spread over the workflows). */
+  readonly limit: number | null;
+  /** Print the summary as one JSON object on standard output. */
+  readonly json: boolean;
+  readonly help: boolean;
+}
+
+/** The demo's whole configuration. */
+export interface DemoConfig {
+  readonly args: DemoArgs;
+  readonly env: DemoEnv;
+}
+
+/** `pnpm demo --help`. */
+export const demoHelp = `Usage: pnpm demo [--limit N] [--live] [--keep-running] [--json]
+
+Runs Quarry end to end on this machine: Redis (REDIS_URL, else 127.0.0.1:6379, else a redis-server
+of its own), a simulated Claude (the local Messages API stand-in), a worker and the dashboard, then
+enqueues the shipped sample documents and prints what happened.
+
+Options:
+      --limit <N>       only N documents, spread over the workflows (a short run)
+      --live            call the real Messages API (needs ANTHROPIC_API_KEY; costs money)
+      --keep-running    leave the worker and the dashboard (and the run's keys) up until Ctrl-C
+      --json            print the summary as one JSON object on standard output
+  -h, --help            show this help
+
+Environment:
+  REDIS_URL             Redis to use (default: 127.0.0.1:6379 if it answers, else a spawned redis-server)
+  ANTHROPIC_API_KEY     for --live
+  QUARRY_MODEL          model id for --live (default: the workflow's or the engine's default)
+  DEMO_DASHBOARD_PORT   dashboard port (default 3100; a free one when taken; 0 for any)
+  DEMO_CONCURRENCY      jobs the worker runs at once (default 8)
+  DEMO_SEED             seed of the simulated model's mistakes and faults (default 7)
+  DEMO_TIMEOUT_SECONDS  how long to wait for the jobs (default 300)
+  DEMO_PREFIX           key prefix (default: a fresh {quarry-demo-…} per run)
+  LOG_LEVEL             level of the run's log file (default info)`;
+
+const argOptions = {
+  live: { type: 'boolean' },
+  'keep-running': { type: 'boolean' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Secret variables are never echoed back; URLs only without their password. */
+const redactors: Readonly<Record<string, (value: string) => string>> = {
+  ANTHROPIC_API_KEY: () => '[redacted]',
+  REDIS_URL: redactRedisUrl,
+};
+
+/**
+ * Reads the command line and the environment.
+ * @throws DemoConfigError naming every bad argument or variable and the form it expects.
+ */
+export function loadDemoConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DemoConfig {
+  const problems: string[] = [];
+  let values: {
+    live?: boolean;
+    'keep-running'?: boolean;
+    limit?: string;
+    json?: boolean;
+    help?: boolean;
+  } = {};
+  try {
+    values = parseArgs({ args: [...argv], options: argOptions, strict: true }).values;
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  let limit: number | null = null;
+  if (values.limit !== undefined) {
+    limit = Number(values.limit);
+    if (!/^\d+$/.test(values.limit.trim()) || limit < 1) {
+      problems.push(`--limit: expected a positive integer, got "${values.limit}"`);
+    }
+  }
+  const present = Object.fromEntries(
+    Object.keys(DemoEnv.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
+  );
+  const parsed = DemoEnv.safeParse(present);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0] ?? '(environment)');
+      const raw = present[variable] as string | undefined;
+      const redact = redactors[variable];
+      const received =
+        raw === undefined ? 'it is not set' : `got ${redact ? redact(raw) : JSON.stringify(raw)}`;
+      problems.push(`${variable}: expected ${issue.message}, ${received}`);
+    }
+  }
+  const args: DemoArgs = {
+    live: values.live ?? false,
+    keepRunning: values['keep-running'] ?? false,
+    limit,
+    json: values.json ?? false,
+    help: values.help ?? false,
+  };
+  if (args.live && parsed.success && !parsed.data.ANTHROPIC_API_KEY) {
+    problems.push('--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)');
+  }
+  if (problems.length > 0 || !parsed.success) throw new DemoConfigError({ problems });
+  return { args, env: parsed.data };
+}

@@ -1,0 +1,48 @@
+import type { SimulateOptions, StandinOptions } from '@quarry/standin';
+import { loadSamples, type Sample } from '@quarry/workflows';
+
+/**
+ * The shipped samples, interleaved across workflows (invoice, ticket, invoice, …) so that a short
+ * run with `--limit` still covers every workflow.
+ */
+export function demoSamples(limit: number | null): Sample[] {
+  const byWorkflow = new Map<string, Sample[]>();
+  for (const sample of loadSamples()) {
+    const list = byWorkflow.get(sample.workflow) ?? [];
+    list.push(sample);
+    byWorkflow.set(sample.workflow, list);
+  }
+  const queues = [...byWorkflow.values()];
+  const interleaved: Sample[] = [];
+  for (let i = 0; queues.some((queue) => i < queue.length); i++) {
+    for (const queue of queues) {
+      const sample = queue[i];
+      if (sample) interleaved.push(sample);
+    }
+  }
+  return limit === null ? interleaved : interleaved.slice(0, limit);
+}
+
+/**
+ * The simulated model of the demo: realistic mistake rates (a quarter of first answers wrong, a few
+ * documents wrong for good), one persistent tendency per workflow that only a lesson prevents, some
+ * latency, and rare overloads and rate limits.
+ */
+export function simulatedModel(samples: readonly Sample[], seed: number): StandinOptions {
+  const simulate: SimulateOptions = {
+    corpus: samples.map((sample) => ({ workflow: sample.workflow, text: sample.text, truth: sample.truth })),
+    mistakes: { rate: 0.25, unfixableRate: 0.05 },
+    persistentMistakes: [
+      { workflow: 'invoice', path: 'issueDate', mutation: 'dateFormat' },
+      { workflow: 'support-ticket', path: 'priority', mutation: 'badEnum' },
+    ],
+    seed,
+  };
+  return {
+    simulate,
+    latency: { meanMs: 300, jitterMs: 200 },
+    faults: { overloaded: 0.02, rateLimit: 0.01, retryAfterSeconds: 1 },
+    seed,
+    record: false,
+  };
+}

@@ -1,0 +1,100 @@
+import type { Lesson } from '@quarry/core';
+import type { FingerprintGroup } from '@quarry/triage';
+import type { JobOutcome, OutcomeKind } from './job-outcome';
+
+/** Jobs by outcome; `completedFirstTry + completedAfterRetries + needsReview + deadLettered + unfinished = total`. */
+export interface OutcomeCounts {
+  total: number;
+  completedFirstTry: number;
+  completedAfterRetries: number;
+  needsReview: number;
+  deadLettered: number;
+  unfinished: number;
+}
+
+/** What `pnpm demo` reports (also the `--json` output). */
+export interface DemoSummary {
+  readonly mode: 'simulated' | 'live';
+  readonly prefix: string;
+  readonly redis: { readonly source: 'env' | 'local' | 'spawned'; readonly url: string };
+  readonly workflows: readonly string[];
+  readonly jobs: OutcomeCounts;
+  readonly byWorkflow: Readonly<Record<string, OutcomeCounts>>;
+  readonly modelCalls: number;
+  readonly tokens: {
+    readonly input: number;
+    readonly output: number;
+    readonly cacheCreation: number;
+    readonly cacheRead: number;
+  };
+  /** Cache reads over every input token (plain, cache writes and cache reads). */
+  readonly cacheReadShare: number;
+  /** Null when some model had no known price. */
+  readonly costUsd: number | null;
+  /** Completed results compared with the samples' true outputs. */
+  readonly accuracy: { readonly compared: number; readonly exact: number };
+  readonly lessons: readonly (Lesson & { readonly workflow: string; readonly version: number })[];
+  readonly dlqGroups: readonly FingerprintGroup[];
+  readonly dashboard: { readonly url: string; readonly user: string; readonly password: string } | null;
+  /** Why the dashboard is missing, when it is. */
+  readonly dashboardProblem: string | null;
+  readonly metricsUrl: string | null;
+  readonly logFile: string;
+  readonly durationMs: number;
+}
+
+const field: Readonly<Record<OutcomeKind, keyof Omit<OutcomeCounts, 'total'>>> = {
+  'first-try': 'completedFirstTry',
+  'after-retries': 'completedAfterRetries',
+  'needs-review': 'needsReview',
+  'dead-lettered': 'deadLettered',
+  unfinished: 'unfinished',
+};
+
+/** Counts outcomes. */
+export function countOutcomes(outcomes: readonly Pick<JobOutcome, 'kind'>[]): OutcomeCounts {
+  const counts: OutcomeCounts = {
+    total: 0,
+    completedFirstTry: 0,
+    completedAfterRetries: 0,
+    needsReview: 0,
+    deadLettered: 0,
+    unfinished: 0,
+  };
+  for (const outcome of outcomes) {
+    counts.total++;
+    counts[field[outcome.kind]]++;
+  }
+  return counts;
+}
+
+/** The totals part of the summary: counts, tokens, cost, accuracy. */
+export function totalsOf(
+  outcomes: readonly JobOutcome[],
+): Pick<
+  DemoSummary,
+  'jobs' | 'byWorkflow' | 'modelCalls' | 'tokens' | 'cacheReadShare' | 'costUsd' | 'accuracy'
+> {
+  const workflows = [...new Set(outcomes.map((outcome) => outcome.workflow))];
+  const sum = (pick: (outcome: JobOutcome) => number) => outcomes.reduce((total, o) => total + pick(o), 0);
+  const tokens = {
+    input: sum((o) => o.usage.inputTokens),
+    output: sum((o) => o.usage.outputTokens),
+    cacheCreation: sum((o) => o.usage.cacheCreationInputTokens),
+    cacheRead: sum((o) => o.usage.cacheReadInputTokens),
+  };
+  const allInput = tokens.input + tokens.cacheCreation + tokens.cacheRead;
+  const unpriced = outcomes.some((o) => o.costUsd === null && o.modelCalls > 0);
+  const compared = outcomes.filter((o) => o.matchesTruth !== null);
+  return {
+    jobs: countOutcomes(outcomes),
+    byWorkflow: Object.fromEntries(
+      workflows.map((workflow) => [workflow, countOutcomes(outcomes.filter((o) => o.workflow === workflow))]),
+    ),
+    modelCalls: sum((o) => o.modelCalls),
+    tokens,
+    cacheReadShare: allInput === 0 ? 0 : tokens.cacheRead / allInput,
+    costUsd: unpriced ? null : Math.round(sum((o) => o.costUsd ?? 0) * 1e6) / 1e6,
+    accuracy: { compared: compared.length, exact: compared.filter((o) => o.matchesTruth === true).length },
+  };
+}

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getTestRedis, type TestRedis } from '@quarry/test-redis';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoSummary } from './demo-summary';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+function runDemo(args: readonly string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(tsx, [main, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model)', () => {
+  let server: TestRedis;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    server = await getTestRedis();
+    redis = new Redis(server.url);
+  });
+  afterAll(async () => {
+    await redis?.quit();
+    await server?.stop();
+  });
+
+  it('accounts for every job in its summary, exits 0 and leaves no keys or servers behind', async () => {
+    const run = await runDemo(['--limit', '8', '--json'], {
+      REDIS_URL: server.url,
+      DEMO_DASHBOARD_PORT: '0',
+      DEMO_TIMEOUT_SECONDS: '60',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const summary = JSON.parse(lines[0] as string) as DemoSummary;
+
+    const { jobs } = summary;
+    expect(jobs.total).toBe(8);
+    expect(jobs.unfinished).toBe(0);
+    expect(jobs.completedFirstTry + jobs.completedAfterRetries + jobs.needsReview + jobs.deadLettered).toBe(
+      8,
+    );
+    expect(summary.workflows.length).toBeGreaterThanOrEqual(2);
+    const perWorkflow = Object.values(summary.byWorkflow);
+    expect(perWorkflow.reduce((sum, counts) => sum + counts.total, 0)).toBe(8);
+    expect(summary.modelCalls).toBeGreaterThanOrEqual(8);
+    expect(summary.tokens.input + summary.tokens.cacheCreation + summary.tokens.cacheRead).toBeGreaterThan(0);
+    expect(summary.tokens.output).toBeGreaterThan(0);
+    expect(summary.cacheReadShare).toBeGreaterThanOrEqual(0);
+    expect(summary.cacheReadShare).toBeLessThanOrEqual(1);
+    expect(summary.costUsd).toBeGreaterThan(0);
+    expect(summary.accuracy.compared).toBe(jobs.total - jobs.deadLettered);
+    // The persistent mistake of each workflow makes the first jobs fail, so lessons exist.
+    expect(summary.lessons.length).toBeGreaterThan(0);
+    expect(summary.dlqGroups.reduce((sum, group) => sum + group.count, 0)).toBe(jobs.deadLettered);
+    expect(summary.dashboard?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary.prefix).toMatch(/^\{quarry-demo-[0-9a-f]{8}\}$/);
+    expect(run.stderr).toContain('progress: 8/8 jobs done');
+
+    const left: string[] = [];
+    for await (const keys of redis.scanStream({ match: `${summary.prefix}*`, count: 500 }) as AsyncIterable<
+      string[]
+    >) {
+      left.push(...keys);
+    }
+    expect(left).toEqual([]);
+    await expect(fetch(summary.dashboard?.url as string)).rejects.toThrow();
+    await expect(fetch(`${summary.metricsUrl}/healthz`)).rejects.toThrow();
+  });
+
+  it('stops with a message naming the variable on bad configuration', async () => {
+    const run = await runDemo(['--limit', 'few'], { DEMO_CONCURRENCY: 'lots', REDIS_URL: server.url });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--limit: expected a positive integer, got "few"');
+    expect(run.stderr).toContain('DEMO_CONCURRENCY: expected an integer from 1 to 64, got "lots"');
+    expect(run.stdout).toBe('');
+  });
+});

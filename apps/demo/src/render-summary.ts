@@ -1,0 +1,107 @@
+import type { DemoSummary, OutcomeCounts } from './demo-summary';
+
+function table(rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) =>
+          rightAligned.includes(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+        )
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '-' : `${((100 * part) / whole).toFixed(0)}%`;
+const number = (n: number) => n.toLocaleString('en-US');
+
+function outcomeRows(summary: DemoSummary): string[][] {
+  const workflows = summary.workflows;
+  const row = (label: string, pick: (counts: OutcomeCounts) => number) => [
+    label,
+    ...workflows.map((workflow) => String(pick(summary.byWorkflow[workflow] as OutcomeCounts))),
+    String(pick(summary.jobs)),
+    percent(pick(summary.jobs), summary.jobs.total),
+  ];
+  const rows = [
+    ['', ...workflows, 'all', ''],
+    row('completed on the first try', (c) => c.completedFirstTry),
+    row('completed after retries', (c) => c.completedAfterRetries),
+    row('needs review', (c) => c.needsReview),
+    row('dead-lettered', (c) => c.deadLettered),
+  ];
+  if (summary.jobs.unfinished > 0) rows.push(row('unfinished (timed out)', (c) => c.unfinished));
+  rows.push(row('total', (c) => c.total));
+  return rows;
+}
+
+/** The human-readable summary printed at the end of `pnpm demo`. */
+export function renderSummary(summary: DemoSummary): string {
+  const { tokens } = summary;
+  const lines: string[] = [];
+  const columns = summary.workflows.length + 2;
+  lines.push(
+    `Quarry demo: ${summary.jobs.total} documents, ${summary.mode === 'live' ? 'live Messages API' : 'simulated model'}, ${(summary.durationMs / 1000).toFixed(1)} s`,
+    '',
+  );
+  lines.push(
+    table(
+      outcomeRows(summary),
+      Array.from({ length: columns }, (_, i) => i + 1),
+    ),
+    '',
+  );
+  lines.push(
+    table(
+      [
+        ['model calls', number(summary.modelCalls)],
+        ['input tokens', number(tokens.input)],
+        ['cache writes', number(tokens.cacheCreation)],
+        [
+          'cache reads',
+          `${number(tokens.cacheRead)} (${percent(tokens.cacheRead, tokens.input + tokens.cacheCreation + tokens.cacheRead)} of input)`,
+        ],
+        ['output tokens', number(tokens.output)],
+        [
+          'cost',
+          summary.costUsd === null ? 'unknown (a model has no price)' : `$${summary.costUsd.toFixed(4)}`,
+        ],
+        [
+          'accuracy',
+          `${summary.accuracy.exact}/${summary.accuracy.compared} completed results equal the shipped truth`,
+        ],
+      ],
+      [],
+    ),
+    '',
+  );
+  lines.push('Top lessons learned (shown to the model on later jobs):');
+  if (summary.lessons.length === 0) lines.push('  none');
+  for (const lesson of summary.lessons) {
+    lines.push(
+      `  ${lesson.workflow}@v${lesson.version}  ${lesson.signature}  (seen ${lesson.count}×)  ${lesson.example}`,
+    );
+  }
+  lines.push('', 'Dead-letter queue, by fingerprint:');
+  if (summary.dlqGroups.length === 0) lines.push('  empty');
+  for (const group of summary.dlqGroups) {
+    const top = group.topIssues[0];
+    lines.push(
+      `  ${group.fingerprint}  ${group.count}×  ${group.reason}  ${group.workflows.join(', ')}${top ? `  ${top.signature}` : ''}`,
+    );
+  }
+  lines.push('');
+  if (summary.dashboard) {
+    lines.push(
+      `Dashboard: ${summary.dashboard.url}  (user ${summary.dashboard.user}, password ${summary.dashboard.password})`,
+    );
+  } else {
+    lines.push(`Dashboard: not available (${summary.dashboardProblem ?? 'unknown reason'})`);
+  }
+  if (summary.metricsUrl) lines.push(`Metrics:   ${summary.metricsUrl}/metrics`);
+  lines.push(`Log:       ${summary.logFile}`);
+  return `${lines.join('\n')}\n`;
+}

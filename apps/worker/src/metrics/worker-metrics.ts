@@ -1,0 +1,209 @@
+import { type AttemptRecord, type ExtractionResult, issueSignature } from '@quarry/core';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SignatureLabels } from './signature-labels';
+
+/** How a job run ended, as counted by `quarry_jobs_total`. */
+export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'rate_limited' | 'put_back';
+
+/** How a model call ended, as labelled on `quarry_model_call_duration_seconds`. */
+export type ModelCallOutcome = 'ok' | 'rate_limited' | 'transient' | 'permanent' | 'aborted' | 'error';
+
+/** Options of {@link createWorkerMetrics}. */
+export interface WorkerMetricsOptions {
+  /** Distinct issue signatures labelled per workflow before the rest count as `other`. Default 20. */
+  readonly maxSignatureLabels?: number;
+  /** Default: a registry of its own (so several workers in one process never collide). */
+  readonly registry?: Registry;
+}
+
+/** The worker's Prometheus metrics and the few calls that update them on the hot path. */
+export interface WorkerMetrics {
+  readonly registry: Registry;
+  /** After each stored attempt (the extract `onAttempt` hook). */
+  attempt(workflow: string, record: AttemptRecord): void;
+  /** A job run completed with a valid result. */
+  completed(result: ExtractionResult, flaggedForReview: boolean): void;
+  /** A job run ended otherwise; `reason` is the DLQ reason kind for dead letters. */
+  ended(workflow: string, outcome: Exclude<JobOutcome, 'completed'>, reason?: string): void;
+  /** One model call, successful or not. */
+  modelCall(model: string, outcome: ModelCallOutcome, seconds: number): void;
+  /** The queue was paused after a 429. */
+  rateLimitPause(delayMs: number): void;
+  /** Jobs BullMQ found stalled (their worker died or blocked the event loop). */
+  stalled(): void;
+  /** Gauges a scrape refreshes from Redis: queue depth by state, DLQ depth and age, review backlog. */
+  readonly gauges: {
+    readonly queueJobs: Gauge<'queue' | 'state'>;
+    readonly dlqRecords: Gauge;
+    readonly dlqOldestAgeSeconds: Gauge;
+    readonly reviewPending: Gauge;
+    readonly redisUp: Gauge;
+  };
+}
+
+const usageTypes = [
+  ['inputTokens', 'input'],
+  ['outputTokens', 'output'],
+  ['cacheCreationInputTokens', 'cache_creation'],
+  ['cacheReadInputTokens', 'cache_read'],
+] as const;
+
+/**
+ * Creates the worker's metrics (all prefixed `quarry_`). Label values are bounded: workflows come
+ * from the registry (`unknown` otherwise), models from configuration, issue signatures are capped
+ * per workflow ({@link SignatureLabels}). Each update is a counter increment; nothing touches Redis.
+ */
+export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerMetrics {
+  const registry = options.registry ?? new Registry();
+  const registers = [registry];
+  const signatures = new SignatureLabels(options.maxSignatureLabels ?? 20);
+
+  const jobs = new Counter({
+    name: 'quarry_jobs_total',
+    help: 'Job runs by how they ended: completed, dead_lettered, retry_scheduled, rate_limited, put_back',
+    labelNames: ['workflow', 'outcome'] as const,
+    registers,
+  });
+  const deadLetters = new Counter({
+    name: 'quarry_dead_letters_total',
+    help: 'Jobs dead-lettered by this worker, by reason kind',
+    labelNames: ['workflow', 'reason'] as const,
+    registers,
+  });
+  const review = new Counter({
+    name: 'quarry_review_flagged_total',
+    help: 'Completed jobs flagged needsReview and put in the review index',
+    labelNames: ['workflow'] as const,
+    registers,
+  });
+  const attemptsPerSuccess = new Histogram({
+    name: 'quarry_attempts_per_success',
+    help: 'Model replies a completed job needed, the valid one included',
+    labelNames: ['workflow'] as const,
+    buckets: [1, 2, 3, 4, 5, 6, 8, 10],
+    registers,
+  });
+  const firstAttempts = new Counter({
+    name: 'quarry_first_attempts_total',
+    help: 'First attempts of jobs, by whether the first reply was valid',
+    labelNames: ['workflow', 'valid'] as const,
+    registers,
+  });
+  const attempts = new Counter({
+    name: 'quarry_attempts_total',
+    help: 'Model replies (attempts) stored, by whether they were valid',
+    labelNames: ['workflow', 'valid'] as const,
+    registers,
+  });
+  const issues = new Counter({
+    name: 'quarry_issues_total',
+    help: 'Issues found in replies, by source and signature (signatures past the cap count as "other")',
+    labelNames: ['workflow', 'source', 'signature'] as const,
+    registers,
+  });
+  const tokens = new Counter({
+    name: 'quarry_tokens_total',
+    help: 'Tokens billed, by type: input, output, cache_creation, cache_read',
+    labelNames: ['workflow', 'model', 'type'] as const,
+    registers,
+  });
+  const cost = new Counter({
+    name: 'quarry_cost_usd_total',
+    help: 'Cost of model calls in USD (calls of models without a known price are not included)',
+    labelNames: ['workflow', 'model'] as const,
+    registers,
+  });
+  const unpriced = new Counter({
+    name: 'quarry_unpriced_attempts_total',
+    help: 'Attempts whose model has no known price (their cost is missing from quarry_cost_usd_total)',
+    labelNames: ['workflow', 'model'] as const,
+    registers,
+  });
+  const modelCalls = new Histogram({
+    name: 'quarry_model_call_duration_seconds',
+    help: 'Latency of model calls, by outcome: ok, rate_limited, transient, permanent, aborted, error',
+    labelNames: ['model', 'outcome'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+    registers,
+  });
+  const pauses = new Counter({
+    name: 'quarry_rate_limit_pauses_total',
+    help: 'Queue pauses after a 429',
+    registers,
+  });
+  const pausedSeconds = new Counter({
+    name: 'quarry_rate_limit_pause_seconds_total',
+    help: 'Seconds of queue pause requested after 429s',
+    registers,
+  });
+  const stalled = new Counter({ name: 'quarry_jobs_stalled_total', help: 'Jobs found stalled', registers });
+
+  return {
+    registry,
+    attempt(workflow, record) {
+      const valid = record.issues.length === 0 ? 'true' : 'false';
+      attempts.inc({ workflow, valid });
+      if (record.n === 1) firstAttempts.inc({ workflow, valid });
+      for (const issue of record.issues) {
+        issues.inc({
+          workflow,
+          source: issue.source,
+          signature: signatures.label(workflow, issueSignature(issue)),
+        });
+      }
+      for (const [field, type] of usageTypes) {
+        const count = record.usage[field];
+        if (count > 0) tokens.inc({ workflow, model: record.model, type }, count);
+      }
+      if (record.costUsd === null) unpriced.inc({ workflow, model: record.model });
+      else cost.inc({ workflow, model: record.model }, record.costUsd);
+    },
+    completed(result, flaggedForReview) {
+      jobs.inc({ workflow: result.workflow, outcome: 'completed' });
+      attemptsPerSuccess.observe({ workflow: result.workflow }, result.attempts);
+      if (flaggedForReview) review.inc({ workflow: result.workflow });
+    },
+    ended(workflow, outcome, reason) {
+      jobs.inc({ workflow, outcome });
+      if (outcome === 'dead_lettered') deadLetters.inc({ workflow, reason: reason ?? 'unknown' });
+    },
+    modelCall(model, outcome, seconds) {
+      modelCalls.observe({ model, outcome }, seconds);
+    },
+    rateLimitPause(delayMs) {
+      pauses.inc();
+      pausedSeconds.inc(delayMs / 1000);
+    },
+    stalled() {
+      stalled.inc();
+    },
+    gauges: {
+      queueJobs: new Gauge({
+        name: 'quarry_queue_jobs',
+        help: 'Jobs in the extraction queue by state (read from Redis at scrape time)',
+        labelNames: ['queue', 'state'] as const,
+        registers,
+      }),
+      dlqRecords: new Gauge({
+        name: 'quarry_dlq_records',
+        help: 'Records in the dead-letter queue',
+        registers,
+      }),
+      dlqOldestAgeSeconds: new Gauge({
+        name: 'quarry_dlq_oldest_age_seconds',
+        help: 'Age of the oldest record in the dead-letter queue (0 when empty)',
+        registers,
+      }),
+      reviewPending: new Gauge({
+        name: 'quarry_review_pending',
+        help: 'Completed jobs flagged needsReview and not acknowledged yet',
+        registers,
+      }),
+      redisUp: new Gauge({
+        name: 'quarry_redis_up',
+        help: '1 when the last scrape could read Redis',
+        registers,
+      }),
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { WorkflowRegistry } from '@quarry/core';
+import { getTestRedis, type TestRedis } from '@quarry/test-redis';
+import { workflows } from '@quarry/workflows';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, doc, goodNote, testRegistry, type WorkerHarness } from './worker-test-harness';
+
+/**
+ * Bad-input catalogue, queue problems: jobs other clients write straight into the queue (plain
+ * BullMQ, any language) that break the job contract, and a job whose workflow version was removed.
+ * Each ends as exactly one DLQ record whose reason names the problem, without a model call, and
+ * the worker carries on.
+ */
+
+let testRedis: TestRedis;
+let harness: WorkerHarness | undefined;
+
+beforeAll(async () => {
+  testRedis = await getTestRedis();
+});
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+afterAll(async () => {
+  await testRedis.stop();
+});
+
+const setUp = async () => {
+  harness = await createHarness({ redisUrl: testRedis.url });
+  return harness;
+};
+
+describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
+  it('dead-letters each with a reason naming the problem, calls no model, and keeps working', async () => {
+    const h = await setUp();
+    await h.startWorker();
+    const raw = h.rawQueue();
+    const cases = [
+      {
+        label: 'job data that is not an object',
+        data: 'invoice please',
+        kind: 'invalid_payload',
+        message: 'The job data breaks the job contract: (job data): Invalid input: expected object, received string',
+      },
+      {
+        label: 'an extra top-level field',
+        data: { workflow: 'note', input: { text: doc('extra') }, text: doc('extra') },
+        kind: 'invalid_payload',
+        message: 'The job data breaks the job contract: (job data): Unrecognized key: "text"',
+      },
+      {
+        label: 'a prototype-pollution key',
+        data: JSON.parse(`{"workflow":"note","input":{"text":"x"},"__proto__":{"admin":true}}`),
+        kind: 'invalid_payload',
+        message: 'The job data breaks the job contract: (job data): Unrecognized key: "__proto__"',
+      },
+      {
+        label: 'wrong-typed fields',
+        data: { workflow: 42, version: '1', input: { text: 'x' } },
+        kind: 'invalid_payload',
+        message:
+          'The job data breaks the job contract: workflow: Invalid input: expected string, received number; version: Invalid input: expected number, received string',
+      },
+      {
+        label: 'a missing field',
+        data: { workflow: 'note' },
+        kind: 'invalid_payload',
+        message: 'The job data breaks the job contract: input: is required (the workflow input)',
+      },
+      {
+        label: 'oversized text',
+        data: { workflow: 'invoice', input: { text: 'x'.repeat(200_001) } },
+        kind: 'invalid_payload',
+        message: 'The input does not match invoice@v1: input.text: text must be at most 200,000 characters',
+      },
+      {
+        label: 'invalid UTF-16 text',
+        data: { workflow: 'invoice', input: { text: 'Total 5 \udc00' } },
+        kind: 'invalid_payload',
+        message:
+          'The input does not match invoice@v1: input.text: text is not well-formed Unicode: a lone surrogate at index 8 (was it cut in the middle of a character?)',
+      },
+      {
+        label: 'an unknown workflow',
+        data: { workflow: 'payslip', input: { text: 'x' } },
+        kind: 'unknown_workflow',
+        message: 'Unknown workflow payslip (no workflow of that name is registered)',
+      },
+    ] as const;
+    const jobs = [];
+    for (const poisoned of cases) jobs.push(await raw.add('extract', poisoned.data));
+
+    for (const [i, poisoned] of cases.entries()) {
+      const record = await h.dlqRecordOf(jobs[i]?.id as string);
+      expect({ label: poisoned.label, reason: record.reason }).toEqual({
+        label: poisoned.label,
+        reason: { kind: poisoned.kind, message: expect.stringContaining(poisoned.message) },
+      });
+      expect(record.attempts).toEqual([]);
+      expect(record.input).toEqual(poisoned.data);
+    }
+
+    const { jobId } = await h.client.enqueue('note', { text: doc('after') });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
+    expect(h.standin.requests).toHaveLength(1);
+    expect(await h.dlqCount()).toBe(cases.length);
+  });
+
+  it('dead-letters a job for a workflow version that was removed, naming the versions there are', async () => {
+    const h = await setUp();
+    // The producer still knows note v1; the worker was deployed with v1 deleted.
+    const { jobId } = await h.client.enqueue('note', { text: doc('old') }, { version: 1 });
+    const v2 = testRegistry().get('note', 2);
+    await h.startWorker({}, { registry: new WorkflowRegistry([v2, ...workflows]) });
+    const record = await h.dlqRecordOf(jobId);
+    expect(record.reason.kind).toBe('unknown_workflow');
+    expect(record.reason.message).toBe('Unknown workflow note@v1 (known versions: 2)');
+    expect(record).toMatchObject({ workflow: 'note', version: 1, attempts: [] });
+    expect(h.standin.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,149 @@
+import { invoiceWorkflow } from '@quarry/workflows';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EnqueueValidationError } from './errors/enqueue-validation-error';
+import { useClientTestKit } from './test-fixtures/client-test-kit';
+
+/**
+ * Bad-input catalogue, payload contract: each kind of bad job is refused by `enqueue` with an
+ * EnqueueValidationError naming the problem, before Redis is touched, and nothing is enqueued.
+ */
+describe('bad-input catalogue: payload contract violations at enqueue', () => {
+  const { kit } = useClientTestKit('enqueue-catalogue');
+  let before: string[] = [];
+
+  beforeEach(async () => {
+    await kit().client.getStatus('warm-up');
+    before = await kit().keys();
+  });
+
+  /** The problems of a refused enqueue, after checking nothing reached Redis. */
+  async function refused(enqueue: Promise<unknown>): Promise<readonly { path: string; message: string }[]> {
+    const error = await enqueue.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(EnqueueValidationError);
+    expect(await kit().keys()).toEqual(before);
+    return (error as EnqueueValidationError).problems;
+  }
+
+  it('a missing field: no input', async () => {
+    expect(await refused(kit().client.enqueue('invoice', undefined))).toEqual([
+      { path: 'input', message: 'is required' },
+    ]);
+    expect(await refused(kit().client.enqueue('invoice', {}))).toEqual([
+      { path: 'input.text', message: 'text must be a string' },
+    ]);
+  });
+
+  it('an extra field: a misspelt option is refused instead of silently dropped', async () => {
+    const options = { idempotencykey: 'order-7' } as never;
+    expect(await refused(kit().client.enqueue('invoice', { text: 'Invoice 7' }, options))).toEqual([
+      {
+        path: 'idempotencykey',
+        message:
+          'is not an enqueue option (known: version, idempotencyKey, historyScope, metadata, lineage, overrides)',
+      },
+    ]);
+  });
+
+  it('wrong-typed fields', async () => {
+    const options = { version: '1', historyScope: 42 } as never;
+    expect(await refused(kit().client.enqueue('invoice', { text: 7 }, options))).toEqual([
+      { path: 'version', message: 'Invalid input: expected number, received string' },
+      { path: 'historyScope', message: 'Invalid input: expected string, received number' },
+    ]);
+  });
+
+  it('input of the wrong shape: a bare string instead of { text }', async () => {
+    expect(await refused(kit().client.enqueue('invoice', 'Invoice 7, total 5.00'))).toEqual([
+      { path: 'input', message: 'Invalid input: expected object, received string' },
+    ]);
+  });
+
+  it('an unknown workflow', async () => {
+    expect(await refused(kit().client.enqueue('payslip', { text: 'x' }))).toEqual([
+      { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
+    ]);
+  });
+
+  it('an unknown version', async () => {
+    expect(await refused(kit().client.enqueue('invoice', { text: 'x' }, { version: 3 }))).toEqual([
+      { path: 'version', message: 'workflow "invoice" has no version 3 (known versions: 1)' },
+    ]);
+  });
+
+  it('empty text', async () => {
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '' }))).toEqual([
+      { path: 'input.text', message: 'text must not be empty' },
+    ]);
+  });
+
+  it('oversized text', async () => {
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x'.repeat(200_001) }))).toEqual([
+      { path: 'input.text', message: 'text must be at most 200,000 characters' },
+    ]);
+  });
+
+  it('a job over the size limit (1 MiB as JSON), though its text is within the length limit', async () => {
+    // Control characters take 6 bytes each as JSON (\u0001).
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '\u0001'.repeat(200_000) }))).toEqual([
+      { path: '', message: 'is 1200054 bytes as JSON; the limit is 1048576' },
+    ]);
+  });
+
+  it('binary data: bytes instead of a string, and a PDF read as text', async () => {
+    const bytes = new Uint8Array([37, 80, 68, 70, 0, 1]) as never;
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: bytes }))).toEqual([
+      { path: 'input.text', message: 'text must be a string' },
+    ]);
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '%PDF-1.7\n\u0000\u0000obj' }))).toEqual([
+      {
+        path: 'input.text',
+        message:
+          'text holds a NUL character at index 9: it looks like binary data (e.g. a PDF or an image read as text); extract its text first',
+      },
+    ]);
+  });
+
+  it('invalid UTF-16: a lone surrogate', async () => {
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'Total: 5 \ud83d' }))).toEqual([
+      {
+        path: 'input.text',
+        message:
+          'text is not well-formed Unicode: a lone surrogate at index 9 (was it cut in the middle of a character?)',
+      },
+    ]);
+  });
+
+  it('huge metadata', async () => {
+    const metadata = { note: 'x'.repeat(5000) };
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
+      { path: 'metadata', message: 'must serialize to at most 4096 bytes of JSON, got 5011' },
+    ]);
+  });
+
+  it('nested metadata', async () => {
+    const metadata = { customer: { id: 7 } } as never;
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
+      { path: 'metadata.customer', message: 'must be a string, number, boolean or null (metadata is flat)' },
+    ]);
+  });
+
+  it('input that is not JSON: a cycle', async () => {
+    const input: Record<string, unknown> = { text: 'x' };
+    input.self = input;
+    const problems = await refused(kit().client.enqueue('invoice', input));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.path).toBe('input');
+    expect(problems[0]?.message).toMatch(/^must be JSON-serializable \(Converting circular structure to JSON/);
+  });
+
+  it('an idempotency key that is too long, and out-of-range overrides', async () => {
+    const options = { idempotencyKey: 'k'.repeat(257), overrides: { maxAttempts: 50 } };
+    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, options))).toEqual([
+      { path: 'idempotencyKey', message: 'Too big: expected string to have <=256 characters' },
+      { path: 'overrides.maxAttempts', message: 'Too big: expected number to be <=20' },
+    ]);
+  });
+});

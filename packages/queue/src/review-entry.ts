@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * A completed job whose result was flagged `needsReview` (a `review` rule failed, or the confidence
+ * was below the workflow's `reviewBelow`): kept in the review index until a person acknowledges it,
+ * with the data to review, so it survives the job's own retention.
+ */
+export const ReviewEntry = z.object({
+  jobId: z.string().min(1),
+  workflow: z.string().min(1),
+  version: z.number().int().positive(),
+  /** Why the result needs a person, one line each. */
+  reasons: z.array(z.string()).min(1),
+  /** When the worker flagged it. */
+  flaggedAt: z.iso.datetime(),
+  /** Model replies it took. */
+  attempts: z.number().int().positive(),
+  costUsd: z.number().nonnegative().nullable(),
+  historyScope: z.string().optional(),
+  /** The job's metadata, as enqueued (e.g. a reference in the caller's system). */
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  /** The extracted data, valid against the workflow's output schema. */
+  data: z.unknown(),
+});
+export type ReviewEntry = z.infer<typeof ReviewEntry>;
