@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkflowRegistry } from '@quarry/core';
-import { redisConnection } from '@quarry/queue';
+import { queueDefaults, redactRedisUrl, redisConnection } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Redis } from 'ioredis';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { QUARRY_CSS } from './assets';
 import { Authenticator } from './auth/authenticator';
 import { LoginThrottle } from './auth/login-throttle';
@@ -14,10 +14,12 @@ import { principalOf } from './auth/principal';
 import { SessionSigner } from './auth/session-signer';
 import { BOARD_PATH, createBullBoards } from './bull-boards';
 import { assertSafeAuth, type DashboardConfig } from './dashboard-config';
+import { createDashboardLogger } from './dashboard-logger';
 import { isMutating, loopbackHostOnly, sameOriginMutations } from './request-guards';
 import { authRoutes, requireAuth } from './routes/auth-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
+import { startupSelfCheck } from './startup-self-check';
 
 /** Options of {@link createDashboard}. */
 export interface CreateDashboardOptions {
@@ -27,7 +29,7 @@ export interface CreateDashboardOptions {
   readonly connection?: Redis;
   /** Workflows replays are validated against. Default: the shipped workflows. */
   readonly registry?: WorkflowRegistry;
-  /** Default: pino at `config.logLevel` on standard output. */
+  /** Default: {@link createDashboardLogger} at `config.logLevel` and `config.logFormat` on standard output. */
   readonly logger?: Logger;
   readonly now?: () => number;
   /** How often replayed DLQ records past their retention are pruned. Default hourly; 0 switches it off. */
@@ -38,7 +40,11 @@ export interface CreateDashboardOptions {
 export interface Dashboard {
   readonly app: Express;
   readonly triage: Triage;
-  /** Starts listening on `config.host`/`config.port`; resolves with the URL (port 0 picks a free one). */
+  /**
+   * Runs the Redis self-check, then starts listening on `config.host`/`config.port`; resolves with the
+   * URL (port 0 picks a free one).
+   * @throws RedisSelfCheckError when Redis may evict keys (unless `config.allowEviction`) or is too old.
+   */
   listen(): Promise<{ readonly url: string; readonly port: number }>;
   /** Stops listening and closes what it opened. */
   close(): Promise<void>;
@@ -48,14 +54,15 @@ export interface Dashboard {
  * Builds the dashboard: bull-board over the extraction queue and the DLQ (read-only for viewers),
  * the triage pages and replay through the triage service, behind authentication (session cookie
  * after the login form, or HTTP Basic), same-origin checks and CSRF tokens on mutations, and
- * security headers on every response.
+ * security headers on every response. Only `/healthz`, the stylesheet and the login page answer
+ * without credentials.
  * @throws DashboardConfigError when authentication is off on a non-loopback address, or on with no users.
  */
 export function createDashboard(options: CreateDashboardOptions): Dashboard {
   const { config } = options;
   assertSafeAuth(config);
   const now = options.now ?? Date.now;
-  const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'quarry-dashboard' } });
+  const log = options.logger ?? createDashboardLogger({ level: config.logLevel, format: config.logFormat });
   const connection =
     options.connection ??
     redisConnection(config.redisUrl, { role: 'worker', connectionName: 'quarry-dashboard' });
@@ -78,6 +85,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders({ https: config.origin?.startsWith('https:') ?? false }));
+  // Liveness for container healthchecks: answers while the process serves HTTP, without credentials.
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ alive: true });
+  });
   if (config.authDisabled) app.use(loopbackHostOnly(() => port));
   app.use(sameOriginMutations(config.origin));
   app.get('/assets/quarry.css', (_req, res) => {
@@ -128,14 +139,23 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       (error: unknown) =>
         log.error({ err: { message: (error as Error).message } }, 'pruning replayed DLQ records failed'),
     );
-  const timer = pruneIntervalMs > 0 ? setInterval(prune, pruneIntervalMs) : null;
-  timer?.unref();
+  let timer: NodeJS.Timeout | null = null;
 
   let server: Server | null = null;
   return {
     app,
     triage,
-    listen() {
+    async listen() {
+      await startupSelfCheck({
+        redis: connection,
+        prefix: config.queue.prefix ?? queueDefaults.prefix,
+        allowEviction: config.allowEviction,
+        log,
+      });
+      if (pruneIntervalMs > 0 && !timer) {
+        timer = setInterval(prune, pruneIntervalMs);
+        timer.unref();
+      }
       return new Promise((resolve, reject) => {
         const started = app.listen(config.port, config.host, () => {
           port = (started.address() as AddressInfo).port;
@@ -145,7 +165,16 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
               'authentication is OFF: anyone on this machine can change the queues',
             );
           }
-          log.info({ host: config.host, port, users: config.users.length }, 'dashboard listening');
+          log.info(
+            {
+              host: config.host,
+              port,
+              users: config.users.length,
+              redisUrl: redactRedisUrl(config.redisUrl),
+              queue: config.queue,
+            },
+            'dashboard listening',
+          );
           resolve({ url: `http://${config.host}:${port}`, port });
         });
         started.once('error', reject);

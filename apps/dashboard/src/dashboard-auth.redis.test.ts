@@ -83,6 +83,27 @@ describe('dashboard auth matrix', () => {
     });
   }
 
+  for (const who of ['none', 'wrong password', 'forged session'] as const) {
+    it(`leaves only /healthz, the stylesheet and the login page open to ${who}`, async () => {
+      const { url } = kit();
+      const headers = await headersFor(who);
+      const health = await fetch(`${url}/healthz`, { headers });
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ alive: true });
+      expect((await fetch(`${url}/assets/quarry.css`, { headers })).status).toBe(200);
+      expect((await fetch(`${url}/login`, { headers })).status).toBe(200);
+    });
+  }
+
+  it('answers 401 to paths next to the open ones (without credentials)', async () => {
+    const { url } = kit();
+    for (const path of ['/healthz/more', '/assets/other.css', '/login/more', '/', '/nowhere']) {
+      const response = await fetch(`${url}${path}`, { headers: { accept: 'application/json' } });
+      expect(response.status, path).toBe(401);
+    }
+    expect((await fetch(`${url}/healthz`, { method: 'POST' })).status).toBe(401);
+  });
+
   it('challenges non-browser clients with Basic and shows browsers the login form', async () => {
     const { url } = kit();
     const api = await fetch(`${url}/queues/api/queues`, { headers: { accept: 'application/json' } });

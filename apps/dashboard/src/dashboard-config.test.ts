@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeAuth, loadDashboardConfig } from './dashboard-config';
-import { DashboardConfigError } from './dashboard-config-error';
+import { assertSafeAuth, dashboardVariables, loadDashboardConfig } from './dashboard-config';
+import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
 
-const problemsOf = (env: Record<string, string>): readonly string[] => {
+const problemsOf = (env: Record<string, string>): readonly DashboardConfigProblem[] => {
   try {
     loadDashboardConfig(env);
     return [];
@@ -12,17 +12,40 @@ const problemsOf = (env: Record<string, string>): readonly string[] => {
   }
 };
 
+const messageOf = (env: Record<string, string>): string => {
+  try {
+    loadDashboardConfig(env);
+  } catch (error) {
+    if (error instanceof DashboardConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+};
+
 describe('loadDashboardConfig', () => {
   it('refuses to start without users unless auth is explicitly off', () => {
     expect(problemsOf({})).toEqual([
-      expect.stringMatching(/^DASHBOARD_USERS: no users; set comma-separated/),
+      {
+        variable: 'DASHBOARD_USERS',
+        expected: expect.stringMatching(
+          /^comma-separated name:role:password .* \(required unless DASHBOARD_AUTH=off with DASHBOARD_HOST=127\.0\.0\.1\)$/,
+        ),
+        received: null,
+      },
+    ]);
+    expect(problemsOf({ DASHBOARD_USERS: ' , ' }).map((problem) => problem.variable)).toEqual([
+      'DASHBOARD_USERS',
     ]);
   });
 
   it('allows auth off only on 127.0.0.1', () => {
     expect(problemsOf({ DASHBOARD_AUTH: 'off' })).toEqual([]);
-    expect(problemsOf({ DASHBOARD_AUTH: 'off', DASHBOARD_HOST: '0.0.0.0' })).toEqual([
-      'DASHBOARD_AUTH: off is allowed only with DASHBOARD_HOST=127.0.0.1, not "0.0.0.0"',
+    expect(problemsOf({ DASHBOARD_AUTH: 'false', DASHBOARD_HOST: '0.0.0.0' })).toEqual([
+      {
+        variable: 'DASHBOARD_AUTH',
+        expected: 'on, or off only with DASHBOARD_HOST=127.0.0.1 (it is "0.0.0.0")',
+        received: '"false"',
+      },
     ]);
     expect(loadDashboardConfig({ DASHBOARD_AUTH: 'off' })).toMatchObject({
       authDisabled: true,
@@ -30,9 +53,35 @@ describe('loadDashboardConfig', () => {
     });
   });
 
-  it('reads every setting', () => {
-    const config = loadDashboardConfig({
+  it('takes the documented defaults', () => {
+    const config = loadDashboardConfig({ DASHBOARD_USERS: 'alice:admin:pw', DASHBOARD_PORT: '  ' });
+    expect({ ...config, users: config.users.length, sessionKey: config.sessionKey.length }).toEqual({
+      host: '127.0.0.1',
+      port: 3100,
+      users: 1,
+      authDisabled: false,
+      sessionKey: 32,
+      sessionTtlMs: 8 * 3_600_000,
+      origin: null,
+      trustProxy: false,
+      redisUrl: 'redis://127.0.0.1:6379',
+      allowEviction: false,
+      queue: {},
+      maxRedrives: 3,
+      replayedRetentionMs: 30 * 86_400_000,
+      replayRate: undefined,
+      replayConcurrency: 4,
+      logLevel: 'info',
+      logFormat: 'auto',
+    });
+    // Without a configured secret every start signs with a new random key.
+    expect(loadDashboardConfig({ DASHBOARD_AUTH: 'off' }).sessionKey).not.toEqual(config.sessionKey);
+  });
+
+  it('reads every variable it lists', () => {
+    const env = {
       DASHBOARD_USERS: 'alice:admin:pw',
+      DASHBOARD_AUTH: 'on',
       DASHBOARD_HOST: '0.0.0.0',
       DASHBOARD_PORT: '8080',
       DASHBOARD_SESSION_SECRET: 'x'.repeat(32),
@@ -43,9 +92,16 @@ describe('loadDashboardConfig', () => {
       DASHBOARD_REPLAY_CONCURRENCY: '2',
       QUARRY_MAX_REDRIVES: '5',
       QUARRY_DLQ_REPLAYED_RETENTION_DAYS: '7',
-      QUARRY_PREFIX: '{acme}',
       REDIS_URL: 'rediss://:secret@redis.example.com:6380',
-    });
+      REDIS_ALLOW_EVICTION: 'yes',
+      QUARRY_PREFIX: '{acme}',
+      QUARRY_QUEUE: 'docs',
+      QUARRY_DLQ: 'docs-dlq',
+      LOG_LEVEL: 'DEBUG',
+      LOG_FORMAT: 'json',
+    };
+    expect(Object.keys(env).sort()).toEqual([...dashboardVariables].sort());
+    const config = loadDashboardConfig(env);
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 8080,
@@ -57,29 +113,56 @@ describe('loadDashboardConfig', () => {
       replayConcurrency: 2,
       maxRedrives: 5,
       replayedRetentionMs: 7 * 86_400_000,
-      queue: { prefix: '{acme}' },
+      redisUrl: 'rediss://:secret@redis.example.com:6380',
+      allowEviction: true,
+      queue: { prefix: '{acme}', queueName: 'docs', dlqName: 'docs-dlq' },
+      logLevel: 'debug',
+      logFormat: 'json',
     });
     expect(config.sessionKey.toString()).toBe('x'.repeat(32));
     expect(config.users.map((user) => user.name)).toEqual(['alice']);
   });
 
-  it('names every bad variable', () => {
-    expect(
-      problemsOf({
-        DASHBOARD_USERS: 'alice:boss:pw',
-        DASHBOARD_PORT: 'eighty',
-        DASHBOARD_SESSION_SECRET: 'short',
-        DASHBOARD_ORIGIN: 'https://quarry.example.com/path',
-        QUARRY_PREFIX: 'no-tag',
-        DASHBOARD_AUTH: 'maybe',
-      }),
-    ).toEqual([
-      'DASHBOARD_PORT: must be a port 0-65535, got "eighty"',
-      'DASHBOARD_AUTH: must be one of on, true, 1, yes, off, false, 0, no, got "maybe"',
-      'DASHBOARD_USERS: entry 1 (alice): the role must be admin or viewer',
-      'DASHBOARD_SESSION_SECRET: must have at least 32 characters',
-      'DASHBOARD_ORIGIN: must be an origin such as https://quarry.example.com, got "https://quarry.example.com/path"',
-      'QUARRY_PREFIX: must contain a {hash tag}, e.g. {quarry}',
+  it('names every bad variable and the form it expects, never echoing a secret', () => {
+    const message = messageOf({
+      DASHBOARD_USERS: 'alice:boss:hunter2',
+      DASHBOARD_PORT: 'eighty',
+      DASHBOARD_SESSION_SECRET: 'short-secret',
+      DASHBOARD_ORIGIN: 'https://quarry.example.com/path',
+      DASHBOARD_AUTH: 'maybe',
+      DASHBOARD_REPLAY_CONCURRENCY: '0',
+      QUARRY_PREFIX: 'no-tag',
+      REDIS_URL: 'http://user:pa55@cache:6379',
+      REDIS_ALLOW_EVICTION: 'sometimes',
+      LOG_LEVEL: 'loud',
+      LOG_FORMAT: 'xml',
+    });
+    expect(message).toBe(
+      [
+        'Invalid dashboard configuration:',
+        '- DASHBOARD_USERS: expected comma-separated name:role:password entries, role admin or viewer, password plain or a scrypt: hash; entry 1 (alice): the role must be admin or viewer, got [redacted]',
+        '- DASHBOARD_AUTH: expected one of true, false, 1, 0, yes, no, on, off, got "maybe"',
+        '- DASHBOARD_PORT: expected an integer from 0 to 65535, got "eighty"',
+        '- DASHBOARD_SESSION_SECRET: expected a secret of at least 32 characters, got [redacted]',
+        '- DASHBOARD_ORIGIN: expected an origin (scheme://host[:port], no path) such as https://quarry.example.com, got "https://quarry.example.com/path"',
+        '- DASHBOARD_REPLAY_CONCURRENCY: expected an integer from 1 to 64, got "0"',
+        '- REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://user:***@cache:6379/',
+        '- REDIS_ALLOW_EVICTION: expected one of true, false, 1, 0, yes, no, on, off, got "sometimes"',
+        '- QUARRY_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry}, got "no-tag"',
+        '- LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+        '- LOG_FORMAT: expected one of auto, json, pretty, got "xml"',
+      ].join('\n'),
+    );
+    expect(message).not.toMatch(/hunter2|short-secret|pa55/);
+  });
+
+  it('refuses a Redis Cluster URL, which the dashboard cannot use', () => {
+    expect(problemsOf({ DASHBOARD_AUTH: 'off', REDIS_URL: 'redis+cluster://node-1:7000' })).toEqual([
+      {
+        variable: 'REDIS_URL',
+        expected: 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0',
+        received: 'redis+cluster://node-1:7000',
+      },
     ]);
   });
 });
@@ -90,7 +173,7 @@ describe('assertSafeAuth', () => {
       DashboardConfigError,
     );
     expect(() => assertSafeAuth({ authDisabled: false, users: [], host: '127.0.0.1' })).toThrow(
-      DashboardConfigError,
+      '- DASHBOARD_USERS: expected comma-separated',
     );
     expect(() => assertSafeAuth({ authDisabled: true, users: [], host: '127.0.0.1' })).not.toThrow();
   });

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { parseRedisUrl, QueueConfig, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
+import { type LogFormat, type LogLevel, logEnv } from '@quarry/logging';
+import { isHashTagged, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
 import { triageDefaults } from '@quarry/triage';
+import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
-import { DashboardConfigError } from './dashboard-config-error';
+import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
+import { booleanVar, integerVar, positiveNumberVar, textVar } from './env-vars';
 
 /** The only address the dashboard may listen on with authentication switched off. */
 export const LOOPBACK_HOST = '127.0.0.1';
 
-/** The dashboard's configuration. */
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/** The dashboard's configuration: the parsed value of {@link DashboardEnv}. */
 export interface DashboardConfig {
   readonly host: string;
   readonly port: number;
@@ -23,152 +29,182 @@ export interface DashboardConfig {
   /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
   readonly trustProxy: boolean;
   readonly redisUrl: string;
+  /** Start even when Redis may evict keys (the startup self-check then only warns). */
+  readonly allowEviction: boolean;
   readonly queue: QueueConfigInput;
   readonly maxRedrives: number;
   readonly replayedRetentionMs: number;
   /** Replays from the dashboard: jobs per second (undefined: unlimited) and in flight at once. */
   readonly replayRate: number | undefined;
   readonly replayConcurrency: number;
-  readonly logLevel: string;
+  readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
 }
 
-/** Every variable the dashboard reads, for help texts and the README. */
-export const dashboardEnvironmentHelp = `  DASHBOARD_USERS            ${usersForm}
-  DASHBOARD_AUTH             on (default) or off; off only with DASHBOARD_HOST=127.0.0.1
-  DASHBOARD_HOST             address to listen on (default 127.0.0.1)
-  DASHBOARD_PORT             port (default 3100)
-  DASHBOARD_SESSION_SECRET   32+ characters signing session cookies (default: random per start)
-  DASHBOARD_SESSION_TTL_HOURS session lifetime (default 8)
-  DASHBOARD_ORIGIN           public origin behind a reverse proxy, e.g. https://quarry.example.com
-  DASHBOARD_TRUST_PROXY      true to trust X-Forwarded-* headers (default false)
-  DASHBOARD_REPLAY_RATE      replays per second from the dashboard (default unlimited)
-  DASHBOARD_REPLAY_CONCURRENCY replays in flight (default ${triageDefaults.concurrency})
-  QUARRY_MAX_REDRIVES        redrives before a chain is quarantined (default ${triageDefaults.maxRedrives})
-  QUARRY_DLQ_REPLAYED_RETENTION_DAYS days replayed DLQ records are kept (default 30)
-  REDIS_URL, QUARRY_PREFIX, QUARRY_QUEUE, QUARRY_DLQ, LOG_LEVEL as for the worker`;
+/** The problems of an authentication setup: users are required unless auth is off, and off only on 127.0.0.1. */
+function authProblems(setup: {
+  readonly authDisabled: boolean;
+  readonly hasUsers: boolean;
+  readonly host: string;
+}): DashboardConfigProblem[] {
+  const problems: DashboardConfigProblem[] = [];
+  if (!setup.authDisabled && !setup.hasUsers) {
+    problems.push({
+      variable: 'DASHBOARD_USERS',
+      expected: `${usersForm} (required unless DASHBOARD_AUTH=off with DASHBOARD_HOST=${LOOPBACK_HOST})`,
+      received: null,
+    });
+  }
+  if (setup.authDisabled && setup.host !== LOOPBACK_HOST) {
+    problems.push({
+      variable: 'DASHBOARD_AUTH',
+      expected: `on, or off only with DASHBOARD_HOST=${LOOPBACK_HOST} (it is ${JSON.stringify(setup.host)})`,
+      received: '"off"',
+    });
+  }
+  return problems;
+}
 
-type Env = Readonly<Record<string, string | undefined>>;
+const usersVar = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    const { users, problems } = parseUsers(text);
+    if (problems.length === 0) return users;
+    context.addIssue({ code: 'custom', message: `${usersForm}; ${problems.join('; ')}` });
+    return z.NEVER;
+  });
+
+const originForm = 'an origin (scheme://host[:port], no path) such as https://quarry.example.com';
+const redisForm = 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0';
+const queueNameVar = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[^:]+$/, { error: 'a queue name without ":"' });
 
 /**
- * Reads the dashboard's configuration and refuses unsafe setups: no users without DASHBOARD_AUTH=off,
- * and DASHBOARD_AUTH=off only on 127.0.0.1.
- * @throws DashboardConfigError naming every problem.
+ * The dashboard's environment: ONE schema over every variable it reads. Empty variables count as
+ * unset; unset queue settings take the shared `queueDefaults`, triage settings `triageDefaults`. It
+ * refuses unsafe setups: no users without DASHBOARD_AUTH=off, and DASHBOARD_AUTH=off only on
+ * 127.0.0.1. The parsed value is the {@link DashboardConfig}.
  */
-export function loadDashboardConfig(env: Env = process.env): DashboardConfig {
-  const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-  const number = (name: string, fallback: number, check: (n: number) => boolean, form: string): number => {
-    const text = read(name);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || !check(value)) {
-      problems.push(`${name}: must be ${form}, got "${text}"`);
-      return fallback;
+export const DashboardEnv = z
+  .object({
+    DASHBOARD_USERS: usersVar.optional(),
+    DASHBOARD_AUTH: booleanVar().default(true),
+    DASHBOARD_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0').default(LOOPBACK_HOST),
+    DASHBOARD_PORT: integerVar(0, 65_535).default(3100),
+    DASHBOARD_SESSION_SECRET: z
+      .string()
+      .trim()
+      .min(32, { error: 'a secret of at least 32 characters' })
+      .optional(),
+    DASHBOARD_SESSION_TTL_HOURS: positiveNumberVar('hours').default(8),
+    DASHBOARD_ORIGIN: z
+      .string()
+      .trim()
+      .refine((value) => URL.canParse(value) && new URL(value).origin === value, { error: originForm })
+      .optional(),
+    DASHBOARD_TRUST_PROXY: booleanVar().default(false),
+    DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
+    DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
+    QUARRY_MAX_REDRIVES: integerVar(0, 1000).default(triageDefaults.maxRedrives),
+    QUARRY_DLQ_REPLAYED_RETENTION_DAYS: positiveNumberVar('days').default(
+      triageDefaults.replayedRetentionMs / day,
+    ),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .refine((value) => URL.canParse(value) && ['redis:', 'rediss:'].includes(new URL(value).protocol), {
+        error: redisForm,
+      })
+      .default('redis://127.0.0.1:6379'),
+    REDIS_ALLOW_EVICTION: booleanVar().default(false),
+    QUARRY_PREFIX: z
+      .string()
+      .trim()
+      .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry}' })
+      .optional(),
+    QUARRY_QUEUE: queueNameVar().optional(),
+    QUARRY_DLQ: queueNameVar().optional(),
+    LOG_LEVEL: logEnv.LOG_LEVEL,
+    LOG_FORMAT: logEnv.LOG_FORMAT,
+  })
+  .superRefine((env, context) => {
+    // Only judged when the variables involved are themselves valid (refinements run after field issues too).
+    const users = env.DASHBOARD_USERS;
+    if (typeof env.DASHBOARD_AUTH !== 'boolean' || (users !== undefined && !Array.isArray(users))) return;
+    const problems = authProblems({
+      authDisabled: !env.DASHBOARD_AUTH,
+      hasUsers: (users?.length ?? 0) > 0,
+      host: env.DASHBOARD_HOST,
+    });
+    for (const problem of problems) {
+      context.addIssue({ code: 'custom', path: [problem.variable], message: problem.expected });
     }
-    return value;
-  };
-  const flag = (name: string, fallback: boolean, yes: string[], no: string[]): boolean => {
-    const text = read(name)?.toLowerCase();
-    if (text === undefined) return fallback;
-    if (yes.includes(text)) return true;
-    if (no.includes(text)) return false;
-    problems.push(`${name}: must be one of ${[...yes, ...no].join(', ')}, got "${text}"`);
-    return fallback;
-  };
+  })
+  .transform(
+    (env): DashboardConfig => ({
+      host: env.DASHBOARD_HOST,
+      port: env.DASHBOARD_PORT,
+      users: env.DASHBOARD_USERS ?? [],
+      authDisabled: !env.DASHBOARD_AUTH,
+      sessionKey: env.DASHBOARD_SESSION_SECRET
+        ? Buffer.from(env.DASHBOARD_SESSION_SECRET, 'utf8')
+        : randomBytes(32),
+      sessionTtlMs: env.DASHBOARD_SESSION_TTL_HOURS * hour,
+      origin: env.DASHBOARD_ORIGIN ?? null,
+      trustProxy: env.DASHBOARD_TRUST_PROXY,
+      redisUrl: env.REDIS_URL,
+      allowEviction: env.REDIS_ALLOW_EVICTION,
+      queue: {
+        ...(env.QUARRY_PREFIX !== undefined ? { prefix: env.QUARRY_PREFIX } : {}),
+        ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
+        ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
+      },
+      maxRedrives: env.QUARRY_MAX_REDRIVES,
+      replayedRetentionMs: env.QUARRY_DLQ_REPLAYED_RETENTION_DAYS * day,
+      replayRate: env.DASHBOARD_REPLAY_RATE,
+      replayConcurrency: env.DASHBOARD_REPLAY_CONCURRENCY,
+      logLevel: env.LOG_LEVEL,
+      logFormat: env.LOG_FORMAT,
+    }),
+  );
 
-  const host = read('DASHBOARD_HOST') ?? LOOPBACK_HOST;
-  const port = number(
-    'DASHBOARD_PORT',
-    3100,
-    (n) => Number.isInteger(n) && n >= 0 && n <= 65_535,
-    'a port 0-65535',
+/** Every variable the dashboard reads (the keys of {@link DashboardEnv}). */
+export const dashboardVariables: readonly string[] = Object.keys(DashboardEnv.in.shape);
+
+/** Variables whose values are secrets: never echoed back, or only with the password masked. */
+const redactors: Readonly<Record<string, (value: string) => string>> = {
+  DASHBOARD_USERS: () => '[redacted]',
+  DASHBOARD_SESSION_SECRET: () => '[redacted]',
+  REDIS_URL: redactRedisUrl,
+};
+
+/**
+ * Reads the dashboard's configuration from environment variables (`process.env` by default).
+ * @throws DashboardConfigError naming every bad variable and the form it expects.
+ */
+export function loadDashboardConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DashboardConfig {
+  const present = Object.fromEntries(
+    dashboardVariables.flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
   );
-  const authDisabled = !flag('DASHBOARD_AUTH', true, ['on', 'true', '1', 'yes'], ['off', 'false', '0', 'no']);
-  const usersText = read('DASHBOARD_USERS');
-  const parsedUsers = usersText ? parseUsers(usersText) : { users: [], problems: [] };
-  problems.push(...parsedUsers.problems.map((problem) => `DASHBOARD_USERS: ${problem}`));
-  if (!authDisabled && !usersText) {
-    problems.push(
-      `DASHBOARD_USERS: no users; set ${usersForm} (or DASHBOARD_AUTH=off, allowed only with DASHBOARD_HOST=${LOOPBACK_HOST})`,
-    );
-  }
-  if (authDisabled && host !== LOOPBACK_HOST) {
-    problems.push(`DASHBOARD_AUTH: off is allowed only with DASHBOARD_HOST=${LOOPBACK_HOST}, not "${host}"`);
-  }
-  const secret = read('DASHBOARD_SESSION_SECRET');
-  if (secret !== undefined && secret.length < 32) {
-    problems.push('DASHBOARD_SESSION_SECRET: must have at least 32 characters');
-  }
-  const origin = read('DASHBOARD_ORIGIN') ?? null;
-  if (origin !== null && (!URL.canParse(origin) || new URL(origin).origin !== origin)) {
-    problems.push(`DASHBOARD_ORIGIN: must be an origin such as https://quarry.example.com, got "${origin}"`);
-  }
-  const redisUrl = read('REDIS_URL') ?? 'redis://127.0.0.1:6379';
-  try {
-    parseRedisUrl(redisUrl);
-  } catch (error) {
-    problems.push(`REDIS_URL: ${(error as Error).message} (${redactRedisUrl(redisUrl)})`);
-  }
-  const queue: QueueConfigInput = {
-    ...(read('QUARRY_PREFIX') ? { prefix: read('QUARRY_PREFIX') } : {}),
-    ...(read('QUARRY_QUEUE') ? { queueName: read('QUARRY_QUEUE') } : {}),
-    ...(read('QUARRY_DLQ') ? { dlqName: read('QUARRY_DLQ') } : {}),
-  };
-  const queueCheck = QueueConfig.safeParse(queue);
-  if (!queueCheck.success) {
-    const variables: Record<string, string> = {
-      prefix: 'QUARRY_PREFIX',
-      queueName: 'QUARRY_QUEUE',
-      dlqName: 'QUARRY_DLQ',
-    };
-    for (const issue of queueCheck.error.issues) {
-      problems.push(`${variables[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
-    }
-  }
-  const hours = number('DASHBOARD_SESSION_TTL_HOURS', 8, (n) => n > 0, 'a number of hours > 0');
-  const days = number('QUARRY_DLQ_REPLAYED_RETENTION_DAYS', 30, (n) => n > 0, 'a number of days > 0');
-  const maxRedrives = number(
-    'QUARRY_MAX_REDRIVES',
-    triageDefaults.maxRedrives,
-    Number.isInteger,
-    'an integer ≥ 0',
-  );
-  const rateText = read('DASHBOARD_REPLAY_RATE');
-  const replayRate =
-    rateText === undefined ? undefined : number('DASHBOARD_REPLAY_RATE', 1, (n) => n > 0, 'a number > 0');
-  const replayConcurrency = number(
-    'DASHBOARD_REPLAY_CONCURRENCY',
-    triageDefaults.concurrency,
-    (n) => Number.isInteger(n) && n >= 1 && n <= 64,
-    'an integer from 1 to 64',
-  );
-  const trustProxy = flag(
-    'DASHBOARD_TRUST_PROXY',
-    false,
-    ['true', '1', 'yes', 'on'],
-    ['false', '0', 'no', 'off'],
-  );
-  if (problems.length > 0) throw new DashboardConfigError({ problems });
-  return {
-    host,
-    port,
-    users: parsedUsers.users,
-    authDisabled,
-    sessionKey: secret ? Buffer.from(secret, 'utf8') : randomBytes(32),
-    sessionTtlMs: hours * 3_600_000,
-    origin,
-    trustProxy,
-    redisUrl,
-    queue,
-    maxRedrives,
-    replayedRetentionMs: days * 86_400_000,
-    replayRate,
-    replayConcurrency,
-    logLevel: read('LOG_LEVEL') ?? 'info',
-  };
+  const parsed = DashboardEnv.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue): DashboardConfigProblem => {
+    const variable = String(issue.path[0] ?? '(environment)');
+    const raw = present[variable];
+    const redact = redactors[variable];
+    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(raw);
+    return { variable, expected: issue.message, received };
+  });
+  throw new DashboardConfigError({ problems });
 }
 
 /**
@@ -177,12 +213,10 @@ export function loadDashboardConfig(env: Env = process.env): DashboardConfig {
  * @throws DashboardConfigError
  */
 export function assertSafeAuth(config: Pick<DashboardConfig, 'authDisabled' | 'users' | 'host'>): void {
-  if (config.authDisabled && config.host !== LOOPBACK_HOST) {
-    throw new DashboardConfigError({
-      problems: [`authentication may be off only when listening on ${LOOPBACK_HOST}, not "${config.host}"`],
-    });
-  }
-  if (!config.authDisabled && config.users.length === 0) {
-    throw new DashboardConfigError({ problems: ['no users are configured and authentication is on'] });
-  }
+  const problems = authProblems({
+    authDisabled: config.authDisabled,
+    hasUsers: config.users.length > 0,
+    host: config.host,
+  });
+  if (problems.length > 0) throw new DashboardConfigError({ problems });
 }

@@ -1,32 +1,25 @@
-import { Writable } from 'node:stream';
 import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
 import { testConfig, testRegistry } from './test-fixtures/dashboard-test-kit';
+import { captureLogs } from './test-fixtures/log-capture';
 
 describe('dashboard with authentication off', () => {
   let server: TestRedis;
   let redis: Redis;
   let dashboard: Dashboard;
   let port: number;
-  const logs: Record<string, unknown>[] = [];
+  const logs = captureLogs('info');
 
   beforeAll(async () => {
     server = await getTestRedis();
     redis = new Redis(server.url);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
     dashboard = createDashboard({
       config: await testConfig(uniquePrefix('dash-open'), { authDisabled: true, users: [] }),
       connection: redis,
       registry: testRegistry(),
-      logger: pino({ level: 'info' }, stream),
+      logger: logs.logger,
       pruneIntervalMs: 0,
     });
     port = (await dashboard.listen()).port;
@@ -38,8 +31,10 @@ describe('dashboard with authentication off', () => {
   });
 
   it('warns that anyone on the machine can change the queues', () => {
-    expect(logs.find((entry) => entry.level === 40)).toMatchObject({
-      msg: 'authentication is OFF: anyone on this machine can change the queues',
+    const warning = 'authentication is OFF: anyone on this machine can change the queues';
+    expect(logs.lines().find((entry) => entry.msg === warning)).toMatchObject({
+      level: 40,
+      service: 'quarry-dashboard',
     });
   });
 
@@ -69,7 +64,7 @@ describe('dashboard with authentication off', () => {
       host: '0.0.0.0',
     });
     expect(() => createDashboard({ config, connection: redis })).toThrow(
-      'authentication may be off only when listening on 127.0.0.1, not "0.0.0.0"',
+      '- DASHBOARD_AUTH: expected on, or off only with DASHBOARD_HOST=127.0.0.1 (it is "0.0.0.0"), got "off"',
     );
   });
 });

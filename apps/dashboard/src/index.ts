@@ -7,5 +7,7 @@ export * from './bull-boards';
 export * from './create-dashboard';
 export * from './dashboard-config';
 export * from './dashboard-config-error';
+export * from './dashboard-logger';
 export * from './dlq-data-preview';
 export * from './html';
+export * from './startup-self-check';

@@ -1,11 +1,15 @@
-import { pino } from 'pino';
 import { createDashboard } from './create-dashboard';
-import { loadDashboardConfig } from './dashboard-config';
+import { type DashboardConfig, loadDashboardConfig } from './dashboard-config';
 import { DashboardConfigError } from './dashboard-config-error';
+import { createDashboardLogger } from './dashboard-logger';
 
-/** `pnpm dashboard`: serves the dashboard configured from the environment until SIGTERM/SIGINT. */
+/**
+ * `pnpm dashboard`: serves the dashboard configured from the environment until SIGTERM/SIGINT.
+ * Exits with code 1 on a bad configuration (the message names each variable) or when the start fails
+ * (an unsafe Redis, named by the self-check; a port in use), after logging why.
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadDashboardConfig>;
+  let config: DashboardConfig;
   try {
     config = loadDashboardConfig();
   } catch (error) {
@@ -13,9 +17,15 @@ async function main(): Promise<void> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel, base: { service: 'quarry-dashboard' } });
+  const log = createDashboardLogger({ level: config.logLevel, format: config.logFormat });
   const dashboard = createDashboard({ config, logger: log });
-  await dashboard.listen();
+  try {
+    await dashboard.listen();
+  } catch (error) {
+    log.fatal({ error: { name: (error as Error).name, message: (error as Error).message } }, 'not started');
+    await dashboard.close().catch(() => undefined);
+    process.exit(1);
+  }
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

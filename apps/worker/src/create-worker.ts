@@ -12,11 +12,11 @@ import {
   RedisHistoryStore,
   RedisSelfCheckError,
   ReviewIndex,
-  redisConnection,
+  type RedisClient,
+  redisClient,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
 import { createLogger } from './create-logger';
@@ -39,8 +39,8 @@ export interface CreateWorkerOptions {
   readonly logger?: Logger;
   /** Default: the Anthropic adapter configured from `config.anthropic`. */
   readonly model?: ModelClient;
-  /** A connection made with `redisConnection(url, { role: 'worker' })`; it stays open on close. Default: one opened from `config.redisUrl`. */
-  readonly connection?: Redis;
+  /** A connection made with `redisClient(url, { role: 'worker' })` (one server or a cluster); it stays open on close. Default: one opened from `config.redisUrl`. */
+  readonly connection?: RedisClient;
   /** Uniform in [0, 1), for the backoff jitter. Default `Math.random`. */
   readonly random?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
@@ -84,7 +84,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const log = options.logger ?? createLogger({ level: config.logLevel });
   const connection =
     options.connection ??
-    redisConnection(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
+    redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({
     connection,
     config: config.queue,

@@ -34,13 +34,21 @@ export const booleanVar = () =>
     .pipe(z.enum(booleanWords, { error: 'one of true, false, 1, 0, yes, no, on, off' }))
     .transform((value) => truthy.has(value));
 
-/** A URL environment variable whose scheme is one of `protocols` (e.g. `['redis:', 'rediss:']`). */
-export const urlVar = (protocols: readonly string[], example: string) => {
+/**
+ * A URL environment variable whose scheme is one of `protocols` (e.g. `['redis:', 'rediss:']`), named
+ * in the error, or one of `alsoAccepted` (less common forms the documentation describes).
+ */
+export const urlVar = (
+  protocols: readonly string[],
+  example: string,
+  alsoAccepted: readonly string[] = [],
+) => {
   const form = `a ${protocols.map((p) => p.replace(/:$/, '://')).join(' or ')} URL, e.g. ${example}`;
+  const accepted = [...protocols, ...alsoAccepted];
   return z
     .string()
     .trim()
-    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), { error: form });
+    .refine((value) => URL.canParse(value) && accepted.includes(new URL(value).protocol), { error: form });
 };
 
 /** A non-empty string environment variable. */

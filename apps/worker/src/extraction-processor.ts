@@ -15,11 +15,11 @@ import {
   type DlqReason,
   type ExtractionJobResult,
   type QuarryKeys,
+  type RedisClient,
   type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
 import { type Job, type Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { assertNever } from './assert-never';
 import { describeError } from './describe-error';
@@ -42,7 +42,7 @@ export interface ExtractionProcessorOptions {
   readonly metrics?: WorkerMetrics;
   /** The extraction queue (its rate limiter pauses every worker). */
   readonly queue: Queue;
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keys: QuarryKeys;
   /** Job attempts the worker allows at most (a job's own `attempts` option may allow fewer). */
   readonly maxJobAttempts: number;

@@ -40,7 +40,8 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
         label: 'job data that is not an object',
         data: 'invoice please',
         kind: 'invalid_payload',
-        message: 'The job data breaks the job contract: (job data): Invalid input: expected object, received string',
+        message:
+          'The job data breaks the job contract: (job data): Invalid input: expected object, received string',
       },
       {
         label: 'an extra top-level field',

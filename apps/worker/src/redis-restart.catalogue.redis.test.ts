@@ -27,13 +27,20 @@ describe('bad-input catalogue: Redis restarted while jobs are in flight (own red
     const h = harness;
     await h.startWorker();
     const jobs = await Promise.all(names.map((name) => h.client.enqueue('note', { text: doc(name) })));
-    await waitFor(() => names.every((name) => h.requestsFor(name).length === 1), 10_000, 'every call to be in flight');
+    await waitFor(
+      () => names.every((name) => h.requestsFor(name).length === 1),
+      10_000,
+      'every call to be in flight',
+    );
 
     await server.kill('SIGKILL');
     await server.restart();
 
     for (const { jobId } of jobs) {
-      expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({ data: goodNote, attempts: 1 });
+      expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({
+        data: goodNote,
+        attempts: 1,
+      });
     }
     for (const name of names) expect(h.requestsFor(name)).toHaveLength(1);
     expect(await h.dlqCount()).toBe(0);

@@ -22,9 +22,10 @@ const hour = 3_600_000;
  */
 export const WorkerEnv = z
   .object({
-    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0').default(
-      'redis://127.0.0.1:6379',
-    ),
+    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0', [
+      'redis+cluster:',
+      'rediss+cluster:',
+    ]).default('redis://127.0.0.1:6379'),
     ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
     ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010').optional(),
     ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@quarry/queue';
 
 /** Longest wait for a handshake in progress before disconnecting anyway. */
 const HANDSHAKE_WAIT_MS = 1000;
@@ -7,7 +7,7 @@ const HANDSHAKE_WAIT_MS = 1000;
  * Disconnects at once, except that a connection in the middle of its handshake (status `connect`) is
  * let finish first: cutting it there makes ioredis reject its ready check with nobody listening.
  */
-export async function closeConnection(redis: Redis): Promise<void> {
+export async function closeConnection(redis: RedisClient): Promise<void> {
   if (redis.status === 'connect') {
     await new Promise<void>((resolve) => {
       const done = () => {

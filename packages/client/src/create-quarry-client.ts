@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyWorkflow, WorkflowRegistry } from '@quarry/core';
 import {
+  duplicateClient,
   EXTRACTION_JOB_NAME,
   type ExtractionJobResult,
   extractionJobOptions,
   openQueues,
   QueueConfig,
   type QueueConfigInput,
+  type RedisClient,
   redactRedisUrl,
-  redisConnection,
+  redisClient,
 } from '@quarry/queue';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { closeConnection } from './close-connection';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
@@ -37,8 +38,8 @@ export const clientDefaults = {
 export type CreateQuarryClientOptions = (
   | { readonly redisUrl: string; readonly connection?: undefined }
   | {
-      /** Best made with `redisConnection(url, { role: 'producer' })`; it stays open on `close()`. */
-      readonly connection: Redis;
+      /** Best made with `redisClient(url, { role: 'producer' })` (one server or a cluster); it stays open on `close()`. */
+      readonly connection: RedisClient;
       readonly redisUrl?: undefined;
     }
 ) & {
@@ -63,8 +64,8 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
   const owned = options.connection === undefined;
   const main =
     options.connection ??
-    redisConnection(options.redisUrl, { role: 'producer', connectionName: 'quarry-client' });
-  const exclusive = main.duplicate({ connectionName: 'quarry-client-tx' });
+    redisClient(options.redisUrl, { role: 'producer', connectionName: 'quarry-client' });
+  const exclusive = duplicateClient(main, 'quarry-client-tx');
   const url = options.redisUrl ? redactRedisUrl(options.redisUrl) : null;
   const readyTimeoutMs = options.readyTimeoutMs ?? clientDefaults.readyTimeoutMs;
   const gate = new RedisGate({

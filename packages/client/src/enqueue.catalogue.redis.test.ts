@@ -97,7 +97,9 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: bytes }))).toEqual([
       { path: 'input.text', message: 'text must be a string' },
     ]);
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '%PDF-1.7\n\u0000\u0000obj' }))).toEqual([
+    expect(
+      await refused(kit().client.enqueue(invoiceWorkflow, { text: '%PDF-1.7\n\u0000\u0000obj' })),
+    ).toEqual([
       {
         path: 'input.text',
         message:
@@ -136,7 +138,9 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     const problems = await refused(kit().client.enqueue('invoice', input));
     expect(problems).toHaveLength(1);
     expect(problems[0]?.path).toBe('input');
-    expect(problems[0]?.message).toMatch(/^must be JSON-serializable \(Converting circular structure to JSON/);
+    expect(problems[0]?.message).toMatch(
+      /^must be JSON-serializable \(Converting circular structure to JSON/,
+    );
   });
 
   it('an idempotency key that is too long, and out-of-range overrides', async () => {

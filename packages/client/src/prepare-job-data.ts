@@ -29,7 +29,10 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
-      problems.push({ path: key, message: `is not an enqueue option (known: ${enqueueOptionNames.join(', ')})` });
+      problems.push({
+        path: key,
+        message: `is not an enqueue option (known: ${enqueueOptionNames.join(', ')})`,
+      });
     }
   }
 

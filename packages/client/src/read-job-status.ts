@@ -3,17 +3,17 @@ import {
   ExtractionJobResult,
   findDlqIdBySource,
   type QuarryKeys,
+  type RedisClient,
   readDlqRecord,
   unrecordedFailureReason,
 } from '@quarry/queue';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { JobResultInvalidError } from './errors/job-result-invalid-error';
 import type { JobStatus } from './job-status';
 
 /** Options of {@link readJobStatus}. */
 export interface ReadJobStatusOptions {
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly queue: Queue;
   readonly dlq: Queue;
   readonly keys: QuarryKeys;

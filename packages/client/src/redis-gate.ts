@@ -1,13 +1,14 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@quarry/queue';
+import { Redis } from 'ioredis';
 import { RedisUnavailableError } from './errors/redis-unavailable-error';
 
 /** Not usable now: not ready, or its socket already stopped taking writes (ioredis updates the status a little later). */
-const isDown = (connection: Redis): boolean =>
-  connection.status !== 'ready' || connection.stream?.writable === false;
+const isDown = (connection: RedisClient): boolean =>
+  connection.status !== 'ready' || (connection instanceof Redis && connection.stream?.writable === false);
 
 /** Options of {@link RedisGate}. */
 export interface RedisGateOptions {
-  readonly connections: readonly Redis[];
+  readonly connections: readonly RedisClient[];
   /** How long an operation waits for a connection that is (re)connecting. */
   readonly readyTimeoutMs: number;
   /** Redacted URL for error messages. */
@@ -44,7 +45,7 @@ export class RedisGate {
     }
   }
 
-  async #ready(connection: Redis, operation: string): Promise<void> {
+  async #ready(connection: RedisClient, operation: string): Promise<void> {
     if (connection.status === 'ready') return;
     if (connection.status === 'end') throw this.#unavailable(operation, 'the client is closed', null);
     if (connection.status === 'wait') connection.connect().catch(() => {});

@@ -4,15 +4,15 @@ import {
   execWithJobs,
   type JobData,
   type QuarryKeys,
+  type RedisClient,
   type TransactionalJob,
 } from '@quarry/queue';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 
 /** Options of {@link TransactionalEnqueuer}. */
 export interface TransactionalEnqueuerOptions {
   /** A connection used only by this enqueuer (WATCH is per connection). */
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   /** The extraction queue opened on that same connection. */
   readonly queue: Queue;
   readonly keys: QuarryKeys;

@@ -88,11 +88,26 @@ export function redisClient(url: string, options: RedisConnectionOptions): Redis
     ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
     ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),
-    ...(worker ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, autoResendUnfulfilledCommands: false }),
+    ...(worker
+      ? { maxRetriesPerRequest: null }
+      : { maxRetriesPerRequest: 1, autoResendUnfulfilledCommands: false }),
   };
   return new Cluster(seeds, {
     redisOptions,
     clusterRetryStrategy: retryStrategy,
     enableOfflineQueue: worker,
   });
+}
+
+/**
+ * A second connection to the same server or cluster with the same settings, named `connectionName`
+ * (e.g. for WATCH/MULTI, which needs a connection of its own). The caller owns it.
+ */
+export function duplicateClient(client: RedisClient, connectionName: string): RedisClient {
+  if (client instanceof Cluster) {
+    return client.duplicate(undefined, {
+      redisOptions: { ...client.options.redisOptions, connectionName },
+    });
+  }
+  return client.duplicate({ connectionName });
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 
 /** What the self-check learns about a Redis server from one `INFO`. */
 export interface RedisFacts {
@@ -38,6 +38,6 @@ export function factsFromInfo(info: ReadonlyMap<string, string>): RedisFacts {
  * Reads the facts with one plain `INFO` (its default sections hold server, memory, persistence and
  * cluster), which managed services allow even where `CONFIG` is renamed away.
  */
-export async function readRedisFacts(redis: Redis): Promise<RedisFacts> {
+export async function readRedisFacts(redis: RedisClient): Promise<RedisFacts> {
   return factsFromInfo(parseInfo(await redis.info()));
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { isHashTagged } from './keys';
 import { type RedisFacts, readRedisFacts } from './redis-facts';
 
@@ -105,7 +105,7 @@ export function evaluateRedisFacts(facts: RedisFacts, options: RedisCheckOptions
  * is off and when a cluster meets a prefix without a hash tag. One `INFO` round trip.
  */
 export async function checkRedis(
-  options: RedisCheckOptions & { readonly redis: Redis },
+  options: RedisCheckOptions & { readonly redis: RedisClient },
 ): Promise<RedisCheckReport> {
   return evaluateRedisFacts(await readRedisFacts(options.redis), options);
 }

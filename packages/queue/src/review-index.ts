@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { QuarryKeys } from './keys';
 import { ReviewEntry } from './review-entry';
 
@@ -23,10 +23,10 @@ export interface UnreadableReviewEntry {
  * both change in one MULTI/EXEC.
  */
 export class ReviewIndex {
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
   readonly #keys: QuarryKeys;
 
-  constructor(options: { readonly redis: Redis; readonly keys: QuarryKeys }) {
+  constructor(options: { readonly redis: RedisClient; readonly keys: QuarryKeys }) {
     this.#redis = options.redis;
     this.#keys = options.keys;
   }

@@ -47,6 +47,11 @@ export class Authenticator {
     return user && ok ? user : null;
   }
 
+  /** Whether a user of this name is configured (log lines name only known users, never a mistyped password). */
+  hasUser(name: string): boolean {
+    return this.#users.has(name);
+  }
+
   /** The principal of a session token, or null when it is invalid or expired. */
   fromSession(token: string): Principal | null {
     const claims = this.#signer.verify(token, (name) => this.#users.get(name), this.#now());

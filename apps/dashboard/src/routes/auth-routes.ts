@@ -70,7 +70,9 @@ export function authRoutes(options: AuthRoutesOptions): Router {
     const user = name && password ? await authenticator.checkPassword(name, password) : null;
     if (!user) {
       throttle.recordFailure(client);
-      log.warn({ user: name.slice(0, 64), client }, 'login failed');
+      // A name that is no user may be a password typed into the wrong field: it is not logged.
+      const who = authenticator.hasUser(name) ? { user: name } : { unknownUser: true };
+      log.warn({ ...who, client }, 'login failed');
       res
         .status(401)
         .type('html')

@@ -4,13 +4,13 @@ import { buildDlqRecord, DeadLetterWriter, type DlqReasonKind, type DlqRecord } 
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { workflows } from '@quarry/workflows';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { parseUsers } from '../auth/dashboard-user';
 import { hashPassword } from '../auth/password-hash';
 import { createDashboard, type Dashboard } from '../create-dashboard';
 import type { DashboardConfig } from '../dashboard-config';
+import { createDashboardLogger } from '../dashboard-logger';
 
 /** Credentials of the test users. */
 export const admin = { name: 'alice', password: 'correct horse battery staple' } as const;
@@ -84,12 +84,14 @@ export async function testConfig(
     origin: null,
     trustProxy: false,
     redisUrl: 'redis://unused',
+    allowEviction: false,
     queue: { prefix },
     maxRedrives: 3,
     replayedRetentionMs: 86_400_000,
     replayRate: undefined,
     replayConcurrency: 2,
     logLevel: 'silent',
+    logFormat: 'json',
     ...overrides,
   };
 }
@@ -112,7 +114,7 @@ export function useDashboardTestKit(
       config: await testConfig(prefix, config),
       connection,
       registry: testRegistry(),
-      logger: pino({ level: 'silent' }),
+      logger: createDashboardLogger({ level: 'silent' }),
       pruneIntervalMs: 0,
     });
     const { url } = await dashboard.listen();

@@ -1,6 +1,5 @@
-import type { QuarryQueues, ReviewIndex } from '@quarry/queue';
+import type { QuarryQueues, RedisClient, ReviewIndex } from '@quarry/queue';
 import type { JobType } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { WorkerMetrics } from './worker-metrics';
 
 /** Queue states reported by `quarry_queue_jobs`. */
@@ -17,7 +16,7 @@ const STATES: readonly JobType[] = [
 
 /** Options of {@link createQueueSampler}. */
 export interface QueueSamplerOptions {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly queues: QuarryQueues;
   readonly review: ReviewIndex;
   readonly metrics: WorkerMetrics;

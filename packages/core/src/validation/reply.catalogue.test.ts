@@ -72,7 +72,9 @@ describe('bad-input catalogue: model output problems', () => {
   });
 
   it('prose around the JSON', async () => {
-    const { issues } = await badThenGood({ text: `Here is the data: ${JSON.stringify(validReceipt)} Hope it helps!` });
+    const { issues } = await badThenGood({
+      text: `Here is the data: ${JSON.stringify(validReceipt)} Hope it helps!`,
+    });
     expect(only(issues)).toMatchObject({
       code: 'invalid_json',
       message: "The reply is not valid JSON: expected a value but found 'H' at line 1, column 1",
@@ -137,7 +139,10 @@ describe('bad-input catalogue: model output problems', () => {
   });
 
   it('a refusal: the job is rejected after one call, without retrying', async () => {
-    const { error, model } = await runWith([{ text: 'I cannot help with that.', stopReason: 'refusal' }, good]);
+    const { error, model } = await runWith([
+      { text: 'I cannot help with that.', stopReason: 'refusal' },
+      good,
+    ]);
     expect(error).toBeInstanceOf(ExtractionRejectedError);
     expect(error).toMatchObject({ kind: 'refused', message: 'The model refused to answer' });
     expect(model.calls).toBe(1);
@@ -189,7 +194,9 @@ describe('bad-input catalogue: model output problems', () => {
     expect(first?.system).toContain('Answer with one JSON object conforming to the output schema');
     const documentPart = first?.messages[0]?.content[0];
     expect(documentPart).toMatchObject({ type: 'text', cacheBreakpoint: true });
-    expect(documentPart && 'text' in documentPart ? documentPart.text : '').toBe(`<document>\n${text}\n</document>`);
+    expect(documentPart && 'text' in documentPart ? documentPart.text : '').toBe(
+      `<document>\n${text}\n</document>`,
+    );
     expect(result?.attemptRecords[0]?.issues[0]).toMatchObject({ code: 'invalid_json' });
     expect(feedbackOf(model.requests[1])).toContain('The reply is not valid JSON');
   });

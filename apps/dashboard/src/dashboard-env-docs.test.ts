@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { QueueConfig } from '@quarry/queue';
+import { describe, expect, it } from 'vitest';
+import { type DashboardConfig, dashboardVariables, loadDashboardConfig } from './dashboard-config';
+
+const repoFile = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+const USERS = 'alice:admin:pw';
+/** A configuration without its random session key, with the queue settings resolved against their defaults. */
+const comparable = ({ sessionKey: _key, users, queue, ...rest }: DashboardConfig) => ({
+  ...rest,
+  queue: QueueConfig.parse(queue),
+  users: users.map((user) => user.name),
+});
+
+describe('the documented dashboard variables', () => {
+  it('.env.example sets every variable of the schema once, to its default', () => {
+    const assignments = repoFile('.env.example')
+      .split('\n')
+      .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+      .filter((match) => match !== null)
+      .map(([, name = '', value = '']) => [name, value] as const);
+    const names = assignments.map(([name]) => name);
+    for (const variable of dashboardVariables) {
+      expect(
+        names.filter((name) => name === variable),
+        variable,
+      ).toHaveLength(1);
+    }
+    const example = Object.fromEntries(assignments.filter(([name]) => dashboardVariables.includes(name)));
+    expect(comparable(loadDashboardConfig({ ...example, DASHBOARD_USERS: USERS }))).toEqual(
+      comparable(loadDashboardConfig({ DASHBOARD_USERS: USERS })),
+    );
+  });
+
+  it('docs/configuration.md lists exactly the variables of the schema in its dashboard table', () => {
+    const text = repoFile('docs/configuration.md');
+    const section = text.slice(
+      text.indexOf('## Dashboard'),
+      text.indexOf('\n## ', text.indexOf('## Dashboard') + 1),
+    );
+    const rows = section
+      .split('\n')
+      .map((line) => /^\| `([A-Z][A-Z0-9_]*)`/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect([...rows].sort()).toEqual([...dashboardVariables].sort());
+  });
+});
