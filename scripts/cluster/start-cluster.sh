@@ -37,8 +37,17 @@ redis-cli --cluster create "${ports[@]/#/127.0.0.1:}" --cluster-replicas 0 --clu
   cat "$dir/create.log" >&2
   exit 1
 }
-for _ in $(seq 1 100); do
-  if redis-cli -p "$base_port" cluster info 2>/dev/null | grep -q 'cluster_state:ok'; then
+# Every node must see the whole cluster (all 16384 slots assigned, state ok), not just the first one.
+all_ok() {
+  for port in "${ports[@]}"; do
+    info="$(redis-cli -p "$port" cluster info 2>/dev/null)" || return 1
+    grep -q 'cluster_state:ok' <<<"$info" || return 1
+    grep -q 'cluster_slots_ok:16384' <<<"$info" || return 1
+    grep -q 'cluster_known_nodes:3' <<<"$info" || return 1
+  done
+}
+for _ in $(seq 1 300); do
+  if all_ok; then
     echo "$dir" >"${TMPDIR:-/tmp}/quarry-cluster-${base_port}.dir"
     echo "start-cluster: 3 masters on ports ${ports[*]}, data in $dir" >&2
     echo "redis+cluster://127.0.0.1:${base_port}"
@@ -46,5 +55,5 @@ for _ in $(seq 1 100); do
   fi
   sleep 0.1
 done
-echo "start-cluster: the cluster did not reach cluster_state:ok" >&2
+echo "start-cluster: the cluster did not reach cluster_state:ok on every node within 30 s" >&2
 exit 1

@@ -1,3 +1,4 @@
+import { type Env, parseEnv } from '@quarry/env';
 import { parseRedisUrl, QueueConfig, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
 import { z } from 'zod';
 import { CliConfigError } from './cli-config-error';
@@ -35,9 +36,9 @@ const redisUrlVar = z
  */
 export const CliEnv = z.object({
   REDIS_URL: redisUrlVar.default('redis://127.0.0.1:6379'),
-  QUARRY_PREFIX: QueueConfig.shape.prefix.unwrap().optional(),
-  QUARRY_QUEUE: QueueConfig.shape.queueName.unwrap().optional(),
-  QUARRY_DLQ: QueueConfig.shape.dlqName.unwrap().optional(),
+  QUARRY_PREFIX: z.string().trim().pipe(QueueConfig.shape.prefix.unwrap()).optional(),
+  QUARRY_QUEUE: z.string().trim().pipe(QueueConfig.shape.queueName.unwrap()).optional(),
+  QUARRY_DLQ: z.string().trim().pipe(QueueConfig.shape.dlqName.unwrap()).optional(),
 });
 export type CliEnv = z.output<typeof CliEnv>;
 
@@ -45,19 +46,11 @@ export type CliEnv = z.output<typeof CliEnv>;
  * Reads the CLI's configuration; empty variables count as unset.
  * @throws CliConfigError naming every bad variable.
  */
-export function cliConfig(env: Readonly<Record<string, string | undefined>>): CliConfig {
-  const present = Object.fromEntries(
-    Object.keys(CliEnv.shape).flatMap((name) => {
-      const value = env[name]?.trim();
-      return value ? [[name, value]] : [];
-    }),
-  );
-  const parsed = CliEnv.safeParse(present);
-  if (!parsed.success) {
+export function cliConfig(env: Env): CliConfig {
+  const parsed = parseEnv({ schema: CliEnv, env });
+  if (!parsed.ok) {
     throw new CliConfigError({
-      problems: parsed.error.issues.map(
-        (issue) => `${String(issue.path[0] ?? '(environment)')}: ${issue.message}`,
-      ),
+      problems: parsed.problems.map((problem) => `${problem.variable}: ${problem.expected}`),
     });
   }
   const {
@@ -65,7 +58,7 @@ export function cliConfig(env: Readonly<Record<string, string | undefined>>): Cl
     QUARRY_PREFIX: prefix,
     QUARRY_QUEUE: queueName,
     QUARRY_DLQ: dlqName,
-  } = parsed.data;
+  } = parsed.value;
   const queue: QueueConfigInput = {
     ...(prefix !== undefined ? { prefix } : {}),
     ...(queueName !== undefined ? { queueName } : {}),

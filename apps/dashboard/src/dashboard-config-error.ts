@@ -1,12 +1,7 @@
-/** One environment variable of the dashboard with a bad value. */
-export interface DashboardConfigProblem {
-  /** The environment variable, e.g. `DASHBOARD_PORT`. */
-  readonly variable: string;
-  /** The form the value must have, e.g. `an integer from 0 to 65535`. */
-  readonly expected: string;
-  /** The value found (`[redacted]` for secrets, the password masked in a Redis URL); null when unset. */
-  readonly received: string | null;
-}
+import { describeEnvProblem, type EnvProblem, invalidConfigMessage } from '@quarry/env';
+
+/** One environment variable of the dashboard with a bad value (`[redacted]` for secrets, the password masked in a Redis URL). */
+export type DashboardConfigProblem = EnvProblem;
 
 /** The dashboard's configuration is bad or unsafe; `problems` names each variable and the form it expects. */
 export class DashboardConfigError extends Error {
@@ -14,11 +9,7 @@ export class DashboardConfigError extends Error {
   readonly problems: readonly DashboardConfigProblem[];
 
   constructor(options: { readonly problems: readonly DashboardConfigProblem[] }) {
-    const lines = options.problems.map(
-      (p) =>
-        `- ${p.variable}: expected ${p.expected}, ${p.received === null ? 'but it is not set' : `got ${p.received}`}`,
-    );
-    super(`Invalid dashboard configuration:\n${lines.join('\n')}`);
+    super(invalidConfigMessage('dashboard', options.problems.map(describeEnvProblem)));
     this.problems = options.problems;
   }
 }

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import {
+  booleanVar,
+  type Env,
+  envVariables,
+  integerVar,
+  parseEnv,
+  positiveNumberVar,
+  type Redactor,
+  textVar,
+  urlVar,
+} from '@quarry/env';
 import { type LogFormat, type LogLevel, logEnv } from '@quarry/logging';
-import { isHashTagged, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
+import { type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
 import { triageDefaults } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
 import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
-import { booleanVar, integerVar, positiveNumberVar, textVar } from './env-vars';
 
 /** The only address the dashboard may listen on with authentication switched off. */
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -76,12 +86,6 @@ const usersVar = z
   });
 
 const originForm = 'an origin (scheme://host[:port], no path) such as https://quarry.example.com';
-const redisForm = 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0';
-const queueNameVar = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^[^:]+$/, { error: 'a queue name without ":"' });
 
 /**
  * The dashboard's environment: ONE schema over every variable it reads. Empty variables count as
@@ -113,21 +117,11 @@ export const DashboardEnv = z
     QUARRY_DLQ_REPLAYED_RETENTION_DAYS: positiveNumberVar('days').default(
       triageDefaults.replayedRetentionMs / day,
     ),
-    REDIS_URL: z
-      .string()
-      .trim()
-      .refine((value) => URL.canParse(value) && ['redis:', 'rediss:'].includes(new URL(value).protocol), {
-        error: redisForm,
-      })
-      .default('redis://127.0.0.1:6379'),
+    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0').default(
+      'redis://127.0.0.1:6379',
+    ),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
-    QUARRY_PREFIX: z
-      .string()
-      .trim()
-      .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry}' })
-      .optional(),
-    QUARRY_QUEUE: queueNameVar().optional(),
-    QUARRY_DLQ: queueNameVar().optional(),
+    ...queueEnv,
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
   })
@@ -173,10 +167,10 @@ export const DashboardEnv = z
   );
 
 /** Every variable the dashboard reads (the keys of {@link DashboardEnv}). */
-export const dashboardVariables: readonly string[] = Object.keys(DashboardEnv.in.shape);
+export const dashboardVariables: readonly string[] = envVariables(DashboardEnv);
 
 /** Variables whose values are secrets: never echoed back, or only with the password masked. */
-const redactors: Readonly<Record<string, (value: string) => string>> = {
+const redactors: Readonly<Record<string, Redactor>> = {
   DASHBOARD_USERS: () => '[redacted]',
   DASHBOARD_SESSION_SECRET: () => '[redacted]',
   REDIS_URL: redactRedisUrl,
@@ -186,25 +180,10 @@ const redactors: Readonly<Record<string, (value: string) => string>> = {
  * Reads the dashboard's configuration from environment variables (`process.env` by default).
  * @throws DashboardConfigError naming every bad variable and the form it expects.
  */
-export function loadDashboardConfig(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): DashboardConfig {
-  const present = Object.fromEntries(
-    dashboardVariables.flatMap((name) => {
-      const value = env[name];
-      return value === undefined || value.trim() === '' ? [] : [[name, value]];
-    }),
-  );
-  const parsed = DashboardEnv.safeParse(present);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue): DashboardConfigProblem => {
-    const variable = String(issue.path[0] ?? '(environment)');
-    const raw = present[variable];
-    const redact = redactors[variable];
-    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(raw);
-    return { variable, expected: issue.message, received };
-  });
-  throw new DashboardConfigError({ problems });
+export function loadDashboardConfig(env: Env = process.env): DashboardConfig {
+  const parsed = parseEnv({ schema: DashboardEnv, env, redactors });
+  if (parsed.ok) return parsed.value;
+  throw new DashboardConfigError({ problems: parsed.problems });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkRedis, type RedisCheckReport, RedisSelfCheckError } from '@quarry/queue';
+import { checkRedis, logRedisCheck, type RedisCheckReport, RedisSelfCheckError } from '@quarry/queue';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
@@ -19,19 +19,13 @@ export interface StartupSelfCheckOptions {
  * @throws RedisSelfCheckError naming each setting that makes Redis unsafe.
  */
 export async function startupSelfCheck(options: StartupSelfCheckOptions): Promise<RedisCheckReport> {
-  const { log } = options;
   const report = await checkRedis({
     redis: options.redis,
     prefix: options.prefix,
     allowEviction: options.allowEviction,
     overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
   });
-  for (const finding of report.findings) {
-    const fields = { check: finding.code, redisVersion: report.facts.version };
-    if (finding.level === 'error') log.error(fields, finding.message);
-    else if (finding.level === 'warning') log.warn(fields, finding.message);
-    else log.info(fields, `Redis self-check: ${finding.message}`);
-  }
+  logRedisCheck(report, options.log);
   if (!report.ok) throw new RedisSelfCheckError({ report });
   return report;
 }

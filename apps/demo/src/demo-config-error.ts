@@ -1,3 +1,5 @@
+import { invalidConfigMessage } from '@quarry/env';
+
 /** The demo's command line or environment is invalid; the message names each problem. */
 export class DemoConfigError extends Error {
   override readonly name = 'DemoConfigError';
@@ -5,7 +7,7 @@ export class DemoConfigError extends Error {
   readonly problems: readonly string[];
 
   constructor(options: { readonly problems: readonly string[] }) {
-    super(`Invalid demo configuration:\n${options.problems.map((problem) => `- ${problem}`).join('\n')}`);
+    super(invalidConfigMessage('demo', options.problems));
     this.problems = options.problems;
   }
 }

@@ -1,27 +1,24 @@
 import { parseArgs } from 'node:util';
+import {
+  describeEnvProblem,
+  type Env,
+  integerVar,
+  parseEnv,
+  type Redactor,
+  textVar,
+  urlVar,
+} from '@quarry/env';
 import { logEnv } from '@quarry/logging';
-import { isHashTagged, parseRedisUrl, redactRedisUrl } from '@quarry/queue';
-import { integerVar, textVar } from '@quarry/worker';
+import { isHashTagged, redactRedisUrl } from '@quarry/queue';
 import { z } from 'zod';
 import { DemoConfigError } from './demo-config-error';
 
 /** The demo's environment: ONE schema. Empty variables count as unset. */
 export const DemoEnv = z.object({
-  REDIS_URL: z
-    .string()
-    .trim()
-    .refine(
-      (value) => {
-        try {
-          parseRedisUrl(value);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { error: 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0' },
-    )
-    .optional(),
+  REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0', [
+    'redis+cluster:',
+    'rediss+cluster:',
+  ]).optional(),
   ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
   QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').optional(),
   DEMO_PREFIX: z
@@ -90,7 +87,7 @@ const argOptions = {
 } as const;
 
 /** Secret variables are never echoed back; URLs only without their password. */
-const redactors: Readonly<Record<string, (value: string) => string>> = {
+const redactors: Readonly<Record<string, Redactor>> = {
   ANTHROPIC_API_KEY: () => '[redacted]',
   REDIS_URL: redactRedisUrl,
 };
@@ -99,10 +96,7 @@ const redactors: Readonly<Record<string, (value: string) => string>> = {
  * Reads the command line and the environment.
  * @throws DemoConfigError naming every bad argument or variable and the form it expects.
  */
-export function loadDemoConfig(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): DemoConfig {
+export function loadDemoConfig(argv: readonly string[], env: Env = process.env): DemoConfig {
   const problems: string[] = [];
   let values: {
     live?: boolean;
@@ -123,23 +117,8 @@ export function loadDemoConfig(
       problems.push(`--limit: expected a positive integer, got "${values.limit}"`);
     }
   }
-  const present = Object.fromEntries(
-    Object.keys(DemoEnv.shape).flatMap((name) => {
-      const value = env[name];
-      return value === undefined || value.trim() === '' ? [] : [[name, value]];
-    }),
-  );
-  const parsed = DemoEnv.safeParse(present);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const variable = String(issue.path[0] ?? '(environment)');
-      const raw = present[variable] as string | undefined;
-      const redact = redactors[variable];
-      const received =
-        raw === undefined ? 'it is not set' : `got ${redact ? redact(raw) : JSON.stringify(raw)}`;
-      problems.push(`${variable}: expected ${issue.message}, ${received}`);
-    }
-  }
+  const parsed = parseEnv({ schema: DemoEnv, env, redactors });
+  if (!parsed.ok) problems.push(...parsed.problems.map(describeEnvProblem));
   const args: DemoArgs = {
     live: values.live ?? false,
     keepRunning: values['keep-running'] ?? false,
@@ -147,9 +126,9 @@ export function loadDemoConfig(
     json: values.json ?? false,
     help: values.help ?? false,
   };
-  if (args.live && parsed.success && !parsed.data.ANTHROPIC_API_KEY) {
+  if (args.live && parsed.ok && !parsed.value.ANTHROPIC_API_KEY) {
     problems.push('--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)');
   }
-  if (problems.length > 0 || !parsed.success) throw new DemoConfigError({ problems });
-  return { args, env: parsed.data };
+  if (problems.length > 0 || !parsed.ok) throw new DemoConfigError({ problems });
+  return { args, env: parsed.value };
 }

@@ -5,14 +5,15 @@ import {
   checkRedis,
   DeadLetterWriter,
   type ExtractionJobResult,
+  logRedisCheck,
   openQueues,
   type QuarryQueues,
   RedisAttemptStore,
   type RedisCheckReport,
+  type RedisClient,
   RedisHistoryStore,
   RedisSelfCheckError,
   ReviewIndex,
-  type RedisClient,
   redisClient,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
@@ -83,8 +84,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const { config } = options;
   const log = options.logger ?? createLogger({ level: config.logLevel });
   const connection =
-    options.connection ??
-    redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
+    options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({
     connection,
     config: config.queue,
@@ -208,12 +208,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       allowEviction: config.allowEviction,
       overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
     });
-    for (const finding of report.findings) {
-      const fields = { check: finding.code, redisVersion: report.facts.version };
-      if (finding.level === 'error') log.error(fields, finding.message);
-      else if (finding.level === 'warning') log.warn(fields, finding.message);
-      else log.info(fields, `Redis self-check: ${finding.message}`);
-    }
+    logRedisCheck(report, log);
     if (!report.ok) throw new RedisSelfCheckError({ report });
     return report;
   };

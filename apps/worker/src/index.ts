@@ -1,7 +1,6 @@
 export * from './create-logger';
 export * from './create-worker';
 export * from './describe-error';
-export * from './env-schemas';
 export * from './extraction-processor';
 export * from './metrics/health-server';
 export * from './metrics/instrument-model-client';

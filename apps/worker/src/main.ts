@@ -1,6 +1,6 @@
 import { createLogger } from './create-logger';
 import { createWorker } from './create-worker';
-import { onShutdownSignal } from './on-shutdown-signal';
+import { exitAfterFlush, onShutdownSignal } from './on-shutdown-signal';
 import { loadWorkerConfig } from './worker-config';
 import { WorkerConfigError } from './worker-config-error';
 
@@ -20,7 +20,7 @@ function main(): void {
   // A failed start (an unsafe Redis, a metrics port in use) was logged by the worker; stop with code 1.
   quarry.waitUntilReady().catch(async () => {
     await quarry.close({ graceMs: 0 }).catch(() => undefined);
-    process.exit(1);
+    exitAfterFlush(log, 1);
   });
 }
 

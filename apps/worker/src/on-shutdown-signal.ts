@@ -20,10 +20,10 @@ export function onShutdownSignal(options: {
     shuttingDown = true;
     options.log.info({ signal }, 'shutting down');
     options.shutdown(signal).then(
-      () => process.exit(0),
+      () => exitAfterFlush(options.log, 0),
       (error: unknown) => {
         options.log.error({ error: describeError(error) }, 'shutdown failed');
-        process.exit(1);
+        exitAfterFlush(options.log, 1);
       },
     );
   };
@@ -31,4 +31,12 @@ export function onShutdownSignal(options: {
   return () => {
     for (const signal of signals) process.off(signal, handler);
   };
+}
+
+/**
+ * Exits once every log line is written. Lines still in flight would otherwise land after the ones
+ * pino flushes synchronously at exit, out of order.
+ */
+export function exitAfterFlush(log: Logger, code: number): void {
+  log.flush(() => process.exit(code));
 }

@@ -1,17 +1,19 @@
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
 import { extractDefaults, failurePolicyDefaults } from '@quarry/core';
-import { logEnv } from '@quarry/logging';
 import {
-  isHashTagged,
-  QueueConfig,
-  type QueueConfigInput,
-  queueDefaults,
-  redactRedisUrl,
-} from '@quarry/queue';
+  booleanVar,
+  type Env,
+  integerVar,
+  parseEnv,
+  positiveNumberVar,
+  type Redactor,
+  textVar,
+  urlVar,
+} from '@quarry/env';
+import { logEnv } from '@quarry/logging';
+import { QueueConfig, type QueueConfigInput, queueDefaults, queueEnv, redactRedisUrl } from '@quarry/queue';
 import { z } from 'zod';
-import { booleanVar, integerVar, positiveNumberVar, textVar, urlVar } from './env-schemas';
-
-import { type ConfigProblem, WorkerConfigError } from './worker-config-error';
+import { WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
 
@@ -31,13 +33,7 @@ export const WorkerEnv = z
     ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
     ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
     QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').default(extractDefaults.modelId),
-    QUARRY_PREFIX: z
-      .string()
-      .trim()
-      .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry}' })
-      .optional(),
-    QUARRY_QUEUE: queueNameVar().optional(),
-    QUARRY_DLQ: queueNameVar().optional(),
+    ...queueEnv,
     WORKER_NAME: textVar('a worker name').optional(),
     WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
     JOB_ATTEMPTS: integerVar(1, 100).optional(),
@@ -123,13 +119,6 @@ export const WorkerEnv = z
     allowEviction: env.REDIS_ALLOW_EVICTION,
   }));
 
-function queueNameVar() {
-  return z
-    .string()
-    .trim()
-    .regex(/^[^:]+$/, { error: 'a queue name without ":"' });
-}
-
 /** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
 function hoursToSeconds(hours: number | undefined): number | undefined {
   return hours === undefined ? undefined : Math.max(1, Math.round((hours * hour) / 1000));
@@ -139,7 +128,7 @@ function hoursToSeconds(hours: number | undefined): number | undefined {
 export type WorkerConfig = z.output<typeof WorkerEnv>;
 
 /** Variables whose values are secrets: never echoed back, or only redacted. */
-const redactors: Readonly<Record<string, (value: string) => string>> = {
+const redactors: Readonly<Record<string, Redactor>> = {
   ANTHROPIC_API_KEY: () => '[redacted]',
   REDIS_URL: redactRedisUrl,
 };
@@ -148,24 +137,8 @@ const redactors: Readonly<Record<string, (value: string) => string>> = {
  * Reads the worker configuration from environment variables (`process.env` by default).
  * @throws WorkerConfigError naming every bad variable and the form it expects.
  */
-export function loadWorkerConfig(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): WorkerConfig {
-  const known = Object.keys(WorkerEnv.in.shape);
-  const present = Object.fromEntries(
-    known.flatMap((name) => {
-      const value = env[name];
-      return value === undefined || value.trim() === '' ? [] : [[name, value]];
-    }),
-  );
-  const parsed = WorkerEnv.safeParse(present);
-  if (parsed.success) return parsed.data;
-  const problems: ConfigProblem[] = parsed.error.issues.map((issue) => {
-    const variable = String(issue.path[0] ?? '(environment)');
-    const raw = present[variable];
-    const redact = redactors[variable];
-    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(raw);
-    return { variable, expected: issue.message, received };
-  });
-  throw new WorkerConfigError({ problems });
+export function loadWorkerConfig(env: Env = process.env): WorkerConfig {
+  const parsed = parseEnv({ schema: WorkerEnv, env, redactors });
+  if (parsed.ok) return parsed.value;
+  throw new WorkerConfigError({ problems: parsed.problems });
 }

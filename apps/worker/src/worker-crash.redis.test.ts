@@ -1,40 +1,15 @@
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHarness,
-  spawnWorkerProcess,
-  ticket,
-  ticketText,
-  type WorkerHarness,
-  type WorkerProcess,
-  waitFor,
-} from './worker-test-harness';
+import { describe, expect, it } from 'vitest';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { ticket, ticketText, waitFor } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-let processes: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  for (const worker of processes) worker.child.kill('SIGKILL');
-  await Promise.all(processes.map((worker) => worker.exited));
-  processes = [];
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
+const testBed = useWorkerHarness();
 
 const sample = ticket;
 const text = ticketText('crash');
 
 describe('a worker process killed mid-job (real Redis, SDK against the stand-in)', () => {
   it('completes the job on another worker without paying again for the saved attempts', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: {
         crash: [
           { kind: 'json', value: { ...sample.truth, confidence: 5 } },
@@ -44,9 +19,7 @@ describe('a worker process killed mid-job (real Redis, SDK against the stand-in)
       },
       env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
     });
-    const h = harness;
-    const doomed = spawnWorkerProcess({ ...h.env, LOG_LEVEL: 'info' });
-    processes.push(doomed);
+    const doomed = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
     await doomed.ready;
 
     const { jobId } = await h.client.enqueue('support-ticket', { text });
@@ -81,8 +54,7 @@ describe('a worker process killed mid-job (real Redis, SDK against the stand-in)
 
 describe('a job stalled past maxStalledCount', () => {
   it('is dead-lettered as stalled by the periodic reconciler, with its saved attempts', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: {
         stall: [
           { kind: 'json', value: { ...sample.truth, confidence: 5 } },
@@ -91,9 +63,7 @@ describe('a job stalled past maxStalledCount', () => {
       },
       env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
     });
-    const h = harness;
-    const doomed = spawnWorkerProcess({ ...h.env, LOG_LEVEL: 'info' });
-    processes.push(doomed);
+    const doomed = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
     await doomed.ready;
     const { jobId } = await h.client.enqueue('support-ticket', { text: ticketText('stall') });
     await waitFor(() => h.requestsFor('stall').length === 2, 15_000, 'the second call to be in flight');

@@ -1,21 +1,9 @@
 import type { RecordedRequest } from '@quarry/standin';
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, doc, type WorkerHarness } from './worker-test-harness';
+import { describe, expect, it } from 'vitest';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { doc } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
+const testBed = useWorkerHarness();
 
 const SIGNATURE = 'rule:count:count-positive';
 const negative = { kind: 'json', value: { title: 'groceries', count: -1 } } as const;
@@ -29,12 +17,10 @@ const lessonsPart = (request: RecordedRequest | undefined): string => {
 
 describe('shared error history (real Redis, SDK against the stand-in)', () => {
   it('shows a mistake of workflow W to the next W job, scoped by version and history scope', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { teach: [negative], teach2: [negative] },
       env: { WORKER_CONCURRENCY: '1' },
     });
-    const h = harness;
     await h.startWorker();
     const run = async (name: string, options: { version?: number; historyScope?: string } = {}) => {
       const { jobId } = await h.client.enqueue('note', { text: doc(name) }, options);
@@ -64,12 +50,10 @@ describe('shared error history (real Redis, SDK against the stand-in)', () => {
   });
 
   it('records lessons in the DLQ record and reads nothing when the history is switched off', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { first: [negative], teach: [negative], second: [negative, negative, negative] },
       env: { WORKER_CONCURRENCY: '1', HISTORY_ENABLED: 'false' },
     });
-    const h = harness;
     const off = await h.startWorker();
     const first = await h.client.enqueue('note', { text: doc('first') });
     await h.client.waitForResult(first.jobId, { timeoutMs: 15_000 });

@@ -1,35 +1,21 @@
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMetrics, sample, total } from './test-fixtures/metrics-text';
-import { createHarness, doc, type WorkerHarness, waitFor } from './worker-test-harness';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { doc, waitFor } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
+const testBed = useWorkerHarness();
 
 const invalid = (count: number) => ({ kind: 'json', value: { title: 'groceries', count } }) as const;
 
 describe('worker metrics (real Redis, SDK against the stand-in)', () => {
   it('exposes every family with the counts of a small run, plus /healthz and /readyz', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: {
         fix: [invalid(-1)],
         never: [invalid(-1), invalid(-2), invalid(-3)],
         limited: [{ kind: 'error', status: 429, retryAfterSeconds: 1 }],
       },
     });
-    const h = harness;
     const quarry = await h.startWorker({ METRICS_PORT: '0' });
     const url = (await quarry.http)?.url;
     if (!url) throw new Error('the metrics server is not listening');
@@ -95,11 +81,9 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
   });
 
   it('labels at most the configured number of signatures per workflow, the rest as "other"', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { wide: [invalid(-1), { kind: 'text', text: 'not json' }, invalid(-5)] },
     });
-    const h = harness;
     const quarry = await h.startWorker({ METRICS_PORT: '0', METRICS_MAX_SIGNATURES: '1' });
     const url = (await quarry.http)?.url as string;
     const { jobId } = await h.client.enqueue('note', { text: doc('wide') });

@@ -1,26 +1,9 @@
 import { DeadLetteredError } from '@quarry/client';
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, doc, goodNote, type WorkerHarness } from './worker-test-harness';
+import { describe, expect, it } from 'vitest';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { doc, goodNote, type WorkerHarness } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
-
-const setUp = async (...args: Parameters<typeof createHarness>) => {
-  harness = await createHarness(...args);
-  return harness;
-};
+const testBed = useWorkerHarness();
 
 async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetteredError> {
   const error = await h.client.waitForResult(jobId, { timeoutMs: 15_000 }).then(
@@ -35,7 +18,7 @@ async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetter
 
 describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
   it('completes a job on the first reply and returns the extraction result', async () => {
-    const h = await setUp({ redisUrl: testRedis.url });
+    const h = await testBed.harness();
     await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('ok') });
     const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
@@ -53,8 +36,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
   });
 
   it('retries with feedback inside the job and succeeds on the second reply', async () => {
-    const h = await setUp({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { retry: [{ kind: 'json', value: { title: 'groceries', count: -1 } }] },
     });
     await h.startWorker();
@@ -70,7 +52,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
 
   it('dead-letters an exhausted job exactly once, with every attempt', async () => {
     const bad = (count: number) => ({ kind: 'json', value: { title: 'groceries', count } }) as const;
-    const h = await setUp({ redisUrl: testRedis.url, plan: { spent: [bad(-1), bad(-2), bad(-3)] } });
+    const h = await testBed.harness({ plan: { spent: [bad(-1), bad(-2), bad(-3)] } });
     const quarry = await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('spent') });
     const error = await deadLetterOf(h, jobId);
@@ -98,8 +80,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
   });
 
   it('dead-letters a permanent API error (400) after one call', async () => {
-    const h = await setUp({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { bad: [{ kind: 'error', status: 400, message: 'max_tokens: too large' }] },
     });
     await h.startWorker();
@@ -116,8 +97,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
 
   it('dead-letters transient failures once the job attempts are used up', async () => {
     const overloaded = { kind: 'error', status: 529 } as const;
-    const h = await setUp({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { down: [overloaded, overloaded, overloaded] },
       env: { JOB_ATTEMPTS: '3' },
     });
@@ -132,7 +112,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
   });
 
   it('dead-letters a poisoned job added with plain BullMQ and keeps processing', async () => {
-    const h = await setUp({ redisUrl: testRedis.url });
+    const h = await testBed.harness();
     await h.startWorker();
     const raw = h.rawQueue();
     const poisoned = await raw.add('extract', { workflow: 42, text: 'not the contract' });

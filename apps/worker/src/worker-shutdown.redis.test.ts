@@ -1,41 +1,14 @@
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHarness,
-  doc,
-  goodNote,
-  spawnWorkerProcess,
-  ticket,
-  ticketText,
-  type WorkerHarness,
-  type WorkerProcess,
-  waitFor,
-} from './worker-test-harness';
+import { describe, expect, it } from 'vitest';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { doc, goodNote, ticket, ticketText, waitFor } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-let processes: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  for (const worker of processes) worker.child.kill('SIGKILL');
-  await Promise.all(processes.map((worker) => worker.exited));
-  processes = [];
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
+const testBed = useWorkerHarness();
 
 const slowly = (ms: number) => [{ kind: 'delay', ms, reply: { kind: 'json', value: goodNote } }] as const;
 
 describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
   it('lets the in-flight job finish and takes no new job', async () => {
-    harness = await createHarness({ redisUrl: testRedis.url, plan: { slow: slowly(800) } });
-    const h = harness;
+    const h = await testBed.harness({ plan: { slow: slowly(800) } });
     const quarry = await h.startWorker();
     const slow = await h.client.enqueue('note', { text: doc('slow') });
     await waitFor(() => h.requestsFor('slow').length === 1, 10_000, 'the slow call');
@@ -52,8 +25,7 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
   });
 
   it('cuts off a job that outlasts the grace period; it resumes on another worker without losing an attempt', async () => {
-    harness = await createHarness({ redisUrl: testRedis.url, plan: { stuck: slowly(30_000) } });
-    const h = harness;
+    const h = await testBed.harness({ plan: { stuck: slowly(30_000) } });
     const quarry = await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('stuck') });
     await waitFor(() => h.requestsFor('stuck').length === 1, 10_000, 'the stuck call');
@@ -74,13 +46,10 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
 
   it('`pnpm worker` finishes its in-flight job on SIGTERM and exits 0', async () => {
     const answer = { kind: 'json', value: ticket.truth } as const;
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { term: [{ kind: 'delay', ms: 800, reply: answer }] },
     });
-    const h = harness;
-    const worker = spawnWorkerProcess({ ...h.env, LOG_LEVEL: 'info' });
-    processes.push(worker);
+    const worker = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
     await worker.ready;
     const { jobId } = await h.client.enqueue('support-ticket', { text: ticketText('term') });
     await waitFor(() => h.requestsFor('term').length === 1, 10_000, 'the call');
@@ -90,6 +59,8 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
     expect(await h.rawQueue().getJobState(jobId)).toBe('completed');
     const messages = worker.logs.map((entry) => entry.msg);
     expect(messages).toEqual(expect.arrayContaining(['shutting down', 'job completed', 'worker closed']));
-    expect(messages.indexOf('job completed')).toBeLessThan(messages.indexOf('worker closed'));
+    // Compared by the time each line was logged: lines of one process may reach the pipe out of order.
+    const loggedAt = (msg: string) => worker.logs.find((entry) => entry.msg === msg)?.time as number;
+    expect(loggedAt('job completed')).toBeLessThanOrEqual(loggedAt('worker closed'));
   });
 });

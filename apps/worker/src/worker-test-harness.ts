@@ -87,12 +87,17 @@ export interface WorkerHarness {
   close(): Promise<void>;
 }
 
-/** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
-export async function createHarness(options: {
+/** Options of {@link createHarness}. */
+export interface HarnessOptions {
   readonly redisUrl: string;
+  /** The stand-in's replies per document name, in call order. */
   readonly plan?: Readonly<Record<string, readonly StandinReply[]>>;
+  /** Worker environment on top of the harness defaults. */
   readonly env?: Readonly<Record<string, string>>;
-}): Promise<WorkerHarness> {
+}
+
+/** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
+export async function createHarness(options: HarnessOptions): Promise<WorkerHarness> {
   const standin = await startStandin({
     script: scriptByDocument(options.plan ?? {}),
     documentKey: /doc:([\w-]+)/,

@@ -1,29 +1,15 @@
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
+import { describe, expect, it } from 'vitest';
+import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { doc, goodNote, waitFor } from './worker-test-harness';
 
-let testRedis: TestRedis;
-let harness: WorkerHarness | undefined;
-
-beforeAll(async () => {
-  testRedis = await getTestRedis();
-});
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-afterAll(async () => {
-  await testRedis.stop();
-});
+const testBed = useWorkerHarness();
 
 describe('transport failures (real Redis, SDK against the stand-in)', () => {
   it('pauses the whole queue for retry-after on a 429 without consuming a job attempt', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { limited: [{ kind: 'error', status: 429, retryAfterSeconds: 1 }] },
       env: { WORKER_CONCURRENCY: '1' },
     });
-    const h = harness;
     await h.startWorker();
     await h.startWorker();
     const raw = h.rawQueue();
@@ -58,11 +44,9 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
   });
 
   it('backs off after a 529, honouring retry-after, then succeeds on the next job attempt', async () => {
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { busy: [{ kind: 'error', status: 529, retryAfterSeconds: 0.3 }] },
     });
-    const h = harness;
     await h.startWorker();
     const busy = await h.client.enqueue('note', { text: doc('busy') });
     const clean = await h.client.enqueue('note', { text: doc('clean') });
@@ -81,12 +65,10 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
 
   it('stops a job from bouncing on 429 forever: past the guard it spends attempts and is dead-lettered', async () => {
     const limited = { kind: 'error', status: 429, retryAfterSeconds: 0.05 } as const;
-    harness = await createHarness({
-      redisUrl: testRedis.url,
+    const h = await testBed.harness({
       plan: { loop: Array.from({ length: 10 }, () => limited) },
       env: { RATE_LIMIT_MAX_BOUNCES: '2', JOB_ATTEMPTS: '2' },
     });
-    const h = harness;
     await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('loop') });
     const record = await h.dlqRecordOf(jobId, 15_000);

@@ -1,5 +1,5 @@
-import type { RedisClient } from './redis-connection';
 import { isHashTagged } from './keys';
+import type { RedisClient } from './redis-connection';
 import { type RedisFacts, readRedisFacts } from './redis-facts';
 
 /** One finding of the Redis self-check; `error` findings stop a worker or dashboard from starting. */

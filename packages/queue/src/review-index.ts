@@ -1,5 +1,5 @@
-import type { RedisClient } from './redis-connection';
 import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
 import { ReviewEntry } from './review-entry';
 
 /** Options of {@link ReviewIndex.list}. */

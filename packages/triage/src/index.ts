@@ -1,4 +1,5 @@
 export * from './create-triage';
+export * from './dlq-labels';
 export * from './dlq-reader';
 export * from './dlq-selectors';
 export * from './dlq-summary';

@@ -1,10 +1,9 @@
-import { selectorsFromText } from '@quarry/triage';
+import { ageLabel, costLabel, selectorsFromText, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';
-import { age, cost, workflowLabel } from './format';
 import {
   reportTriageError,
   selectorHelp,
@@ -60,8 +59,8 @@ export const dlqListCommand: CliCommand = {
             entry.reason.kind,
             entry.fingerprint,
             String(entry.attempts),
-            cost(entry.totals.costUsd),
-            age(entry.deadLetteredAt, now),
+            costLabel(entry.totals.costUsd),
+            ageLabel(entry.deadLetteredAt, now),
             entry.state,
           ]),
         )}\n`,

@@ -1,11 +1,11 @@
 import type { DlqDetail } from '@quarry/triage';
+import { costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
-import { cost, workflowLabel } from './format';
 import { reportTriageError, triageEnvironmentHelp, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq show <dlqId> [--json]
@@ -43,7 +43,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
       : []),
     [
       'totals',
-      `${record.totals.modelCalls} call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${cost(record.totals.costUsd)}, ${record.totals.durationMs} ms`,
+      `${record.totals.modelCalls} call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${costLabel(record.totals.costUsd)}, ${record.totals.durationMs} ms`,
     ],
     ['lessons', record.lessonsInjected.join(', ') || 'none'],
   ];
@@ -76,7 +76,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
   for (const attempt of record.attempts) {
     lines.push(
       '',
-      `Attempt ${attempt.n} · ${attempt.model} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens · ${cost(attempt.costUsd)}`,
+      `Attempt ${attempt.n} · ${attempt.model} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens · ${costLabel(attempt.costUsd)}`,
     );
     if (attempt.issues.length === 0) lines.push('  issues: none');
     else {

@@ -1,7 +1,6 @@
-import { type ReplayReport, triageDefaults } from '@quarry/triage';
+import { type ReplayReport, triageDefaults, workflowLabel } from '@quarry/triage';
 import type { CliContext } from '../cli-context';
 import { textTable } from '../text-table';
-import { workflowLabel } from './format';
 
 /** Rows a dry run shows. */
 const SAMPLE_ROWS = triageDefaults.sampleSize;

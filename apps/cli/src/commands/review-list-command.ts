@@ -1,10 +1,10 @@
+import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
-import { age, cost, workflowLabel } from './format';
 import { reportReviewError, withReviewIndex } from './review-support';
 
 const help = `Usage: quarry review list [--workflow <name>] [--limit <N>] [--json]
@@ -65,9 +65,9 @@ export const reviewListCommand: CliCommand = {
           entries.map((entry) => [
             entry.jobId,
             workflowLabel(entry.workflow, entry.version),
-            age(entry.flaggedAt, now),
+            ageLabel(entry.flaggedAt, now),
             String(entry.attempts),
-            cost(entry.costUsd),
+            costLabel(entry.costUsd),
             entry.reasons.join('; '),
           ]),
           { maxWidth: 100 },

@@ -1,8 +1,8 @@
 import type { DlqDetail } from '@quarry/triage';
+import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { dlqDataPreview } from '../dlq-data-preview';
 import { html, type SafeHtml } from '../html';
-import { age, cost, workflowLabel } from './format';
 import { layout } from './layout';
 import { replayForm } from './replay-form';
 
@@ -18,7 +18,7 @@ export function dlqDetailPage(options: {
   const attempts = record.attempts.map(
     (attempt) => html`<tr>
   <td>${attempt.n}</td><td>${attempt.model}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}</td>
-  <td>${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out</td><td>${cost(attempt.costUsd)}</td>
+  <td>${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out</td><td>${costLabel(attempt.costUsd)}</td>
   <td>${
     attempt.issues.length === 0
       ? html`<span class="muted">valid</span>`
@@ -44,8 +44,8 @@ export function dlqDetailPage(options: {
   <dt>Workflow</dt><dd>${workflowLabel(record.workflow, record.version)}</dd>
   <dt>State</dt><dd class="state-${summary.state}">${summary.state}${record.replay ? ` as job ${record.replay.jobId} at ${record.replay.replayedAt}` : ''}</dd>
   <dt>Source job</dt><dd><code>${record.sourceJobId}</code> (${record.jobAttempts} job attempt(s))</dd>
-  <dt>Dead-lettered</dt><dd>${record.deadLetteredAt} (${age(record.deadLetteredAt, options.now)} ago); first enqueued ${record.firstEnqueuedAt}</dd>
-  <dt>Totals</dt><dd>${record.totals.modelCalls} model call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${cost(record.totals.costUsd)}, ${record.totals.durationMs} ms</dd>
+  <dt>Dead-lettered</dt><dd>${record.deadLetteredAt} (${ageLabel(record.deadLetteredAt, options.now)} ago); first enqueued ${record.firstEnqueuedAt}</dd>
+  <dt>Totals</dt><dd>${record.totals.modelCalls} model call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${costLabel(record.totals.costUsd)}, ${record.totals.durationMs} ms</dd>
   <dt>Lessons shown</dt><dd>${record.lessonsInjected.length ? record.lessonsInjected.join(', ') : 'none'}</dd>
 </dl>
 ${options.principal.role === 'admin' && summary.state !== 'replayed' ? replayForm({ selection: { ids: record.dlqId }, csrf: options.csrf, label: summary.state === 'quarantined' ? 'Replay (needs force)' : 'Replay', overrides: true }) : ''}

@@ -1,8 +1,8 @@
 import { DlqReasonKind } from '@quarry/queue';
 import type { DlqSummary } from '@quarry/triage';
+import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { html, type SafeHtml } from '../html';
-import { age, cost, workflowLabel } from './format';
 import { layout } from './layout';
 import { replayForm, type SelectorFields } from './replay-form';
 
@@ -32,8 +32,8 @@ export function dlqListPage(options: {
     entry.topIssue ? html`<br><code class="muted">${entry.topIssue}</code>` : ''
   }</td>
   <td>${entry.attempts}</td>
-  <td>${cost(entry.totals.costUsd)}</td>
-  <td title="${entry.deadLetteredAt}">${age(entry.deadLetteredAt, now)}</td>
+  <td>${costLabel(entry.totals.costUsd)}</td>
+  <td title="${entry.deadLetteredAt}">${ageLabel(entry.deadLetteredAt, now)}</td>
   <td class="state-${entry.state}">${entry.state}${entry.lineage.redriveCount > 0 ? ` (redrive ${entry.lineage.redriveCount})` : ''}</td>
   ${admin ? html`<td>${entry.state === 'dead' ? replayForm({ selection: { ids: entry.dlqId }, csrf, label: 'Replay' }) : ''}</td>` : ''}
 </tr>`,

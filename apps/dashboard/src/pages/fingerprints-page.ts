@@ -1,7 +1,7 @@
 import type { FingerprintGroup } from '@quarry/triage';
+import { ageLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { html, type SafeHtml } from '../html';
-import { age } from './format';
 import { layout } from './layout';
 import { replayForm } from './replay-form';
 
@@ -19,8 +19,8 @@ export function fingerprintsPage(options: {
   <td>${group.count}<br><span class="muted">${group.states.dead} dead · ${group.states.replayed} replayed · ${group.states.quarantined} quarantined</span></td>
   <td>${group.workflows.join(', ')}</td>
   <td><span class="reason">${group.reason}</span><br><span class="muted">${group.message}</span></td>
-  <td title="${group.firstSeen}">${age(group.firstSeen, options.now)} ago</td>
-  <td title="${group.lastSeen}">${age(group.lastSeen, options.now)} ago</td>
+  <td title="${group.firstSeen}">${ageLabel(group.firstSeen, options.now)} ago</td>
+  <td title="${group.lastSeen}">${ageLabel(group.lastSeen, options.now)} ago</td>
   <td><ul>${group.topIssues.map((issue) => html`<li><code>${issue.signature}</code> ×${issue.count}<br><span class="muted">${issue.example}</span></li>`)}</ul></td>
   ${admin ? html`<td>${group.states.dead > 0 ? replayForm({ selection: { fingerprint: group.fingerprint }, csrf: options.csrf, label: 'Replay group' }) : ''}</td>` : ''}
 </tr>`,

@@ -11,9 +11,12 @@ export const integerVar = (min: number, max: number = Number.MAX_SAFE_INTEGER) =
     .pipe(z.number().int().min(min, { error: form }).max(max, { error: form }));
 };
 
-/** A positive decimal number environment variable. */
-export const positiveNumberVar = () => {
-  const form = 'a number > 0';
+/**
+ * A positive decimal number environment variable; `unit`, when given, names what it counts
+ * (`hours` → "a number of hours > 0").
+ */
+export const positiveNumberVar = (unit?: string) => {
+  const form = unit === undefined ? 'a number > 0' : `a number of ${unit} > 0`;
   return z
     .string()
     .trim()
@@ -51,5 +54,5 @@ export const urlVar = (
     .refine((value) => URL.canParse(value) && accepted.includes(new URL(value).protocol), { error: form });
 };
 
-/** A non-empty string environment variable. */
+/** A non-empty string environment variable; `form` describes it in the error. */
 export const textVar = (form: string) => z.string({ error: form }).trim().min(1, { error: form });

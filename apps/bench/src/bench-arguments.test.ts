@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArguments } from './bench-arguments';
+import { notRun, verdict } from './bench-line';
+import { renderTable } from './render-table';
+
+describe('bench arguments, verdicts and table', () => {
+  it('parses --quick, --only and --out, and names a bad line number', () => {
+    expect(parseBenchArguments(['--', '--quick', '--only', '2, 5', '--out', 'x.json'])).toEqual({
+      help: false,
+      quick: true,
+      only: [2, 5],
+      out: 'x.json',
+    });
+    expect(parseBenchArguments([])).toEqual({ help: false, quick: false, only: [], out: null });
+    expect(() => parseBenchArguments(['--only', '9'])).toThrow(
+      '--only: "9" is not a line number from 1 to 8',
+    );
+  });
+
+  it('judges a figure against its target; no figure fails', () => {
+    expect(verdict(0.9, (value) => value >= 0.85)).toBe('PASS');
+    expect(verdict(0.8, (value) => value >= 0.85)).toBe('FAIL');
+    expect(verdict(null, () => true)).toBe('FAIL');
+    expect(verdict(Number.NaN, () => true)).toBe('FAIL');
+  });
+
+  it('prints one row per line, NOT RUN with its reason among the notes', () => {
+    const skipped = notRun(
+      { id: 8, title: 'Replay rate', metric: 'jobs/s', comparisonLabel: 'achieved / R', target: '0.9 – 1.1' },
+      'no replay command',
+    );
+    const table = renderTable([
+      {
+        id: 1,
+        title: 'Pipeline overhead',
+        metric: 'jobs/s',
+        quarry: 900,
+        baseline: 1000,
+        comparison: 0.9,
+        comparisonLabel: 'Quarry / BullMQ',
+        target: '≥ 0.85',
+        status: 'PASS',
+        details: {},
+        notes: [],
+      },
+      skipped,
+    ]);
+    expect(table.split('\n')).toEqual([
+      '# | line              | metric | Quarry | baseline | comparison            | target    | result',
+      '--|-------------------|--------|--------|----------|-----------------------|-----------|--------',
+      '1 | Pipeline overhead | jobs/s | 900    | 1000     | 0.9 (Quarry / BullMQ) | ≥ 0.85    | PASS',
+      '8 | Replay rate       | jobs/s | —      | —        | —                     | 0.9 – 1.1 | NOT RUN',
+      '',
+      'Notes:',
+      '  [8] no replay command',
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+
+/** What `pnpm bench` was asked to do. */
+export interface BenchArguments {
+  readonly help: boolean;
+  readonly quick: boolean;
+  /** Line numbers to run; every line when empty. */
+  readonly only: readonly number[];
+  /** Where the results JSON goes; default `bench-results/bench-<time>.json` at the repository root. */
+  readonly out: string | null;
+}
+
+export const benchUsage = `Usage: pnpm bench [--quick] [--only 1,2,...] [--out FILE]
+Measures Quarry against raw BullMQ and a naive retry loop, line by line, in one run, and prints
+a table (metric, Quarry, baseline, comparison, target, PASS/FAIL); writes the figures as JSON.
+
+  --quick        small counts: a smoke test of the harness, not figures to quote
+  --only LIST    run only these lines (comma-separated numbers)
+  --out FILE     results JSON (default bench-results/bench-<timestamp>.json)
+  --help`;
+
+/** Parses the arguments. @throws TypeError naming the bad argument. */
+export function parseBenchArguments(argv: readonly string[]): BenchArguments {
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  const { values } = parseArgs({
+    args,
+    options: {
+      help: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      out: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const only = (values.only ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const id = Number(part);
+      if (!Number.isInteger(id) || id < 1 || id > 8) {
+        throw new TypeError(`--only: "${part}" is not a line number from 1 to 8`);
+      }
+      return id;
+    });
+  return { help: values.help ?? false, quick: values.quick ?? false, only, out: values.out ?? null };
+}

@@ -1,0 +1,29 @@
+import type { BenchContext } from './bench-context';
+import type { LineResult } from './bench-line';
+import { ioBound } from './lines/io-bound';
+import { lessons } from './lines/lessons';
+import { memory } from './lines/memory';
+import { pipelineOverhead } from './lines/pipeline-overhead';
+import { replayRate } from './lines/replay-rate';
+import { roundTrips } from './lines/round-trips';
+import { scaleOut } from './lines/scale-out';
+import { tokenEconomics } from './lines/token-economics';
+
+/** A bench line: its number and how to measure it. */
+export interface BenchLine {
+  readonly id: number;
+  readonly title: string;
+  readonly run: (context: BenchContext) => Promise<LineResult>;
+}
+
+/** Every line of `pnpm bench`, in order. */
+export const benchLines: readonly BenchLine[] = [
+  { id: 1, title: 'Pipeline overhead', run: pipelineOverhead },
+  { id: 2, title: 'I/O bound', run: ioBound },
+  { id: 3, title: 'Scale out', run: scaleOut },
+  { id: 4, title: 'Redis round trips', run: roundTrips },
+  { id: 5, title: 'Token economics', run: tokenEconomics },
+  { id: 6, title: 'Cross-step learning', run: lessons },
+  { id: 7, title: 'Worker memory', run: memory },
+  { id: 8, title: 'Replay rate', run: replayRate },
+];

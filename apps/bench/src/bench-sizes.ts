@@ -1,0 +1,34 @@
+/** Job counts and settings of every bench line; `full` is what `pnpm bench` runs. */
+export interface BenchSizes {
+  readonly overhead: { readonly jobs: number; readonly concurrency: number; readonly rounds: number };
+  readonly ioBound: { readonly jobs: number; readonly concurrency: number; readonly latencyMs: number };
+  readonly scaleOut: { readonly jobs: number; readonly concurrency: number; readonly latencyMs: number };
+  readonly roundTrips: { readonly jobs: number; readonly concurrency: number };
+  readonly tokens: { readonly jobs: number; readonly concurrency: number };
+  readonly lessons: { readonly jobs: number; readonly concurrency: number };
+  readonly memory: { readonly warmupJobs: number; readonly jobs: number; readonly concurrency: number };
+  readonly replay: { readonly entries: number; readonly rate: number };
+}
+
+export const fullSizes: BenchSizes = {
+  overhead: { jobs: 10_000, concurrency: 50, rounds: 3 },
+  ioBound: { jobs: 5000, concurrency: 500, latencyMs: 200 },
+  scaleOut: { jobs: 5000, concurrency: 500, latencyMs: 200 },
+  roundTrips: { jobs: 1000, concurrency: 50 },
+  tokens: { jobs: 1000, concurrency: 50 },
+  lessons: { jobs: 2000, concurrency: 20 },
+  memory: { warmupJobs: 5000, jobs: 50_000, concurrency: 50 },
+  replay: { entries: 2000, rate: 100 },
+};
+
+/** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
+export const quickSizes: BenchSizes = {
+  overhead: { jobs: 1000, concurrency: 50, rounds: 1 },
+  ioBound: { jobs: 500, concurrency: 100, latencyMs: 200 },
+  scaleOut: { jobs: 500, concurrency: 100, latencyMs: 200 },
+  roundTrips: { jobs: 100, concurrency: 20 },
+  tokens: { jobs: 100, concurrency: 20 },
+  lessons: { jobs: 200, concurrency: 10 },
+  memory: { warmupJobs: 500, jobs: 2000, concurrency: 50 },
+  replay: { entries: 100, rate: 50 },
+};

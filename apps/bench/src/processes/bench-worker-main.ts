@@ -1,0 +1,102 @@
+import { createWorker, loadWorkerConfig } from '@quarry/worker';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { loadBenchCorpus } from '../bench-corpus';
+import { createInstantModel } from '../instant-model';
+import { type BenchWorkerCommand, type BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
+
+/**
+ * A bench worker process: reads its spec from `BENCH_WORKER_SPEC` (JSON), runs a raw BullMQ or a Quarry
+ * worker, and reports readiness, completions and memory to its parent over IPC. Closes on `close`.
+ */
+async function main(): Promise<void> {
+  const spec = BenchWorkerSpec.parse(JSON.parse(process.env.BENCH_WORKER_SPEC ?? '{}'));
+  const send = (message: BenchWorkerMessage) => process.send?.(message);
+  let completed = 0;
+  let failed = 0;
+  let lastCompletedAt = 0;
+  let reported = -1;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const sampleMemory = (phase: 'warm' | 'sample' | 'end') => {
+    if (gc) {
+      gc();
+      gc();
+    }
+    const usage = process.memoryUsage();
+    send({ type: 'memory', phase, completed, rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, gc: !!gc });
+  };
+  const onCompleted = () => {
+    completed += 1;
+    lastCompletedAt = Date.now();
+    const memory = spec.memory;
+    if (!memory || completed < memory.warmupJobs || completed > memory.totalJobs) return;
+    if (completed === memory.warmupJobs) sampleMemory('warm');
+    else if (completed === memory.totalJobs) sampleMemory('end');
+    else if ((completed - memory.warmupJobs) % memory.everyJobs === 0) sampleMemory('sample');
+  };
+
+  let close: () => Promise<void>;
+  if (spec.kind === 'raw') {
+    const connection = new Redis(spec.redisUrl, { maxRetriesPerRequest: null });
+    const sleepMs = spec.sleepMs;
+    const worker = new Worker(
+      spec.queueName,
+      sleepMs > 0 ? () => new Promise((resolve) => setTimeout(resolve, sleepMs)) : async () => {},
+      { connection, prefix: spec.prefix, concurrency: spec.concurrency },
+    );
+    worker.on('completed', onCompleted);
+    worker.on('failed', () => {
+      failed += 1;
+    });
+    worker.on('error', (error) => send({ type: 'error', message: error.message }));
+    await worker.waitUntilReady();
+    close = async () => {
+      await worker.close();
+      await connection.quit();
+    };
+  } else {
+    const config = loadWorkerConfig({
+      REDIS_URL: spec.redisUrl,
+      ANTHROPIC_API_KEY: 'bench',
+      QUARRY_PREFIX: spec.prefix,
+      QUARRY_QUEUE: spec.queueName,
+      WORKER_CONCURRENCY: String(spec.concurrency),
+      LOG_LEVEL: 'silent',
+      ...spec.env,
+    });
+    const quarry = createWorker({
+      config,
+      logger: pino({ level: config.logLevel }, pino.destination(2)),
+      ...(spec.model === 'instant' ? { model: createInstantModel(loadBenchCorpus()) } : {}),
+    });
+    quarry.worker.on('completed', onCompleted);
+    quarry.worker.on('failed', () => {
+      failed += 1;
+    });
+    await quarry.waitUntilReady();
+    close = () => quarry.close({ graceMs: 1000 });
+  }
+
+  const timer = setInterval(() => {
+    if (completed + failed === reported) return;
+    reported = completed + failed;
+    send({ type: 'progress', completed, failed, lastCompletedAt });
+  }, 100);
+  process.on('message', (command: BenchWorkerCommand) => {
+    if (command.type !== 'close') return;
+    clearInterval(timer);
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  process.send?.({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  process.stderr.write(`bench worker: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

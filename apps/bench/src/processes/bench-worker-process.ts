@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
+
+const mainPath = fileURLToPath(new URL('./bench-worker-main.ts', import.meta.url));
+const benchDir = fileURLToPath(new URL('../..', import.meta.url));
+
+type MemoryMessage = Extract<BenchWorkerMessage, { type: 'memory' }>;
+
+/** A bench worker running in a child process (its own event loop, like a deployed worker). */
+export interface BenchWorkerProcess {
+  readonly child: ChildProcess;
+  /** Resolves once the worker is ready to take jobs. */
+  readonly ready: Promise<void>;
+  readonly completed: number;
+  readonly failed: number;
+  /** Epoch ms of its latest completion (0 before the first). */
+  readonly lastCompletedAt: number;
+  readonly memory: readonly MemoryMessage[];
+  /** Asks the worker to close and waits for the process to exit. */
+  close(): Promise<void>;
+}
+
+/** Starts `bench-worker-main.ts` under tsx with `--expose-gc`. */
+export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', mainPath], {
+    cwd: benchDir,
+    env: { ...process.env, BENCH_WORKER_SPEC: JSON.stringify(spec) },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const state = { completed: 0, failed: 0, lastCompletedAt: 0 };
+  const memory: MemoryMessage[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.on('message', (message: BenchWorkerMessage) => {
+      switch (message.type) {
+        case 'ready':
+          resolve();
+          break;
+        case 'progress':
+          state.completed = message.completed;
+          state.failed = message.failed;
+          state.lastCompletedAt = message.lastCompletedAt;
+          break;
+        case 'memory':
+          memory.push(message);
+          break;
+        case 'error':
+          stderr += `\n${message.message}`;
+          break;
+      }
+    });
+    child.once('exit', (code, signal) =>
+      reject(
+        new Error(`bench worker exited (${signal ?? code}) before it was ready: ${stderr.slice(-2000)}`),
+      ),
+    );
+  });
+  ready.catch(() => {});
+  return {
+    child,
+    ready,
+    get completed() {
+      return state.completed;
+    },
+    get failed() {
+      return state.failed;
+    },
+    get lastCompletedAt() {
+      return state.lastCompletedAt;
+    },
+    memory,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: 'close' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const cliMain = join(dirname(createRequire(import.meta.url).resolve('@quarry/cli')), 'main.ts');
+
+/** What a `quarry` command printed and how it exited. */
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `quarry <args>` (apps/cli under tsx) with `env` on top of the current environment. */
+export function runQuarryCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cliMain, ...args], {
+      cwd: dirname(cliMain),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

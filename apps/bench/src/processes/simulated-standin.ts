@@ -1,0 +1,33 @@
+import type { BenchCorpus } from '../bench-corpus';
+import { REFERENCE_PATTERN } from '../bench-corpus';
+import { type StandinProcess, spawnStandin } from './standin-process';
+
+/** Options of {@link startSimulatedStandin}: the stand-in's `simulate`, `faults` and `latency` settings. */
+export interface SimulatedStandinOptions {
+  readonly corpus: BenchCorpus;
+  readonly mistakes?: Record<string, unknown>;
+  readonly persistentMistakes?: readonly Record<string, unknown>[];
+  readonly faults?: Record<string, unknown>;
+  readonly latency?: Record<string, unknown>;
+  readonly seed?: number;
+}
+
+/**
+ * A stand-in process in simulated-model mode over the shipped samples, naming documents by their
+ * `Reference:` line (so its per-document counters are per job), keeping no requests.
+ */
+export function startSimulatedStandin(options: SimulatedStandinOptions): Promise<StandinProcess> {
+  return spawnStandin({
+    simulate: {
+      corpus: options.corpus.samples.map(({ workflow, text, truth }) => ({ workflow, text, truth })),
+      ...(options.mistakes ? { mistakes: options.mistakes } : {}),
+      ...(options.persistentMistakes ? { persistentMistakes: options.persistentMistakes } : {}),
+    },
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.latency ? { latency: options.latency } : {}),
+    seed: options.seed ?? 1,
+    record: false,
+    documentKey: REFERENCE_PATTERN,
+    cacheEntries: 200_000,
+  });
+}

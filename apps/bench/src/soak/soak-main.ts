@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { renderSoakReport } from './render-soak-report';
+import { runSoak } from './run-soak';
+import { soakDefaults } from './soak-options';
+
+const usage = `Usage: pnpm soak [--jobs N] [--seed S]
+Runs the soak test: a Messages API stand-in with mixed faults (429 5 %, 529 3 %, 500 2 %, 30 % of
+documents invalid at first, 3 % always invalid, latency 200 ± 150 ms), 3 worker processes, a producer
+enqueueing while they work, a random worker SIGKILLed and restarted 3 times and Redis (its own
+redis-server, AOF everysec) restarted once; then prints the accounting table and exits 1 on any
+discrepancy.
+
+  --jobs N   jobs to run (default ${soakDefaults.jobs})
+  --seed S   seed of the stand-in and of which worker is killed (default ${soakDefaults.seed})
+  --help`;
+
+async function main(): Promise<number> {
+  let values: { jobs?: string; seed?: string; help?: boolean };
+  try {
+    const args = process.argv.slice(2);
+    values = parseArgs({
+      args: args[0] === '--' ? args.slice(1) : args,
+      options: { jobs: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`soak: ${(error as Error).message}\n\n${usage}\n`);
+    return 1;
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const jobs = Number(values.jobs ?? soakDefaults.jobs);
+  const seed = Number(values.seed ?? soakDefaults.seed);
+  if (!Number.isInteger(jobs) || jobs < 10) {
+    process.stderr.write(`soak: --jobs must be an integer ≥ 10, got "${values.jobs}"\n`);
+    return 1;
+  }
+  if (!Number.isInteger(seed)) {
+    process.stderr.write(`soak: --seed must be an integer, got "${values.seed}"\n`);
+    return 1;
+  }
+  const report = await runSoak({ ...soakDefaults, jobs, seed }, (message) =>
+    process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`),
+  );
+  process.stdout.write(`${renderSoakReport(report)}\n`);
+  return report.problems.length === 0 && report.accounting.discrepancies.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

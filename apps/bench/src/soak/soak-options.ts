@@ -1,0 +1,52 @@
+/** Everything a soak run can be tuned with; {@link soakDefaults} is what `pnpm soak` runs. */
+export interface SoakOptions {
+  /** Jobs enqueued (with idempotency keys, while the workers run). */
+  readonly jobs: number;
+  /** Worker processes (`apps/worker/src/main.ts`, configured through the environment). */
+  readonly workers: number;
+  /** Jobs each worker process runs at once. */
+  readonly concurrency: number;
+  /** SIGKILLs of a random worker (each restarted), spread over the run. */
+  readonly kills: number;
+  /** Restarts of Redis (SIGTERM, AOF `everysec`), spread over the run. */
+  readonly redisRestarts: number;
+  /** Seed of the stand-in's draws and of which worker is killed. */
+  readonly seed: number;
+  /** Stand-in latency before every answer, uniform in mean ± jitter. */
+  readonly latency: { readonly meanMs: number; readonly jitterMs: number };
+  /** Stand-in fault rates per call. */
+  readonly faults: {
+    readonly rateLimit: number;
+    readonly overloaded: number;
+    readonly serverError: number;
+    readonly retryAfterSeconds: number;
+  };
+  /** Share of documents answered wrong at first and fixed after feedback, and wrong for good. */
+  readonly invalidFirst: number;
+  readonly alwaysInvalid: number;
+  /** Worker settings that decide how fast a killed worker's jobs come back. */
+  readonly lockDurationMs: number;
+  readonly stalledIntervalMs: number;
+  /** Most jobs waiting at once: the producer tops the queue up to this. */
+  readonly backlog: number;
+  /** Give up (and report) after this long. */
+  readonly timeoutMs: number;
+}
+
+/** `pnpm soak`: 20k jobs, 3 workers, 3 kills, 1 Redis restart, the issue's fault mix. */
+export const soakDefaults: SoakOptions = {
+  jobs: 20_000,
+  workers: 3,
+  concurrency: 50,
+  kills: 3,
+  redisRestarts: 1,
+  seed: 1,
+  latency: { meanMs: 200, jitterMs: 150 },
+  faults: { rateLimit: 0.05, overloaded: 0.03, serverError: 0.02, retryAfterSeconds: 0.1 },
+  invalidFirst: 0.3,
+  alwaysInvalid: 0.03,
+  lockDurationMs: 5000,
+  stalledIntervalMs: 2000,
+  backlog: 2000,
+  timeoutMs: 30 * 60_000,
+};

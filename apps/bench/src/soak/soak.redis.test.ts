@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { renderSoakReport } from './render-soak-report';
+import { runSoak } from './run-soak';
+import { soakDefaults } from './soak-options';
+
+describe('soak (short): worker processes, a stand-in with mixed faults, a kill and a Redis restart', () => {
+  it('accounts for every job exactly once and pays no model call twice', async () => {
+    const report = await runSoak(
+      {
+        ...soakDefaults,
+        jobs: 500,
+        kills: 1,
+        redisRestarts: 1,
+        seed: 7,
+        latency: { meanMs: 50, jitterMs: 40 },
+        lockDurationMs: 2000,
+        stalledIntervalMs: 1000,
+        backlog: 300,
+        timeoutMs: 90_000,
+      },
+      () => {},
+    );
+    const summary = renderSoakReport(report);
+    expect(report.problems, summary).toEqual([]);
+    expect(report.accounting.discrepancies, summary).toEqual([]);
+    expect(report.chaos.map((event) => event.kind)).toEqual(['kill-worker', 'restart-redis']);
+    const row = (label: string) => report.accounting.rows.find((entry) => entry.label === label)?.value;
+    expect(row('jobs enqueued')).toBe(500);
+    // The faults and mistakes really happened: calls were refused, and some documents never came right.
+    expect(Number(row('  refused at the transport level (429, 5xx, reset)'))).toBeGreaterThan(0);
+    expect(Number(row('dead-lettered (DLQ records)'))).toBeGreaterThan(0);
+    expect(Number(row('attempts saved'))).toBeGreaterThan(500);
+  });
+});

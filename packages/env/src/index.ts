@@ -1,0 +1,3 @@
+export * from './env-problem';
+export * from './env-vars';
+export * from './parse-env';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queueEnv } from './queue-env';
+
+const QueueEnv = z.object(queueEnv);
+const messages = (env: Record<string, string>) =>
+  QueueEnv.safeParse(env).error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`) ?? [];
+
+describe('queueEnv', () => {
+  it('reads trimmed queue settings and leaves unset ones to the queue defaults', () => {
+    expect(
+      QueueEnv.parse({ QUARRY_PREFIX: ' {acme} ', QUARRY_QUEUE: 'docs ', QUARRY_DLQ: 'docs-dlq' }),
+    ).toEqual({
+      QUARRY_PREFIX: '{acme}',
+      QUARRY_QUEUE: 'docs',
+      QUARRY_DLQ: 'docs-dlq',
+    });
+    expect(QueueEnv.parse({})).toEqual({});
+  });
+
+  it('names the expected form of a prefix without hash tag and of a queue name with ":"', () => {
+    expect(messages({ QUARRY_PREFIX: 'quarry', QUARRY_QUEUE: 'a:b', QUARRY_DLQ: 'dead:letters' })).toEqual([
+      'QUARRY_PREFIX: a key prefix containing a {hash tag}, e.g. {quarry}',
+      'QUARRY_QUEUE: a queue name without ":"',
+      'QUARRY_DLQ: a queue name without ":"',
+    ]);
+  });
+});
