@@ -15,6 +15,7 @@ export * from './history/in-memory-history-store';
 export * from './history/lesson';
 export * from './issues/excerpt';
 export * from './issues/issue';
+export * from './issues/rule-error-issue';
 export * from './issues/issue-signature';
 export * from './loop/extract';
 export * from './loop/extract-defaults';

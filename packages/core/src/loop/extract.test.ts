@@ -5,6 +5,7 @@ import { InMemoryAttemptStore } from '../attempts/in-memory-attempt-store';
 import { ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
+import { RuleCheckError } from '../errors/rule-check-error';
 import type { HistoryKey, HistoryStore, IssueObservation } from '../history/history-store';
 import { InMemoryHistoryStore } from '../history/in-memory-history-store';
 import type { ModelRequest } from '../model/model-request';
@@ -318,6 +319,36 @@ describe('extract', () => {
       await uninterrupted.run();
       expect(secondRun.model.requests[0]).toEqual(uninterrupted.model.requests[2]);
       expect(lastText(secondRun.model.requests[0])).toContain('- attempt 1: rule:total:total-matches');
+    });
+
+    it('saves a reply whose rule threw, and checks it again on resume without a model call', async () => {
+      const store = new InMemoryAttemptStore();
+      let ruleUp = false;
+      const flaky: Rule<Receipt, ReceiptInput> = {
+        id: 'lookup-merchant',
+        description: 'the merchant exists in the directory',
+        severity: 'retry',
+        check: () => {
+          if (!ruleUp) throw new Error('directory unavailable');
+          return [];
+        },
+      };
+      const workflow = receiptWorkflow({ rules: [totalMatches, flaky] });
+      const first = setup([{ json: validReceipt }], { workflow, attempts: { store, jobKey } });
+      expect(await rejectionOf(first.run())).toBeInstanceOf(RuleCheckError);
+      expect(await store.load(jobKey)).toEqual([
+        expect.objectContaining({
+          n: 1,
+          rawOutput: JSON.stringify(validReceipt),
+          issues: [expect.objectContaining({ code: 'rule_error', ruleId: 'lookup-merchant' })],
+        }),
+      ]);
+
+      ruleUp = true;
+      const again = setup([], { workflow, attempts: { store, jobKey } });
+      const result = await again.run();
+      expect(again.model.calls).toBe(0);
+      expect(result).toMatchObject({ data: validReceipt, attempts: 1 });
     });
 
     it('returns a stored valid attempt without a model call', async () => {

@@ -3,11 +3,15 @@ import type { AttemptRecord } from '../attempts/attempt-record';
 import { costOf } from '../cost/cost-of';
 import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { ExtractionRejectedError, type RejectedKind } from '../errors/extraction-rejected-error';
+import { RuleCheckError } from '../errors/rule-check-error';
 import { cut } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
 import { issueSignature, uniqueSignatures } from '../issues/issue-signature';
+import { RULE_ERROR, ruleErrorIssue } from '../issues/rule-error-issue';
+import type { ModelResponse } from '../model/model-response';
 import { buildRequest } from '../request/build-request';
 import { toolNameFor } from '../request/tool-name-for';
+import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import { attemptTotals } from './attempt-totals';
@@ -101,7 +105,9 @@ export async function extract<W extends AnyWorkflow>(
       if (fatalRuleIssues(last.issues).length > 0) {
         throw rejected('fatal_rule', fatalMessage(fatalRuleIssues(last.issues)), last.issues);
       }
-      if (last.issues.length > 0) {
+      // A reply whose rules could not run was never judged: check it again rather than ask anew.
+      const unchecked = last.issues.length > 0 && last.issues.every((issue) => issue.code === RULE_ERROR);
+      if (last.issues.length > 0 && !unchecked) {
         failed = last;
       } else {
         const again = await validateReply({
@@ -142,6 +148,39 @@ export async function extract<W extends AnyWorkflow>(
     }
   };
 
+  /** Builds the record of one reply and saves it before anything else may happen. */
+  const saveAttempt = async (attempt: {
+    readonly rawOutput: string;
+    readonly toolCallId: string | null;
+    readonly issues: readonly Issue[];
+    readonly response: ModelResponse;
+    readonly started: number;
+  }): Promise<AttemptRecord> => {
+    const { response } = attempt;
+    const model = response.model || settings.modelId;
+    const raw = capUtf8(attempt.rawOutput, settings.rawOutputCapBytes);
+    const record: AttemptRecord = {
+      n: used,
+      startedAt: new Date(attempt.started).toISOString(),
+      durationMs: Math.max(0, now() - attempt.started),
+      model,
+      strategy,
+      maxTokens,
+      stopReason: response.stopReason,
+      requestId: response.requestId,
+      rawOutput: raw.text,
+      rawOutputTruncated: raw.truncated,
+      toolCallId: attempt.toolCallId,
+      issues: [...attempt.issues],
+      usage: response.usage,
+      costUsd: costOf({ usage: response.usage, model, prices: settings.prices, onWarning: warnOncePerModel }),
+    };
+    if (options.attempts) await options.attempts.store.append(options.attempts.jobKey, record);
+    records.push(record);
+    options.onAttempt?.(record);
+    return record;
+  };
+
   for (;;) {
     if (used >= settings.maxAttempts) {
       throw exhausted(
@@ -176,29 +215,24 @@ export async function extract<W extends AnyWorkflow>(
       request,
       options.signal ? { signal: options.signal } : undefined,
     );
-    const validation = await validateReply({ response, workflow, input, strategy, toolName });
     used += 1;
-    const model = response.model || request.model;
-    const raw = capUtf8(validation.rawOutput, settings.rawOutputCapBytes);
-    const record: AttemptRecord = {
-      n: used,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Math.max(0, now() - started),
-      model,
-      strategy,
-      maxTokens,
-      stopReason: response.stopReason,
-      requestId: response.requestId,
-      rawOutput: raw.text,
-      rawOutputTruncated: raw.truncated,
+    let validation: ReplyValidation;
+    try {
+      validation = await validateReply({ response, workflow, input, strategy, toolName });
+    } catch (error) {
+      if (!(error instanceof RuleCheckError)) throw error;
+      // Save the reply first: a retried job checks it again instead of paying for it again.
+      const reading = readReply(response, strategy, toolName);
+      await saveAttempt({ ...reading, issues: [ruleErrorIssue(error)], response, started });
+      throw error;
+    }
+    const record = await saveAttempt({
+      rawOutput: validation.rawOutput,
       toolCallId: validation.toolCallId,
-      issues: validation.outcome === 'valid' ? [] : [...validation.issues],
-      usage: response.usage,
-      costUsd: costOf({ usage: response.usage, model, prices: settings.prices, onWarning: warnOncePerModel }),
-    };
-    if (options.attempts) await options.attempts.store.append(options.attempts.jobKey, record);
-    records.push(record);
-    options.onAttempt?.(record);
+      issues: validation.outcome === 'valid' ? [] : validation.issues,
+      response,
+      started,
+    });
 
     switch (validation.outcome) {
       case 'valid':
