@@ -1,31 +1,29 @@
 import {
   type AnyWorkflow,
   type AttemptStore,
-  decideFailure,
   extract,
   type HistoryKey,
   type HistoryStore,
-  type Lesson,
   type ModelClient,
   uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
 import {
   type DeadLetterWriter,
-  type DlqReason,
   type ExtractionJobResult,
   type QuarryKeys,
   type RedisClient,
   type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
-import { type Job, type Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { assertNever } from './assert-never';
 import { describeError } from './describe-error';
+import { handleJobFailure, type JobContext } from './handle-job-failure';
 import type { WorkerMetrics } from './metrics/worker-metrics';
-import { type ParsedJob, parseJob } from './parse-job';
-import { RetryLaterError } from './retry-later-error';
+import { parseJob } from './parse-job';
+import { putBackJob } from './put-back-job';
+import { readLessons } from './read-lessons';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
 export interface ExtractionProcessorOptions {
@@ -56,17 +54,6 @@ export interface ExtractionProcessorOptions {
   readonly random?: () => number;
 }
 
-/** What the processor knows about a job when it fails; fills the DLQ record. */
-interface JobContext {
-  parsed: ParsedJob | null;
-  lessons: readonly Lesson[];
-}
-
-/** The workflow label of a job's metrics: its registered name, or `unknown` before the job was parsed. */
-function workflowLabel(parsed: ParsedJob | null): string {
-  return parsed?.workflow.name ?? 'unknown';
-}
-
 /**
  * The BullMQ processor of the extraction queue: validates the job, reads the top lessons (one round
  * trip), runs `extract()` with durable attempts and the shared error history, and returns the
@@ -86,7 +73,16 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError('A job without an id cannot be processed');
     let log = baseLog.child({ jobId, attempt: job.attemptsMade + 1 });
-    if (options.stopping?.()) return putBack(job, token, log, 'job fetched during shutdown; put back', null);
+    if (options.stopping?.()) {
+      return putBackJob({
+        job,
+        token,
+        log,
+        message: 'job fetched during shutdown; put back',
+        parsed: null,
+        metrics: options.metrics,
+      });
+    }
     const context: JobContext = { parsed: null, lessons: [] };
     try {
       const parsed = parseJob({ data: job.data, registry: options.registry });
@@ -101,7 +97,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         version: workflow.version,
         scope: data.historyScope,
       };
-      context.lessons = await readLessons(historyKey, log);
+      context.lessons = await readLessons({ history: options.history, key: historyKey, log });
       log.info({ lessons: context.lessons.length }, 'job started');
       const result = await extract({
         workflow,
@@ -166,106 +162,16 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       return jobResult;
     } catch (error) {
       if (signal?.aborted) {
-        return putBack(
+        return putBackJob({
           job,
           token,
           log,
-          'job cut off by shutdown; put back to resume from its saved attempts',
-          context.parsed,
-        );
+          message: 'job cut off by shutdown; put back to resume from its saved attempts',
+          parsed: context.parsed,
+          metrics: options.metrics,
+        });
       }
-      return handleFailure(job, error, context, log);
+      return handleJobFailure({ ...options, job, error, context, log });
     }
   };
-
-  async function readLessons(key: HistoryKey, log: Logger): Promise<readonly Lesson[]> {
-    if (!options.history || options.history.topN === 0) return [];
-    try {
-      return await options.history.store.topLessons(key, options.history.topN);
-    } catch (error) {
-      log.warn({ error: describeError(error) }, 'could not read lessons; running without them');
-      return [];
-    }
-  }
-
-  /** Returns the job to the wait list without consuming a job attempt. */
-  async function putBack(
-    job: Job,
-    token: string | undefined,
-    log: Logger,
-    message: string,
-    parsed: ParsedJob | null,
-  ): Promise<never> {
-    options.metrics?.ended(workflowLabel(parsed), 'put_back');
-    await job.moveToWait(token);
-    log.warn({}, message);
-    throw new WaitingError();
-  }
-
-  async function handleFailure(job: Job, error: unknown, context: JobContext, log: Logger): Promise<never> {
-    const jobId = job.id as string;
-    const jobAttemptsMade = job.attemptsMade + 1;
-    const maxJobAttempts = Math.max(1, Math.min(options.maxJobAttempts, job.opts.attempts ?? 1));
-    const bounces = Number((await options.redis.get(options.keys.rateLimitBounces(jobId))) ?? 0);
-    const decision = decideFailure({
-      error,
-      jobAttemptsMade,
-      maxJobAttempts,
-      rateLimitBounces: bounces,
-      maxRateLimitBounces: options.rateLimit.maxBounces,
-      backoff: options.backoff,
-      rateLimitPauseMs: options.rateLimit.pauseMs,
-      ...(options.random ? { random: options.random } : {}),
-    });
-    const summary = describeError(error);
-    switch (decision.action) {
-      case 'dead-letter': {
-        const written = await deadLetter(job, decision.reason, context, jobAttemptsMade);
-        options.metrics?.ended(workflowLabel(context.parsed), 'dead_lettered', decision.reason.kind);
-        log.error(
-          { error: summary, dlqId: written.dlqId, reason: decision.reason.kind },
-          'job dead-lettered',
-        );
-        throw new UnrecoverableError(`${decision.reason.kind}: ${decision.reason.message}`);
-      }
-      case 'retry-later':
-        options.metrics?.ended(workflowLabel(context.parsed), 'retry_scheduled');
-        log.warn(
-          {
-            error: summary,
-            delayMs: decision.delayMs,
-            kind: decision.reason.kind,
-            jobAttemptsMade,
-            maxJobAttempts,
-          },
-          'job attempt failed; retrying later',
-        );
-        throw new RetryLaterError({ ...decision.reason, delayMs: decision.delayMs, cause: error });
-      case 'pause-queue': {
-        const key = options.keys.rateLimitBounces(jobId);
-        await options.redis.multi().incr(key).expire(key, options.bounceTtlSeconds).exec();
-        await options.queue.rateLimit(decision.delayMs);
-        options.metrics?.rateLimitPause(decision.delayMs);
-        options.metrics?.ended(workflowLabel(context.parsed), 'rate_limited');
-        log.warn(
-          { error: summary, delayMs: decision.delayMs, bounces: bounces + 1 },
-          'rate limited; queue paused',
-        );
-        throw Worker.RateLimitError();
-      }
-      default:
-        return assertNever(decision, 'failure decision');
-    }
-  }
-
-  function deadLetter(job: Job, reason: DlqReason, context: JobContext, jobAttempts: number) {
-    const { parsed } = context;
-    return options.deadLetters.deadLetter({
-      job,
-      reason,
-      lessonsInjected: context.lessons.map((lesson) => lesson.signature),
-      jobAttempts,
-      ...(parsed ? { workflow: parsed.workflow.name, version: parsed.workflow.version } : {}),
-    });
-  }
 }

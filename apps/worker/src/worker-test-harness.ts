@@ -11,7 +11,8 @@ import { loadSamples, workflows } from '@quarry/workflows';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { type CreateWorkerOptions, createWorker, type QuarryWorker } from './create-worker';
+import { type CreateWorkerOptions, createWorker } from './create-worker';
+import type { QuarryWorker } from './quarry-worker';
 import { loadWorkerConfig, type WorkerConfig } from './worker-config';
 
 const note = (version: number) =>

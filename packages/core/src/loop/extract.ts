@@ -1,14 +1,10 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
-import { costOf } from '../cost/cost-of';
 import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { ExtractionRejectedError, type RejectedKind } from '../errors/extraction-rejected-error';
 import { RuleCheckError } from '../errors/rule-check-error';
-import { cut } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
-import { issueSignature, uniqueSignatures } from '../issues/issue-signature';
-import { RULE_ERROR, ruleErrorIssue } from '../issues/rule-error-issue';
-import type { ModelResponse } from '../model/model-response';
+import { ruleErrorIssue } from '../issues/rule-error-issue';
 import { buildRequest } from '../request/build-request';
 import { toolNameFor } from '../request/tool-name-for';
 import { readReply } from '../validation/read-reply';
@@ -16,15 +12,17 @@ import { type ReplyValidation, validateReply } from '../validation/validate-repl
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import { attemptTotals } from './attempt-totals';
 import { budgetOverrun } from './budget-overrun';
-import { capUtf8 } from './cap-utf8';
+import { type BuildAttemptRecordOptions, buildAttemptRecord } from './build-attempt-record';
 import { resolveExtractSettings } from './extract-defaults';
-import type { ExtractOptions, ExtractWarning } from './extract-options';
+import type { ExtractOptions } from './extract-options';
 import type { ExtractionResult } from './extraction-result';
-import { loadStoredAttempts } from './load-stored-attempts';
-import { responseFromRecord } from './response-from-record';
+import { fatalRuleIssues, fatalRuleMessage } from './fatal-rule-issues';
+import { nextMaxTokens } from './next-max-tokens';
+import { reportToHistory } from './report-to-history';
+import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
+import { retryFeedback } from './retry-feedback';
 import { sameAttempt } from './same-attempt';
-
-type Valid = Extract<ReplyValidation, { outcome: 'valid' }>;
+import { warnOncePerModel } from './warn-once-per-model';
 
 /**
  * Runs one extraction job: asks the model, validates the reply (parse, schema, rules), and on
@@ -52,12 +50,7 @@ export async function extract<W extends AnyWorkflow>(
   let failed: AttemptRecord | null = null;
   let maxTokens = settings.maxTokens;
 
-  const warnedModels = new Set<string>();
-  const warnOncePerModel = (warning: ExtractWarning): void => {
-    if (warning.model !== undefined && warnedModels.has(warning.model)) return;
-    if (warning.model !== undefined) warnedModels.add(warning.model);
-    onWarning(warning);
-  };
+  const warnOnce = warnOncePerModel(onWarning);
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -70,7 +63,10 @@ export async function extract<W extends AnyWorkflow>(
     });
   const rejected = (kind: RejectedKind, message: string, issues: readonly Issue[]): ExtractionRejectedError =>
     new ExtractionRejectedError({ kind, message, records: [...records], issues, ...totals() });
-  const succeed = (valid: Valid): ExtractionResult<z.output<W['output']>> => ({
+  const refused = (issues: readonly Issue[]) => rejected('refused', 'The model refused to answer', issues);
+  const fatal = (issues: readonly Issue[]) =>
+    rejected('fatal_rule', fatalRuleMessage(fatalRuleIssues(workflow, issues)), issues);
+  const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => ({
     data: valid.data as z.output<W['output']>,
     needsReview: valid.reviewReasons.length > 0,
     reviewReasons: valid.reviewReasons,
@@ -82,99 +78,44 @@ export async function extract<W extends AnyWorkflow>(
     version: workflow.version,
     durationMs: Math.max(0, now() - startedMs),
   });
-  const fatalRuleIssues = (issues: readonly Issue[]): Issue[] =>
-    issues.filter(
-      (issue) =>
-        issue.source === 'rule' &&
-        workflow.rules.some((rule) => rule.id === issue.ruleId && rule.severity === 'fatal'),
-    );
-  const nextMaxTokens = (record: AttemptRecord): number => {
-    const wanted = record.stopReason === 'max_tokens' ? record.maxTokens * 2 : record.maxTokens;
-    return Math.max(settings.maxTokens, Math.min(settings.maxTokensCap, wanted));
-  };
 
   if (options.attempts) {
-    const stored = await loadStoredAttempts(options.attempts.store, options.attempts.jobKey, onWarning);
-    records.push(...stored.records);
-    used = stored.used;
+    const resumed = await resumeFromStoredAttempts({
+      attempts: options.attempts,
+      workflow,
+      input,
+      toolName,
+      onWarning,
+    });
+    records.push(...resumed.records);
+    used = resumed.used;
     const last = records.at(-1);
-    if (last) {
-      maxTokens = nextMaxTokens(last);
-      if (last.stopReason === 'refusal')
-        throw rejected('refused', 'The model refused to answer', last.issues);
-      if (fatalRuleIssues(last.issues).length > 0) {
-        throw rejected('fatal_rule', fatalMessage(fatalRuleIssues(last.issues)), last.issues);
-      }
-      // A reply whose rules could not run was never judged: check it again rather than ask anew.
-      const unchecked = last.issues.length > 0 && last.issues.every((issue) => issue.code === RULE_ERROR);
-      if (last.issues.length > 0 && !unchecked) {
-        failed = last;
-      } else {
-        const again = await validateReply({
-          response: responseFromRecord(last, toolName),
-          workflow,
-          input,
-          strategy: last.strategy,
-          toolName,
-        });
-        switch (again.outcome) {
-          case 'valid':
-            return succeed(again);
-          case 'refused':
-            throw rejected('refused', 'The model refused to answer', again.issues);
-          case 'fatal':
-            throw rejected('fatal_rule', fatalMessage(fatalRuleIssues(again.issues)), again.issues);
-          case 'invalid':
-            failed = { ...last, issues: [...again.issues] };
-        }
-      }
+    if (last) maxTokens = nextMaxTokens(last, settings);
+    switch (resumed.next.outcome) {
+      case 'valid':
+        return succeed(resumed.next);
+      case 'refused':
+        throw refused(resumed.next.issues);
+      case 'fatal':
+        throw fatal(resumed.next.issues);
+      case 'ask':
+        failed = resumed.next.failed;
     }
   }
 
-  const reportToHistory = async (issues: readonly Issue[]): Promise<void> => {
-    if (!options.history) return;
-    const observations = uniqueSignatures(issues).map((signature) => ({
-      signature,
-      example: cut(issues.find((issue) => issueSignature(issue) === signature)?.message ?? '', 200),
-    }));
-    try {
-      await options.history.store.record(options.history.key, observations);
-    } catch (cause) {
-      onWarning({
-        code: 'history_write_failed',
-        message: `Could not record the issues of attempt ${used} in the error history of ${workflow.name}@v${workflow.version}`,
-        cause,
-      });
-    }
-  };
-
   /** Builds the record of one reply and saves it before anything else may happen. */
-  const saveAttempt = async (attempt: {
-    readonly rawOutput: string;
-    readonly toolCallId: string | null;
-    readonly issues: readonly Issue[];
-    readonly response: ModelResponse;
-    readonly started: number;
-  }): Promise<AttemptRecord> => {
-    const { response } = attempt;
-    const model = response.model || settings.modelId;
-    const raw = capUtf8(attempt.rawOutput, settings.rawOutputCapBytes);
-    const record: AttemptRecord = {
+  const saveAttempt = async (
+    attempt: Pick<BuildAttemptRecordOptions, 'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started'>,
+  ): Promise<AttemptRecord> => {
+    const record = buildAttemptRecord({
+      ...attempt,
       n: used,
-      startedAt: new Date(attempt.started).toISOString(),
-      durationMs: Math.max(0, now() - attempt.started),
-      model,
       strategy,
       maxTokens,
-      stopReason: response.stopReason,
-      requestId: response.requestId,
-      rawOutput: raw.text,
-      rawOutputTruncated: raw.truncated,
-      toolCallId: attempt.toolCallId,
-      issues: [...attempt.issues],
-      usage: response.usage,
-      costUsd: costOf({ usage: response.usage, model, prices: settings.prices, onWarning: warnOncePerModel }),
-    };
+      settings,
+      now,
+      onWarning: warnOnce,
+    });
     if (options.attempts) await options.attempts.store.append(options.attempts.jobKey, record);
     records.push(record);
     options.onAttempt?.(record);
@@ -188,7 +129,6 @@ export async function extract<W extends AnyWorkflow>(
         `No valid reply after ${used} attempt${used === 1 ? '' : 's'} (maxAttempts ${settings.maxAttempts})`,
       );
     }
-    const current = failed;
     const request = buildRequest({
       workflow,
       input,
@@ -197,14 +137,7 @@ export async function extract<W extends AnyWorkflow>(
       strategy,
       lessons: options.lessons ?? [],
       feedbackMaxLines: settings.feedbackMaxLines,
-      retry: current
-        ? {
-            failed: current,
-            earlier: records
-              .filter((record) => record.n < current.n)
-              .map((record) => ({ n: record.n, signatures: uniqueSignatures(record.issues) })),
-          }
-        : undefined,
+      retry: retryFeedback(failed, records),
     });
     const overrun = budgetOverrun({ budget: options.budget, records, request, prices: settings.prices });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
@@ -238,11 +171,17 @@ export async function extract<W extends AnyWorkflow>(
       case 'valid':
         return succeed(validation);
       case 'refused':
-        throw rejected('refused', 'The model refused to answer', validation.issues);
+        throw refused(validation.issues);
       case 'fatal':
-        throw rejected('fatal_rule', fatalMessage(fatalRuleIssues(validation.issues)), validation.issues);
+        throw fatal(validation.issues);
       case 'invalid': {
-        await reportToHistory(validation.issues);
+        await reportToHistory({
+          history: options.history,
+          issues: validation.issues,
+          attempt: used,
+          workflow,
+          onWarning,
+        });
         const previous = records.at(-2);
         failed = record;
         if (
@@ -256,13 +195,8 @@ export async function extract<W extends AnyWorkflow>(
             `Attempts ${previous.n} and ${record.n} gave the same output with the same issues; stopping early`,
           );
         }
-        maxTokens = nextMaxTokens(record);
+        maxTokens = nextMaxTokens(record, settings);
       }
     }
   }
-}
-
-function fatalMessage(issues: readonly Issue[]): string {
-  const ids = [...new Set(issues.map((issue) => issue.ruleId ?? issue.code))];
-  return `A fatal rule failed (${ids.join(', ')}); the data is not in the document`;
 }

@@ -1,0 +1,62 @@
+import type { AttemptStore, HistoryStore } from '@quarry/core';
+import {
+  DeadLetterWriter,
+  type QuarryQueues,
+  RedisAttemptStore,
+  type RedisClient,
+  RedisHistoryStore,
+  ReviewIndex,
+} from '@quarry/queue';
+import type { Logger } from 'pino';
+import { describeError } from './describe-error';
+import type { WorkerConfig } from './worker-config';
+
+/** Options of {@link createWorkerStores}. */
+export interface WorkerStoresOptions {
+  readonly connection: RedisClient;
+  readonly queues: QuarryQueues;
+  readonly config: WorkerConfig['queue'];
+  readonly log: Logger;
+}
+
+/** The Redis-backed state of a worker. */
+export interface WorkerStores {
+  readonly attempts: AttemptStore;
+  /** Null when the shared error history is switched off. */
+  readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
+  readonly deadLetters: DeadLetterWriter;
+  readonly review: ReviewIndex;
+}
+
+/**
+ * Opens the worker's durable stores on its connection: saved attempts (unreadable records are
+ * logged and skipped), the shared error history when enabled, the DLQ writer and the review index.
+ */
+export function createWorkerStores(options: WorkerStoresOptions): WorkerStores {
+  const { connection, queues, config, log } = options;
+  const { keys } = queues;
+  const attempts = new RedisAttemptStore({
+    redis: connection,
+    keys,
+    ttlSeconds: config.attemptTtlSeconds,
+    onUnreadable: ({ jobKey, field, error }) =>
+      log.warn(
+        { jobId: jobKey, field, error: describeError(error) },
+        'stored attempt record unreadable; skipped',
+      ),
+  });
+  const history = config.history.enabled
+    ? {
+        store: new RedisHistoryStore({
+          redis: connection,
+          keys,
+          maxSignatures: config.history.maxSignatures,
+          halfLifeMs: config.history.halfLifeMs,
+        }),
+        topN: config.history.topN,
+      }
+    : null;
+  const deadLetters = new DeadLetterWriter({ queue: queues.dlq, keys, attempts });
+  const review = new ReviewIndex({ redis: connection, keys });
+  return { attempts, history, deadLetters, review };
+}

@@ -1,0 +1,38 @@
+import type { RedisClient } from '@quarry/queue';
+import type { WorkerOptions } from 'bullmq';
+import { quarryBackoffStrategy } from './quarry-backoff-strategy';
+import type { WorkerConfig } from './worker-config';
+
+/** Options of {@link extractionWorkerOptions}. */
+export interface ExtractionWorkerOptionsOptions {
+  readonly config: WorkerConfig;
+  readonly connection: RedisClient;
+}
+
+/**
+ * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, retention,
+ * the Quarry backoff strategy and the rate limiter. The worker does not take jobs until `run()`.
+ */
+export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions): WorkerOptions {
+  const { config, connection } = options;
+  return {
+    connection,
+    prefix: config.queue.prefix,
+    concurrency: config.concurrency,
+    lockDuration: config.lockDurationMs,
+    stalledInterval: config.stalledIntervalMs,
+    maxStalledCount: config.maxStalledCount,
+    removeOnComplete: {
+      age: config.queue.retention.completed.ageSeconds,
+      count: config.queue.retention.completed.count,
+    },
+    removeOnFail: { age: config.queue.retention.failed.ageSeconds },
+    settings: { backoffStrategy: quarryBackoffStrategy(config.queue.backoff) },
+    // BullMQ honours a manual rate limit (a 429's queue-wide pause) only for workers with a limiter;
+    // this one never limits by count, it only makes the pause set by `queue.rateLimit` apply.
+    limiter: { max: Number.MAX_SAFE_INTEGER, duration: 1000 },
+    ...(config.workerName ? { name: config.workerName } : {}),
+    // Jobs are taken only once the Redis self-check passed (`createWorker` then calls `run()`).
+    autorun: false,
+  };
+}

@@ -1,0 +1,103 @@
+import { decideFailure, type Lesson } from '@quarry/core';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import { assertNever } from './assert-never';
+import { describeError } from './describe-error';
+import type { ExtractionProcessorOptions } from './extraction-processor';
+import type { ParsedJob } from './parse-job';
+import { RetryLaterError } from './retry-later-error';
+import { workflowLabel } from './workflow-label';
+
+/** What the processor knows about a job when it fails; fills the DLQ record. */
+export interface JobContext {
+  parsed: ParsedJob | null;
+  lessons: readonly Lesson[];
+}
+
+/** Options of {@link handleJobFailure}: the failed job plus the processor's failure settings. */
+export interface HandleJobFailureOptions
+  extends Pick<
+    ExtractionProcessorOptions,
+    | 'deadLetters'
+    | 'metrics'
+    | 'queue'
+    | 'redis'
+    | 'keys'
+    | 'maxJobAttempts'
+    | 'backoff'
+    | 'rateLimit'
+    | 'bounceTtlSeconds'
+    | 'random'
+  > {
+  readonly job: Job;
+  readonly error: unknown;
+  readonly context: JobContext;
+  /** The job's logger. */
+  readonly log: Logger;
+}
+
+/**
+ * Applies the failure policy (`decideFailure`) to a failed run: dead-letter (record written, then
+ * `UnrecoverableError`), retry later (`RetryLaterError`, delay via the backoff strategy) or pause
+ * the queue (rate limiter + `RateLimitError`, no attempt consumed). Always throws.
+ */
+export async function handleJobFailure(options: HandleJobFailureOptions): Promise<never> {
+  const { job, error, context, log } = options;
+  const jobId = job.id as string;
+  const jobAttemptsMade = job.attemptsMade + 1;
+  const maxJobAttempts = Math.max(1, Math.min(options.maxJobAttempts, job.opts.attempts ?? 1));
+  const bounces = Number((await options.redis.get(options.keys.rateLimitBounces(jobId))) ?? 0);
+  const decision = decideFailure({
+    error,
+    jobAttemptsMade,
+    maxJobAttempts,
+    rateLimitBounces: bounces,
+    maxRateLimitBounces: options.rateLimit.maxBounces,
+    backoff: options.backoff,
+    rateLimitPauseMs: options.rateLimit.pauseMs,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  const summary = describeError(error);
+  switch (decision.action) {
+    case 'dead-letter': {
+      const { parsed } = context;
+      const written = await options.deadLetters.deadLetter({
+        job,
+        reason: decision.reason,
+        lessonsInjected: context.lessons.map((lesson) => lesson.signature),
+        jobAttempts: jobAttemptsMade,
+        ...(parsed ? { workflow: parsed.workflow.name, version: parsed.workflow.version } : {}),
+      });
+      options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', decision.reason.kind);
+      log.error({ error: summary, dlqId: written.dlqId, reason: decision.reason.kind }, 'job dead-lettered');
+      throw new UnrecoverableError(`${decision.reason.kind}: ${decision.reason.message}`);
+    }
+    case 'retry-later':
+      options.metrics?.ended(workflowLabel(context.parsed), 'retry_scheduled');
+      log.warn(
+        {
+          error: summary,
+          delayMs: decision.delayMs,
+          kind: decision.reason.kind,
+          jobAttemptsMade,
+          maxJobAttempts,
+        },
+        'job attempt failed; retrying later',
+      );
+      throw new RetryLaterError({ ...decision.reason, delayMs: decision.delayMs, cause: error });
+    case 'pause-queue': {
+      const key = options.keys.rateLimitBounces(jobId);
+      await options.redis.multi().incr(key).expire(key, options.bounceTtlSeconds).exec();
+      await options.queue.rateLimit(decision.delayMs);
+      options.metrics?.rateLimitPause(decision.delayMs);
+      options.metrics?.ended(workflowLabel(context.parsed), 'rate_limited');
+      log.warn(
+        { error: summary, delayMs: decision.delayMs, bounces: bounces + 1 },
+        'rate limited; queue paused',
+      );
+      throw Worker.RateLimitError();
+    }
+    default:
+      return assertNever(decision, 'failure decision');
+  }
+}

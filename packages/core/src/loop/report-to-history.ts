@@ -1,0 +1,39 @@
+import type { HistoryKey, HistoryStore } from '../history/history-store';
+import { cut } from '../issues/excerpt';
+import type { Issue } from '../issues/issue';
+import { issueSignature, uniqueSignatures } from '../issues/issue-signature';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { ExtractWarning } from './extract-options';
+
+/** Options of {@link reportToHistory}. */
+export interface ReportToHistoryOptions {
+  /** Where failed attempts report their issue signatures; nothing is reported without it. */
+  readonly history: { readonly store: HistoryStore; readonly key: HistoryKey } | undefined;
+  readonly issues: readonly Issue[];
+  /** Number of the failed attempt, for the warning. */
+  readonly attempt: number;
+  readonly workflow: AnyWorkflow;
+  readonly onWarning: (warning: ExtractWarning) => void;
+}
+
+/**
+ * Records each distinct issue signature of a failed attempt (with a short example) in the error
+ * history. A failed write only warns (`history_write_failed`): the extraction goes on.
+ */
+export async function reportToHistory(options: ReportToHistoryOptions): Promise<void> {
+  const { history, issues, workflow } = options;
+  if (!history) return;
+  const observations = uniqueSignatures(issues).map((signature) => ({
+    signature,
+    example: cut(issues.find((issue) => issueSignature(issue) === signature)?.message ?? '', 200),
+  }));
+  try {
+    await history.store.record(history.key, observations);
+  } catch (cause) {
+    options.onWarning({
+      code: 'history_write_failed',
+      message: `Could not record the issues of attempt ${options.attempt} in the error history of ${workflow.name}@v${workflow.version}`,
+      cause,
+    });
+  }
+}
