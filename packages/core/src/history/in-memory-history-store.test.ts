@@ -62,4 +62,18 @@ describe('InMemoryHistoryStore', () => {
     expect(signatures).toHaveLength(3);
     expect(signatures).not.toContain('weak');
   });
+
+  it('lets a new signature in when the bound is full of stronger ones', async () => {
+    const store = new InMemoryHistoryStore({ now: () => 0, maxSignatures: 2 });
+    for (let i = 0; i < 3; i += 1) {
+      await store.record(key, [
+        { signature: 'a', example: 'a' },
+        { signature: 'b', example: 'b' },
+      ]);
+    }
+    await store.record(key, [{ signature: 'new', example: 'n' }]);
+    const signatures = (await store.topLessons(key, 10)).map((lesson) => lesson.signature);
+    expect(signatures).toContain('new');
+    expect(signatures).toHaveLength(2);
+  });
 });

@@ -6,7 +6,7 @@ export interface InMemoryHistoryStoreOptions {
   readonly now?: () => number;
   /** Time for a signature's score to halve. Default 24 h. */
   readonly halfLifeMs?: number;
-  /** Signatures kept per key; the lowest decayed score is evicted first. Default 50. */
+  /** Signatures kept per key; the lowest decayed score is evicted first, never one being recorded. Default 50. */
   readonly maxSignatures?: number;
 }
 
@@ -74,9 +74,11 @@ export class InMemoryHistoryStore implements HistoryStore {
         entries.set(signature, { count: 1, firstSeen: now, lastSeen: now, example, score: 1 });
       }
     }
+    // The signatures just recorded are spared, so a new kind of mistake always gets in.
     while (entries.size > this.#maxSignatures) {
       let weakest: [string, number] | null = null;
       for (const [signature, entry] of entries) {
+        if (seen.has(signature) && entries.size > seen.size) continue;
         const score = this.#decayed(entry, now);
         if (weakest === null || score < weakest[1]) weakest = [signature, score];
       }
