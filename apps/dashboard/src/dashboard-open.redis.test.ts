@@ -1,4 +1,4 @@
-import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
@@ -11,12 +11,13 @@ describe('dashboard with authentication off', () => {
   let dashboard: Dashboard;
   let port: number;
   const logs = captureLogs('info');
+  const prefix = uniquePrefix('dash-open');
 
   beforeAll(async () => {
     server = await getTestRedis();
     redis = new Redis(server.url);
     dashboard = createDashboard({
-      config: await testConfig(uniquePrefix('dash-open'), { authDisabled: true, users: [] }),
+      config: await testConfig(prefix, { authDisabled: true, users: [] }),
       connection: redis,
       registry: testRegistry(),
       logger: logs.logger,
@@ -26,6 +27,7 @@ describe('dashboard with authentication off', () => {
   });
   afterAll(async () => {
     await dashboard.close();
+    await deleteKeys(redis, prefix);
     await redis.quit();
     await server.stop();
   });
