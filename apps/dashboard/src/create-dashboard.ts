@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkflowRegistry } from '@quarry/core';
-import { queueDefaults, redactRedisUrl, redisConnection } from '@quarry/queue';
+import { assertRedisSafe, queueDefaults, redactRedisUrl, redisConnection } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -19,7 +19,6 @@ import { isMutating, loopbackHostOnly, sameOriginMutations } from './request-gua
 import { authRoutes, requireAuth } from './routes/auth-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
-import { startupSelfCheck } from './startup-self-check';
 
 /** Options of {@link createDashboard}. */
 export interface CreateDashboardOptions {
@@ -146,10 +145,11 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
     app,
     triage,
     async listen() {
-      await startupSelfCheck({
+      await assertRedisSafe({
         redis: connection,
         prefix: config.queue.prefix ?? queueDefaults.prefix,
         allowEviction: config.allowEviction,
+        overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
         log,
       });
       if (pruneIntervalMs > 0 && !timer) {

@@ -10,4 +10,3 @@ export * from './dashboard-config-error';
 export * from './dashboard-logger';
 export * from './dlq-data-preview';
 export * from './html';
-export * from './startup-self-check';

@@ -1,6 +1,12 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
 import type { ModelClient, WorkflowRegistry } from '@quarry/core';
-import { type ExtractionJobResult, openQueues, type RedisClient, redisClient } from '@quarry/queue';
+import {
+  assertRedisSafe,
+  type ExtractionJobResult,
+  openQueues,
+  type RedisClient,
+  redisClient,
+} from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -16,7 +22,6 @@ import { instrumentModelClient } from './metrics/instrument-model-client';
 import { startWorkerHttp } from './metrics/start-worker-http';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import type { QuarryWorker } from './quarry-worker';
-import { runRedisSelfCheck } from './run-redis-self-check';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
 
@@ -115,10 +120,11 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let running = false;
   const started = (async () => {
-    await runRedisSelfCheck({
-      connection,
+    await assertRedisSafe({
+      redis: connection,
       prefix: config.queue.prefix,
       allowEviction: config.allowEviction,
+      overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
       log,
     });
     await worker.waitUntilReady();

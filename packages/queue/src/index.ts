@@ -1,3 +1,4 @@
+export * from './assert-redis-safe';
 export * from './build-dlq-record';
 export * from './dead-letter-writer';
 export * from './dlq-id';
