@@ -18,6 +18,8 @@ export function excerpt(value: unknown, maxChars: number = excerptMaxChars): str
 
 /** Cuts `text` to at most `maxChars` characters, marking the cut with `…`. */
 export function cut(text: string, maxChars: number): string {
+  // A text has at most as many characters as UTF-16 code units: short texts need no splitting.
+  if (text.length <= maxChars) return text;
   const chars = [...text];
   return chars.length <= maxChars ? text : `${chars.slice(0, Math.max(0, maxChars - 1)).join('')}…`;
 }

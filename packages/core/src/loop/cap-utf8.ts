@@ -3,6 +3,8 @@
  * `truncated` tells whether anything was cut.
  */
 export function capUtf8(text: string, maxBytes: number): { text: string; truncated: boolean } {
+  // No UTF-16 code unit takes more than 3 bytes of UTF-8: a short enough text fits without counting.
+  if (text.length * 3 <= maxBytes) return { text, truncated: false };
   let bytes = 0;
   let end = 0;
   for (const char of text) {

@@ -1,7 +1,7 @@
 import type { HistoryKey, HistoryStore } from '../history/history-store';
 import { cut } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
-import { issueSignature, uniqueSignatures } from '../issues/issue-signature';
+import { issueSignature } from '../issues/issue-signature';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractWarning } from './extract-options';
 
@@ -23,10 +23,13 @@ export interface ReportToHistoryOptions {
 export async function reportToHistory(options: ReportToHistoryOptions): Promise<void> {
   const { history, issues, workflow } = options;
   if (!history) return;
-  const observations = uniqueSignatures(issues).map((signature) => ({
-    signature,
-    example: cut(issues.find((issue) => issueSignature(issue) === signature)?.message ?? '', 200),
-  }));
+  // One entry per signature, in order of first appearance, with the message of its first issue.
+  const examples = new Map<string, string>();
+  for (const issue of issues) {
+    const signature = issueSignature(issue);
+    if (!examples.has(signature)) examples.set(signature, cut(issue.message, 200));
+  }
+  const observations = [...examples].map(([signature, example]) => ({ signature, example }));
   try {
     await history.store.record(history.key, observations);
   } catch (cause) {
