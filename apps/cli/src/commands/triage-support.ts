@@ -60,9 +60,12 @@ export function selectorText(values: Readonly<Record<string, string | boolean | 
   };
 }
 
+/** The default of QUARRY_DLQ_REPLAYED_RETENTION_DAYS, from the triage service's defaults. */
+const RETENTION_DAYS = triageDefaults.replayedRetentionMs / 86_400_000;
+
 /** Environment of the DLQ commands, for their help texts. */
 export const triageEnvironmentHelp = `  QUARRY_MAX_REDRIVES  redrives before a chain is quarantined (default ${triageDefaults.maxRedrives})
-  QUARRY_DLQ_REPLAYED_RETENTION_DAYS  days replayed records are kept for audit (default 30)`;
+  QUARRY_DLQ_REPLAYED_RETENTION_DAYS  days replayed records are kept for audit (default ${RETENTION_DAYS})`;
 
 function triageSettings(env: CliContext['env']): { maxRedrives: number; replayedRetentionMs: number } {
   const problems: string[] = [];
@@ -80,7 +83,12 @@ function triageSettings(env: CliContext['env']): { maxRedrives: number; replayed
     Number.isInteger,
     'an integer ≥ 0',
   );
-  const days = read('QUARRY_DLQ_REPLAYED_RETENTION_DAYS', 30, (n) => n > 0, 'a number of days > 0');
+  const days = read(
+    'QUARRY_DLQ_REPLAYED_RETENTION_DAYS',
+    RETENTION_DAYS,
+    (n) => n > 0,
+    'a number of days > 0',
+  );
   if (problems.length > 0) throw new CliConfigError({ problems });
   return { maxRedrives, replayedRetentionMs: days * 86_400_000 };
 }
