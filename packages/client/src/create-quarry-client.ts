@@ -4,7 +4,7 @@ import {
   duplicateClient,
   EXTRACTION_JOB_NAME,
   type ExtractionJobResult,
-  extractionJobOptions,
+  extractionQueue,
   openQueues,
   QueueConfig,
   type QueueConfigInput,
@@ -12,7 +12,6 @@ import {
   redactRedisUrl,
   redisClient,
 } from '@quarry/queue';
-import { Queue } from 'bullmq';
 import { closeConnection } from './close-connection';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
@@ -74,13 +73,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     url,
   });
   const queues = openQueues({ connection: main, config });
-  const txQueue = new Queue(config.queueName, {
-    connection: exclusive,
-    prefix: config.prefix,
-    defaultJobOptions: extractionJobOptions(config),
-  });
-  txQueue.on('error', () => {});
-  txQueue.client.catch(() => {});
+  const txQueue = extractionQueue({ connection: exclusive, config });
   const enqueuer = new TransactionalEnqueuer({
     redis: exclusive,
     queue: txQueue,

@@ -86,7 +86,18 @@ export class DeadLetterWriter {
 
   /** Writes a complete record; a second write of the same record changes nothing. */
   async write(record: DlqRecord): Promise<DlqWriteResult> {
-    const valid = DlqRecord.parse(record);
+    return this.#store(DlqRecord.parse(record));
+  }
+
+  /** Builds the record of a terminally failed job (attempts from the store unless given) and writes it. */
+  async deadLetter(options: DeadLetterOptions): Promise<DlqWriteResult> {
+    const attempts = options.attempts ?? (await this.#loadAttempts(options.job));
+    // `buildDlqRecord` already validated the record: store it without parsing every attempt again.
+    return this.#store(buildDlqRecord({ ...options, attempts, deadLetteredAt: new Date(this.#now()) }));
+  }
+
+  /** Writes a record already validated against {@link DlqRecord}. */
+  async #store(valid: DlqRecord): Promise<DlqWriteResult> {
     const index = this.#keys.dlqIndex();
     const result = await execWithJobs({
       queue: this.#queue,
@@ -108,13 +119,6 @@ export class DeadLetterWriter {
     });
     if (result === null) throw new Error(`Writing DLQ record ${valid.dlqId} was aborted`);
     return { dlqId: valid.dlqId, created: result.commandReplies[0] !== valid.dlqId };
-  }
-
-  /** Builds the record of a terminally failed job (attempts from the store unless given) and writes it. */
-  async deadLetter(options: DeadLetterOptions): Promise<DlqWriteResult> {
-    const attempts = options.attempts ?? (await this.#loadAttempts(options.job));
-    const record = buildDlqRecord({ ...options, attempts, deadLetteredAt: new Date(this.#now()) });
-    return this.write(record);
   }
 
   /**

@@ -8,6 +8,7 @@ export * from './dlq-reason';
 export * from './dlq-record';
 export * from './dlq-totals';
 export * from './extraction-job-result';
+export * from './extraction-queue';
 export * from './fingerprint';
 export * from './job-data';
 export * from './job-data-json-schema';

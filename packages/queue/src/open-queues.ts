@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
+import { extractionQueue, watchErrors } from './extraction-queue';
 import { type QuarryKeys, quarryKeys } from './keys';
-import { extractionJobOptions, QueueConfig, type QueueConfigInput } from './queue-config';
+import { QueueConfig, type QueueConfigInput } from './queue-config';
 import type { RedisClient } from './redis-connection';
 
 /** Options of {@link openQueues}. */
@@ -26,17 +27,9 @@ export interface QuarryQueues {
 export function openQueues(options: OpenQueuesOptions): QuarryQueues {
   const config = QueueConfig.parse(options.config ?? {});
   const onError = options.onError ?? (() => {});
-  const queue = new Queue(config.queueName, {
-    connection: options.connection,
-    prefix: config.prefix,
-    defaultJobOptions: extractionJobOptions(config),
-  });
+  const queue = extractionQueue({ connection: options.connection, config, onError });
   const dlq = new Queue(config.dlqName, { connection: options.connection, prefix: config.prefix });
-  for (const opened of [queue, dlq]) {
-    opened.on('error', onError);
-    // A connection closed while BullMQ still initializes rejects this promise; report it, never leave it unhandled.
-    opened.client.catch(onError);
-  }
+  watchErrors(dlq, onError);
   return {
     queue,
     dlq,

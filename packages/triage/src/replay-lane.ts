@@ -2,10 +2,10 @@ import {
   DlqRecord,
   EXTRACTION_JOB_NAME,
   execWithJobs,
-  extractionJobOptions,
+  extractionQueue,
   type QueueConfig,
 } from '@quarry/queue';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
 import type { ReplayStep } from './replay-plan';
@@ -39,12 +39,7 @@ export class ReplayLane {
     });
     this.#redis.on('error', () => {});
     this.#dlq = options.dlq;
-    this.#queue = new Queue(options.config.queueName, {
-      connection: this.#redis,
-      prefix: options.config.prefix,
-      defaultJobOptions: extractionJobOptions(options.config),
-    });
-    this.#queue.on('error', () => {});
+    this.#queue = extractionQueue({ connection: this.#redis, config: options.config });
   }
 
   /** Adds the replay job of `step` and marks its record, exactly once. */
