@@ -22,6 +22,7 @@ import { instrumentModelClient } from './metrics/instrument-model-client';
 import { startWorkerHttp } from './metrics/start-worker-http';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import type { QuarryWorker } from './quarry-worker';
+import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
 
@@ -58,12 +59,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     config: config.queue,
     onError: (error) => log.error({ error: describeError(error) }, 'queue connection error'),
   });
-  const { attempts, history, deadLetters, review } = createWorkerStores({
-    connection,
-    queues,
-    config: config.queue,
-    log,
-  });
+  const stores = createWorkerStores({ connection, queues, config: config.queue, log });
+  const { attempts, history, deadLetters, review } = stores;
   const metrics =
     options.metrics ?? createWorkerMetrics({ maxSignatureLabels: config.metrics.maxSignatureLabels });
   // Process metrics (CPU, memory, event loop lag, GC) only when they are served.
@@ -95,6 +92,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     maxJobAttempts: config.queue.jobAttempts,
     backoff: config.queue.backoff,
     rateLimit: config.rateLimit,
+    jobMaxCostUsd: config.jobMaxCostUsd,
     bounceTtlSeconds: config.queue.attemptTtlSeconds,
     log,
     stopping: () => stopping,
@@ -106,6 +104,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     extractionWorkerOptions({ config, connection }),
   );
   worker.on('error', (error) => log.error({ error: describeError(error) }, 'worker error'));
+  releaseAttemptsOnEnd({ worker, attempts, deadLetters, log });
   worker.on('stalled', (jobId) => {
     metrics.stalled();
     log.warn({ jobId }, 'job stalled; another worker picks it up');

@@ -20,6 +20,8 @@ import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
+import { jobAttempts } from './job-attempts';
+import { jobBudget } from './job-budget';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
@@ -46,6 +48,8 @@ export interface ExtractionProcessorOptions {
   readonly maxJobAttempts: number;
   readonly backoff: { readonly baseMs: number; readonly capMs: number };
   readonly rateLimit: { readonly pauseMs: number; readonly maxBounces: number };
+  /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
+  readonly jobMaxCostUsd: number | null;
   /** How long a job's rate-limit bounce counter lives. */
   readonly bounceTtlSeconds: number;
   readonly log: Logger;
@@ -98,7 +102,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         scope: data.historyScope,
       };
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
-      log.info({ lessons: context.lessons.length }, 'job started');
+      const budget = jobBudget({ budget: data.budget, defaultMaxCostUsd: options.jobMaxCostUsd });
+      log.info({ lessons: context.lessons.length, budget }, 'job started');
       const result = await extract({
         workflow,
         input: parsed.input,
@@ -106,8 +111,9 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         modelId: options.modelId,
         lessons: context.lessons,
         ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
-        attempts: { store: options.attempts, jobKey: jobId },
+        attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),
         ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
+        ...(budget ? { budget } : {}),
         ...(signal ? { signal } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);

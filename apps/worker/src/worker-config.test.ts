@@ -32,6 +32,7 @@ describe('loadWorkerConfig', () => {
       {
         "allowEviction": false,
         "concurrency": 4,
+        "jobMaxCostUsd": null,
         "lockDurationMs": 30000,
         "logFormat": "auto",
         "logLevel": "info",
@@ -114,6 +115,20 @@ describe('loadWorkerConfig', () => {
       '- METRICS_PORT: expected an integer from 0 to 65535, got "70000"',
       '- REDIS_ALLOW_EVICTION: expected one of true, false, 1, 0, yes, no, on, off, got "sure"',
     ]);
+  });
+
+  it('reads the default job cost budget and refuses a bad one', () => {
+    expect(loadWorkerConfig({ ...minimal, JOB_MAX_COST_USD: ' 0.25 ' }).jobMaxCostUsd).toBe(0.25);
+    expect(loadWorkerConfig({ ...minimal, JOB_MAX_COST_USD: '' }).jobMaxCostUsd).toBeNull();
+    for (const value of ['-1', '0', 'NaN', 'five', '1e3', 'Infinity']) {
+      expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: value })).toEqual([
+        `- JOB_MAX_COST_USD: expected a number of US dollars > 0, got "${value}"`,
+      ]);
+    }
+    expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: '5000' })).toEqual([
+      '- JOB_MAX_COST_USD: expected a number of US dollars > 0 and ≤ 1000, got "5000"',
+    ]);
+    expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: '9'.repeat(400) })).toHaveLength(1);
   });
 
   it('requires the backoff cap to be at least the base', () => {

@@ -11,7 +11,14 @@ import {
   urlVar,
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
-import { QueueConfig, type QueueConfigInput, queueDefaults, queueEnv, redactRedisUrl } from '@quarry/queue';
+import {
+  MAX_BUDGET_COST_USD,
+  QueueConfig,
+  type QueueConfigInput,
+  queueDefaults,
+  queueEnv,
+  redactRedisUrl,
+} from '@quarry/queue';
 import { z } from 'zod';
 import { WorkerConfigError } from './worker-config-error';
 
@@ -37,6 +44,13 @@ export const WorkerEnv = z
     WORKER_NAME: textVar('a worker name').optional(),
     WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
     JOB_ATTEMPTS: integerVar(1, 100).optional(),
+    JOB_MAX_COST_USD: positiveNumberVar('US dollars')
+      .pipe(
+        z.number().max(MAX_BUDGET_COST_USD, {
+          error: `a number of US dollars > 0 and ≤ ${MAX_BUDGET_COST_USD}`,
+        }),
+      )
+      .optional(),
     BACKOFF_BASE_MS: integerVar(1).optional(),
     BACKOFF_CAP_MS: integerVar(1).optional(),
     RATE_LIMIT_PAUSE_MS: integerVar(1).default(failurePolicyDefaults.rateLimitPauseMs),
@@ -103,6 +117,8 @@ export const WorkerEnv = z
     } satisfies QueueConfigInput),
     workerName: env.WORKER_NAME,
     concurrency: env.WORKER_CONCURRENCY,
+    /** Cost budget of a job that sets none of its own (`budget.maxCostUsd`); null: no default. */
+    jobMaxCostUsd: env.JOB_MAX_COST_USD ?? null,
     rateLimit: { pauseMs: env.RATE_LIMIT_PAUSE_MS, maxBounces: env.RATE_LIMIT_MAX_BOUNCES },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     lockDurationMs: env.LOCK_DURATION_MS,

@@ -25,7 +25,7 @@ export type PreparedJobData =
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
-  const { version, idempotencyKey, historyScope, metadata, lineage, overrides } = options.options;
+  const { version, idempotencyKey, historyScope, metadata, lineage, overrides, budget } = options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
@@ -74,6 +74,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     metadata,
     lineage,
     overrides,
+    budget,
   });
   const contract = JobData.safeParse(data);
   if (!contract.success) {
@@ -111,6 +112,7 @@ const enqueueOptionNames = [
   'metadata',
   'lineage',
   'overrides',
+  'budget',
 ] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {

@@ -1,4 +1,6 @@
 export * from './assert-redis-safe';
+export * from './attempt-input-hash';
+export * from './attempt-job-key';
 export * from './build-dlq-record';
 export * from './dead-letter-writer';
 export * from './dlq-id';

@@ -23,8 +23,11 @@ export interface HistoryKeys {
 export interface QuarryKeys {
   readonly prefix: string;
   readonly queueName: string;
-  /** Hash of a job's attempt records, field = attempt number, value = AttemptRecord JSON. */
-  attempts(jobId: string): string;
+  /**
+   * Hash of one job generation's attempt records (`jobKey` from `attemptJobKey`), field = attempt
+   * number, value = AttemptRecord JSON.
+   */
+  attempts(jobKey: string): string;
   /** Counter of how often a job was put back after a 429 without consuming a job attempt. */
   rateLimitBounces(jobId: string): string;
   /** String holding the job id an idempotency key maps to, with the retention window as its TTL. */
@@ -63,7 +66,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
   return {
     prefix,
     queueName,
-    attempts: (jobId) => `${perQueue}:attempts:${jobId}`,
+    attempts: (jobKey) => `${perQueue}:attempts:${jobKey}`,
     rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
     idempotency: (idempotencyKey) =>
       `${perQueue}:idem:${createHash('sha256').update(idempotencyKey).digest('hex')}`,

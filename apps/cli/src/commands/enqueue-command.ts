@@ -8,7 +8,7 @@ import {
   RedisUnavailableError,
   WaitTimeoutError,
 } from '@quarry/client';
-import type { ExtractionJobResult } from '@quarry/queue';
+import type { ExtractionJobResult, JobBudget } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import type { CliCommand } from '../cli-command';
 import { cliConfig, cliEnvironmentHelp } from '../cli-config';
@@ -16,11 +16,13 @@ import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
+import { budgetFlagHelp, budgetFlagOptions, readBudgetFlags } from './budget-flags';
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
-                      [--id <idempotencyKey>] [--scope <historyScope>] [--wait] [--timeout <seconds>] [--json]
+                      [--id <idempotencyKey>] [--scope <historyScope>] [--max-tokens <N>]
+                      [--max-cost-usd <USD>] [--wait] [--timeout <seconds>] [--json]
 
 Enqueues one extraction job. The input is { text } read from --file or given with --text; it is
 validated against the workflow before anything is written to Redis.
@@ -35,6 +37,7 @@ Options:
   -t, --text <string>     the document text itself
       --id <key>          idempotency key: the same key gives the same job, never a second one
       --scope <scope>     history scope, e.g. a tenant (lessons are shared within it)
+${budgetFlagHelp}
       --wait              wait for the job to finish
       --timeout <seconds> how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})
       --json              print one JSON object; with --wait:
@@ -54,6 +57,7 @@ const options = {
   text: { type: 'string', short: 't' },
   id: { type: 'string' },
   scope: { type: 'string' },
+  ...budgetFlagOptions,
   wait: { type: 'boolean' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
@@ -67,6 +71,7 @@ interface EnqueueRequestArgs {
   readonly source: { readonly file: string } | { readonly text: string };
   readonly idempotencyKey: string | undefined;
   readonly historyScope: string | undefined;
+  readonly budget: JobBudget | undefined;
   readonly wait: boolean;
   readonly timeoutMs: number;
   readonly json: boolean;
@@ -101,6 +106,7 @@ function readArgs(args: readonly string[]): EnqueueRequestArgs | 'help' {
     source: values.file !== undefined ? { file: values.file } : { text: values.text ?? '' },
     idempotencyKey: values.id,
     historyScope: values.scope,
+    budget: readBudgetFlags(values),
     wait: values.wait ?? false,
     timeoutMs,
     json: values.json ?? false,
@@ -145,6 +151,7 @@ async function enqueueAndWait(
       ...(request.version !== undefined ? { version: request.version } : {}),
       ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
       ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
+      ...(request.budget !== undefined ? { budget: request.budget } : {}),
     },
   );
   const print = (value: unknown) =>

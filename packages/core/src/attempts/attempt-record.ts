@@ -28,5 +28,11 @@ export const AttemptRecord = z.object({
   usage: Usage,
   /** Null when the model has no known price. */
   costUsd: z.number().nullable(),
+  /**
+   * Identifies what the attempt answered (a hash of workflow, version and input, made by the caller).
+   * A resumed job discards stored attempts whose hash is not its own. Absent in records written
+   * before it existed.
+   */
+  inputHash: z.string().min(1).optional(),
 });
 export type AttemptRecord = z.infer<typeof AttemptRecord>;

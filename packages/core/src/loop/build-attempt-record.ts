@@ -23,6 +23,8 @@ export interface BuildAttemptRecordOptions {
   readonly now: () => number;
   /** Receives `unknown_model_price` when the reply's model has no price. */
   readonly onWarning: (warning: ExtractWarning) => void;
+  /** What the attempt answers (see `StoredAttemptsOptions.inputHash`); stored when given. */
+  readonly inputHash?: string;
 }
 
 /**
@@ -53,5 +55,6 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
       prices: settings.prices,
       onWarning: options.onWarning,
     }),
+    ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { defaultPriceTable, type PriceTable } from '../cost/price-table';
 import type { OutputStrategy } from '../model/output-strategy';
 import type { AnyWorkflow } from '../workflow/define-workflow';
-import type { ExtractOptions } from './extract-options';
+import type { ExtractBudget, ExtractOptions } from './extract-options';
 
 /** Every default of {@link extract}, in one place. */
 export const extractDefaults = {
@@ -26,6 +26,8 @@ export interface ExtractSettings {
   readonly feedbackMaxLines: number;
   readonly rawOutputCapBytes: number;
   readonly prices: PriceTable;
+  /** Undefined when the job has no budget. */
+  readonly budget: ExtractBudget | undefined;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ExtractSettings {
  * `extractDefaults.modelId`; `maxAttempts`, `maxTokens` and `strategy` from the options, else the
  * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower.
  *
- * @throws TypeError naming the option when a number is out of range.
+ * @throws TypeError naming the option when a number is out of range (budget limits included).
  */
 export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
   const { workflow } = options;
@@ -48,6 +50,7 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
     rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
     prices: options.prices ?? defaultPriceTable,
+    budget: checkedBudget(options.budget),
   };
   for (const name of [
     'maxAttempts',
@@ -62,4 +65,17 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     }
   }
   return settings;
+}
+
+/** The budget, checked: each limit given must be a positive finite number (tokens: an integer). */
+function checkedBudget(budget: ExtractBudget | undefined): ExtractBudget | undefined {
+  if (budget === undefined) return undefined;
+  const { maxTotalTokens, maxCostUsd } = budget;
+  if (maxTotalTokens !== undefined && !(Number.isSafeInteger(maxTotalTokens) && maxTotalTokens > 0)) {
+    throw new TypeError(`extract: budget.maxTotalTokens must be a positive integer, got ${maxTotalTokens}`);
+  }
+  if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd > 0)) {
+    throw new TypeError(`extract: budget.maxCostUsd must be a positive finite number, got ${maxCostUsd}`);
+  }
+  return budget;
 }

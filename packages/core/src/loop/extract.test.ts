@@ -24,6 +24,7 @@ import type { ExtractOptions, ExtractWarning } from './extract-options';
 
 const input = { text: receiptDocument };
 const jobKey = 'job-1';
+const inputHash = 'hash-of-receipt-input';
 
 /** A clock that advances 5 ms on every reading. */
 function steppingClock(start = Date.UTC(2025, 0, 1)): () => number {
@@ -46,7 +47,7 @@ function setup(
     workflow: receiptWorkflow(),
     input,
     model,
-    attempts: { store, jobKey },
+    attempts: { store, jobKey, inputHash },
     onAttempt: (record) => onAttempt.push(record),
     onWarning: (warning) => warnings.push(warning),
     now: steppingClock(),
@@ -103,6 +104,7 @@ describe('extract', () => {
         issues: [],
         usage: result.usage,
         costUsd: result.costUsd,
+        inputHash,
       },
     ]);
     expect(await store.load(jobKey)).toEqual(result.attemptRecords);
@@ -270,7 +272,7 @@ describe('extract', () => {
         usage: { inputTokens: 600, outputTokens: 100 },
       });
       expect(error.message).toBe(
-        'The next call would bring the job to about 1400 tokens, over its budget of 1000',
+        'Budget exhausted after 1 model call (700 tokens, $0.0033 spent): the next call would bring the job to about 1400 tokens, over its budget of 1000',
       );
       expect(model.calls).toBe(1);
     });
@@ -300,13 +302,16 @@ describe('extract', () => {
     it('continues after stored attempts without calling the model for them', async () => {
       const store = new InMemoryAttemptStore();
       const firstRun = setup((_request, call) => ({ json: { ...validReceipt, total: call } }), {
-        attempts: { store, jobKey },
+        attempts: { store, jobKey, inputHash },
         maxAttempts: 2,
       });
       expect(await rejectionOf(firstRun.run())).toMatchObject({ kind: 'validation_exhausted' });
       const stored = await store.load(jobKey);
 
-      const secondRun = setup([{ json: validReceipt }], { attempts: { store, jobKey }, maxAttempts: 3 });
+      const secondRun = setup([{ json: validReceipt }], {
+        attempts: { store, jobKey, inputHash },
+        maxAttempts: 3,
+      });
       const result = await secondRun.run();
       expect(secondRun.model.calls).toBe(1);
       expect(result.attempts).toBe(3);
@@ -334,7 +339,7 @@ describe('extract', () => {
         },
       };
       const workflow = receiptWorkflow({ rules: [totalMatches, flaky] });
-      const first = setup([{ json: validReceipt }], { workflow, attempts: { store, jobKey } });
+      const first = setup([{ json: validReceipt }], { workflow, attempts: { store, jobKey, inputHash } });
       expect(await rejectionOf(first.run())).toBeInstanceOf(RuleCheckError);
       expect(await store.load(jobKey)).toEqual([
         expect.objectContaining({
@@ -345,7 +350,7 @@ describe('extract', () => {
       ]);
 
       ruleUp = true;
-      const again = setup([], { workflow, attempts: { store, jobKey } });
+      const again = setup([], { workflow, attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(again.model.calls).toBe(0);
       expect(result).toMatchObject({ data: validReceipt, attempts: 1 });
@@ -353,8 +358,8 @@ describe('extract', () => {
 
     it('returns a stored valid attempt without a model call', async () => {
       const store = new InMemoryAttemptStore();
-      await setup([{ json: validReceipt }], { attempts: { store, jobKey } }).run();
-      const again = setup([], { attempts: { store, jobKey } });
+      await setup([{ json: validReceipt }], { attempts: { store, jobKey, inputHash } }).run();
+      const again = setup([], { attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(result).toMatchObject({ data: validReceipt, attempts: 1 });
       expect(again.model.calls).toBe(0);
@@ -364,10 +369,10 @@ describe('extract', () => {
       const store = new InMemoryAttemptStore();
       await rejectionOf(
         setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
-          attempts: { store, jobKey },
+          attempts: { store, jobKey, inputHash },
         }).run(),
       );
-      const again = setup([], { attempts: { store, jobKey } });
+      const again = setup([], { attempts: { store, jobKey, inputHash } });
       expect(await rejectionOf(again.run())).toMatchObject({ kind: 'validation_exhausted', attempts: 3 });
       expect(again.model.calls).toBe(0);
     });
@@ -376,7 +381,7 @@ describe('extract', () => {
       const inner = new InMemoryAttemptStore();
       await rejectionOf(
         setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
-          attempts: { store: inner, jobKey },
+          attempts: { store: inner, jobKey, inputHash },
           maxAttempts: 1,
         }).run(),
       );
@@ -384,8 +389,9 @@ describe('extract', () => {
       const store: AttemptStore = {
         load: async () => [good as AttemptRecord, { n: 'two' } as unknown as AttemptRecord],
         append: (key, record) => inner.append(key, record),
+        clear: (key) => inner.clear(key),
       };
-      const again = setup([{ json: validReceipt }], { attempts: { store, jobKey } });
+      const again = setup([{ json: validReceipt }], { attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(again.warnings).toEqual([expect.objectContaining({ code: 'stored_attempt_unreadable' })]);
       expect(result.attemptRecords.map((record) => record.n)).toEqual([1, 3]);
