@@ -104,6 +104,22 @@ describe('loadWorkerConfig', () => {
     `);
   });
 
+  it('refuses credentials in ANTHROPIC_BASE_URL and never echoes them', () => {
+    const problems = problemsOf({
+      ...minimal,
+      ANTHROPIC_BASE_URL: 'https://deploy:Gw-pass-8812@gateway.internal/anthropic',
+    });
+    expect(problems).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a URL without user or password (the key goes in ANTHROPIC_API_KEY), got "https://deploy:***@gateway.internal/anthropic"',
+    ]);
+    expect(problemsOf({ ...minimal, ANTHROPIC_BASE_URL: 'ftp://tok-7731abcd@gateway.internal' })).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a http:// or https:// URL, e.g. http://127.0.0.1:4010, got "ftp://***@gateway.internal"',
+    ]);
+    expect(problemsOf({ ...minimal, ANTHROPIC_BASE_URL: 'gateway:4010' })).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a http:// or https:// URL, e.g. http://127.0.0.1:4010, got "gateway:4010"',
+    ]);
+  });
+
   it('reads the operability settings and names the variable of a bad one', () => {
     expect(
       loadWorkerConfig({ ...minimal, METRICS_PORT: '0', REDIS_ALLOW_EVICTION: 'yes', LOG_FORMAT: 'Pretty' }),

@@ -36,7 +36,12 @@ export const WorkerEnv = z
       'rediss+cluster:',
     ]).default('redis://127.0.0.1:6379'),
     ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
-    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010').optional(),
+    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010')
+      .refine(withoutCredentials, {
+        error: 'a URL without user or password (the key goes in ANTHROPIC_API_KEY)',
+        when: (payload) => (payload.issues ?? []).length === 0,
+      })
+      .optional(),
     ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
     ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
     QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').default(extractDefaults.modelId),
@@ -134,6 +139,12 @@ export const WorkerEnv = z
     },
     allowEviction: env.REDIS_ALLOW_EVICTION,
   }));
+
+/** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
+function withoutCredentials(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.username === '' && parsed.password === '';
+}
 
 /** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
 function hoursToSeconds(hours: number | undefined): number | undefined {

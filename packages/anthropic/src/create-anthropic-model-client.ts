@@ -1,6 +1,7 @@
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelClient, ModelRequest, ModelResponse } from '@quarry/core';
+import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
 import { toTransportError } from './to-transport-error';
@@ -59,7 +60,15 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
   }
   const client =
     options.client ??
-    new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries, timeout: timeoutMs });
+    new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries,
+      timeout: timeoutMs,
+      // At `ANTHROPIC_LOG=debug` the SDK prints request and error bodies to the console, past the
+      // app's log redaction; the adapter reports failures itself (ModelTransportError).
+      logLevel: 'off',
+    });
 
   const send = async (request: ModelRequest, requestOptions: CallOptions): Promise<ModelResponse> => {
     const params = toMessageParams(request);
@@ -81,7 +90,7 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
         return await send(request, { maxRetries, timeout: timeoutMs, ...(signal ? { signal } : {}) });
       } catch (error) {
         if (error instanceof APIUserAbortError || signal?.aborted) throw error;
-        throw toTransportError({ error });
+        throw toTransportError({ error, requestTexts: requestTexts(request), secrets: [client.apiKey] });
       }
     },
   };

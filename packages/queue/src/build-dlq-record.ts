@@ -1,6 +1,6 @@
 import { type AttemptRecord, issueSignature } from '@quarry/core';
 import { dlqIdFor } from './dlq-id';
-import type { DlqReason } from './dlq-reason';
+import { type DlqReason, dlqReasonMessage } from './dlq-reason';
 import { DlqRecord } from './dlq-record';
 import { dlqTotals } from './dlq-totals';
 import { fingerprint } from './fingerprint';
@@ -43,7 +43,7 @@ export function buildDlqRecord(options: BuildDlqRecordOptions): DlqRecord {
         : Number.isInteger(dataVersion) && (dataVersion as number) > 0
           ? dataVersion
           : null,
-    reason,
+    reason: { ...reason, message: dlqReasonMessage(reason.message) },
     fingerprint: fingerprint({
       kind: reason.kind,
       signatures: attempts.flatMap((attempt) => attempt.issues.map(issueSignature)),

@@ -25,6 +25,9 @@ const flags = {
   'fault-reset': { type: 'string' },
   'fault-truncate': { type: 'string' },
   'fault-refusal': { type: 'string' },
+  'fault-echo-request': { type: 'string' },
+  'fault-echo-key': { type: 'string' },
+  'fault-tool-use': { type: 'string' },
   'retry-after': { type: 'string' },
   'latency-mean': { type: 'string' },
   'latency-jitter': { type: 'string' },
@@ -41,6 +44,9 @@ const faultFlags: Record<string, keyof FaultOptions> = {
   'fault-reset': 'reset',
   'fault-truncate': 'truncate',
   'fault-refusal': 'refusal',
+  'fault-echo-request': 'echoRequest',
+  'fault-echo-key': 'echoKey',
+  'fault-tool-use': 'toolUse',
   'retry-after': 'retryAfterSeconds',
 };
 

@@ -2,7 +2,16 @@ import type { z } from 'zod';
 import type { FaultOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
-export type FaultKind = 'rateLimit' | 'overloaded' | 'serverError' | 'reset' | 'truncate' | 'refusal';
+export type FaultKind =
+  | 'rateLimit'
+  | 'overloaded'
+  | 'serverError'
+  | 'reset'
+  | 'truncate'
+  | 'refusal'
+  | 'echoRequest'
+  | 'echoKey'
+  | 'toolUse';
 export const faultKinds: readonly FaultKind[] = [
   'rateLimit',
   'overloaded',
@@ -10,7 +19,19 @@ export const faultKinds: readonly FaultKind[] = [
   'reset',
   'truncate',
   'refusal',
+  'echoRequest',
+  'echoKey',
+  'toolUse',
 ];
+
+/** The faults that change the answer rather than replace it. */
+export type SpoilingFault = Extract<FaultKind, 'truncate' | 'refusal' | 'toolUse'>;
+
+export const isSpoilingFault = (kind: FaultKind | null): kind is SpoilingFault =>
+  kind === 'truncate' || kind === 'refusal' || kind === 'toolUse';
+
+/** Name of the tool the `toolUse` fault answers with (offered by no request). */
+export const strayToolName = 'json_answer';
 
 /** The fault a draw in [0, 1) lands on: the rates are laid end to end from 0, the rest is no fault. */
 export function pickFault(draw: number, faults: z.output<typeof FaultOptions>): FaultKind | null {
@@ -38,14 +59,27 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
       return { kind: 'error', status: 500, message: 'Internal server error (injected fault)' };
     case 'reset':
       return { kind: 'reset' };
+    case 'echoRequest':
+      return {
+        kind: 'error',
+        status: 500,
+        message: 'Internal server error (injected fault)',
+        echo: 'request',
+      };
+    case 'echoKey':
+      return { kind: 'error', status: 401, echo: 'apiKey' };
     case 'truncate':
     case 'refusal':
+    case 'toolUse':
       return null;
   }
 }
 
-/** The answer changed by a `truncate` or `refusal` fault; errors and resets pass unchanged. */
-export function spoilReply(kind: 'truncate' | 'refusal', reply: StandinReply): StandinReply {
+/**
+ * The answer changed by a `truncate`, `refusal` or `toolUse` fault (the answer comes as a `tool_use`
+ * block named {@link strayToolName}, whatever the request asked for); errors and resets pass unchanged.
+ */
+export function spoilReply(kind: SpoilingFault, reply: StandinReply): StandinReply {
   switch (reply.kind) {
     case 'delay':
       return { ...reply, reply: spoilReply(kind, reply.reply) };
@@ -56,8 +90,23 @@ export function spoilReply(kind: 'truncate' | 'refusal', reply: StandinReply): S
       break;
   }
   if (kind === 'refusal') return { kind: 'refusal', text: 'I cannot help with this request.' };
+  if (kind === 'toolUse') return { kind: 'tool', name: strayToolName, input: replyValue(reply) };
   const text = replyText(reply);
   return text === null ? reply : { kind: 'truncated', text: text.slice(0, Math.ceil(text.length / 2)) };
+}
+
+function replyValue(reply: StandinReply): unknown {
+  switch (reply.kind) {
+    case 'json':
+      return reply.value;
+    case 'tool':
+      return reply.input;
+    case 'text':
+    case 'truncated':
+      return { text: reply.text };
+    default:
+      return {};
+  }
 }
 
 function replyText(reply: StandinReply): string | null {

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMessage } from './build-message';
-import { faultReply, pickFault, spoilReply } from './fault';
+import { type ReceivedRequest, withEcho } from './error-echo';
+import { faultReply, isSpoilingFault, pickFault, spoilReply } from './fault';
 import { readBody, sendError, sendEvents, sendJson } from './http-io';
 import type { IdSource } from './id-source';
 import { latencyMs } from './latency';
@@ -94,11 +95,12 @@ export class MessagesEndpoint {
         status: 413,
         message: `Request body exceeds ${this.#options.maxBodyBytes} bytes`,
       });
-    if (this.#options.apiKey !== null && apiKeyOf(exchange.request) !== this.#options.apiKey)
+    const received: ReceivedRequest = { body: raw.toString('utf8'), apiKey: apiKeyOf(exchange.request) };
+    if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw.toString('utf8'));
+      parsed = JSON.parse(received.body);
     } catch (error) {
       return this.#error(exchange, {
         status: 400,
@@ -129,8 +131,8 @@ export class MessagesEndpoint {
       });
     }
     let reply = (fault && faults && faultReply(fault, faults)) || (await this.#reply(recorded, strategy));
-    if (fault === 'truncate' || fault === 'refusal') reply = spoilReply(fault, reply);
-    await this.#deliver(exchange, reply, { body, strategy, documentKey });
+    if (isSpoilingFault(fault)) reply = spoilReply(fault, reply);
+    await this.#deliver(exchange, reply, { body, strategy, documentKey, received });
   }
 
   async #deliver(
@@ -140,6 +142,7 @@ export class MessagesEndpoint {
       readonly body: MessagesRequestBody;
       readonly strategy: RequestStrategy;
       readonly documentKey: string;
+      readonly received: ReceivedRequest;
     },
   ): Promise<void> {
     if (exchange.settled) return;
@@ -148,7 +151,7 @@ export class MessagesEndpoint {
         await sleep(reply.ms, undefined, { signal: this.#signal });
         return this.#deliver(exchange, reply.reply, context);
       case 'error':
-        return this.#error(exchange, reply);
+        return this.#error(exchange, withEcho(reply, context.received));
       case 'reset':
         return this.#settle(exchange, 'reset', () => exchange.request.socket.resetAndDestroy());
       default: {
@@ -179,6 +182,7 @@ export class MessagesEndpoint {
       readonly errorType?: string;
       readonly message?: string;
       readonly retryAfterSeconds?: number;
+      readonly format?: 'json' | 'text';
     },
   ): void {
     const { response, requestId } = exchange;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { faultKinds } from './fault';
 import { parsePath } from './json-path';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
@@ -67,7 +68,10 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * Fault rates (0..1, adding up to at most 1): one draw per call, seeded by the stand-in's `seed`,
  * the document and the call's number for that document, so a retried call draws again.
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
- * refusal; the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ * refusal; `toolUse` answers with a `tool_use` block of a tool nobody offered instead of the
+ * requested form; `echoRequest` answers a 500 whose error message repeats the whole request body
+ * (document included); `echoKey` answers a 401 whose message repeats the API key received; the
+ * others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
  */
 export const FaultOptions = z
   .object({
@@ -77,17 +81,13 @@ export const FaultOptions = z
     reset: Rate.default(0),
     truncate: Rate.default(0),
     refusal: Rate.default(0),
+    echoRequest: Rate.default(0),
+    echoKey: Rate.default(0),
+    toolUse: Rate.default(0),
     retryAfterSeconds: z.number().nonnegative().default(1),
   })
   .refine(
-    (faults) =>
-      faults.rateLimit +
-        faults.overloaded +
-        faults.serverError +
-        faults.reset +
-        faults.truncate +
-        faults.refusal <=
-      1,
+    (faults) => faultKinds.reduce((sum, kind) => sum + faults[kind], 0) <= 1,
     'the fault rates add up to more than 1',
   );
 export type FaultOptions = z.input<typeof FaultOptions>;

@@ -9,7 +9,10 @@ import { z } from 'zod';
  * - `truncated`: a text block with `stop_reason: 'max_tokens'`;
  * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given;
  * - `empty`: no content blocks;
- * - `error`: an API error response (`errorType` defaults from the status);
+ * - `error`: an API error response (`errorType` defaults from the status); `echo` makes its
+ *   message repeat what was received, as a careless gateway does: `request` the whole request body
+ *   (document included), `apiKey` the key the request was sent with; `format: 'text'` sends a plain
+ *   text body instead of the JSON error object;
  * - `reset`: the connection is reset without an answer;
  * - `delay`: waits `ms`, then answers `reply`.
  */
@@ -26,9 +29,15 @@ export type StandinReply =
       readonly errorType?: string;
       readonly message?: string;
       readonly retryAfterSeconds?: number;
+      readonly echo?: ErrorEcho;
+      readonly format?: 'json' | 'text';
     }
   | { readonly kind: 'reset' }
   | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
+
+/** What an error reply repeats of the request it answers. */
+export const ErrorEcho = z.enum(['request', 'apiKey']);
+export type ErrorEcho = z.infer<typeof ErrorEcho>;
 
 const defined = (value: unknown): boolean => value !== undefined;
 
@@ -51,6 +60,8 @@ export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
       errorType: z.string().min(1).optional(),
       message: z.string().optional(),
       retryAfterSeconds: z.number().nonnegative().optional(),
+      echo: ErrorEcho.optional(),
+      format: z.enum(['json', 'text']).optional(),
     }),
     z.object({ kind: z.literal('reset') }),
     z.object({ kind: z.literal('delay'), ms: z.number().nonnegative(), reply: StandinReply }),
