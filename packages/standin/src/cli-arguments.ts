@@ -25,7 +25,9 @@ const flags = {
   'fault-reset': { type: 'string' },
   'fault-truncate': { type: 'string' },
   'fault-refusal': { type: 'string' },
+  'fault-stall': { type: 'string' },
   'retry-after': { type: 'string' },
+  'retry-after-header': { type: 'string' },
   'latency-mean': { type: 'string' },
   'latency-jitter': { type: 'string' },
   'latency-distribution': { type: 'string' },
@@ -41,6 +43,7 @@ const faultFlags: Record<string, keyof FaultOptions> = {
   'fault-reset': 'reset',
   'fault-truncate': 'truncate',
   'fault-refusal': 'refusal',
+  'fault-stall': 'stall',
   'retry-after': 'retryAfterSeconds',
 };
 
@@ -136,6 +139,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     const value = number(flag);
     if (value !== undefined) faults[key] = value;
   }
+  if (values['retry-after-header'] !== undefined) faults.retryAfter = values['retry-after-header'];
   const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
   const mean = number('latency-mean');
   const jitter = number('latency-jitter');

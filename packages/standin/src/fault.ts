@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { FaultOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
-export type FaultKind = 'rateLimit' | 'overloaded' | 'serverError' | 'reset' | 'truncate' | 'refusal';
+export type FaultKind =
+  | 'rateLimit'
+  | 'overloaded'
+  | 'serverError'
+  | 'reset'
+  | 'truncate'
+  | 'refusal'
+  | 'stall';
 export const faultKinds: readonly FaultKind[] = [
   'rateLimit',
   'overloaded',
@@ -10,6 +17,7 @@ export const faultKinds: readonly FaultKind[] = [
   'reset',
   'truncate',
   'refusal',
+  'stall',
 ];
 
 /** The fault a draw in [0, 1) lands on: the rates are laid end to end from 0, the rest is no fault. */
@@ -30,7 +38,9 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
         kind: 'error',
         status: 429,
         message: 'Number of request tokens has exceeded your per-minute rate limit (injected fault)',
-        retryAfterSeconds: faults.retryAfterSeconds,
+        ...(faults.retryAfter === undefined
+          ? { retryAfterSeconds: faults.retryAfterSeconds }
+          : { retryAfter: faults.retryAfter }),
       };
     case 'overloaded':
       return { kind: 'error', status: 529, message: 'Overloaded (injected fault)' };
@@ -38,6 +48,8 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
       return { kind: 'error', status: 500, message: 'Internal server error (injected fault)' };
     case 'reset':
       return { kind: 'reset' };
+    case 'stall':
+      return { kind: 'stall' };
     case 'truncate':
     case 'refusal':
       return null;
@@ -51,6 +63,7 @@ export function spoilReply(kind: 'truncate' | 'refusal', reply: StandinReply): S
       return { ...reply, reply: spoilReply(kind, reply.reply) };
     case 'error':
     case 'reset':
+    case 'stall':
       return reply;
     default:
       break;

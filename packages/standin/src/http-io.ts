@@ -34,7 +34,10 @@ export function sendJson(
   response.end(payload);
 }
 
-/** An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when given. */
+/**
+ * An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when
+ * given: `retryAfter` as it is, else `retryAfterSeconds`.
+ */
 export function sendError(
   response: ServerResponse,
   options: {
@@ -43,6 +46,7 @@ export function sendError(
     readonly errorType?: string | undefined;
     readonly message?: string | undefined;
     readonly retryAfterSeconds?: number | undefined;
+    readonly retryAfter?: string | undefined;
   },
 ): void {
   const defaults = apiErrorType(options.status);
@@ -51,8 +55,9 @@ export function sendError(
     error: { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message },
     request_id: options.requestId,
   };
+  const retryAfter = options.retryAfter ?? options.retryAfterSeconds;
   const headers: Record<string, string> =
-    options.retryAfterSeconds === undefined ? {} : { 'retry-after': String(options.retryAfterSeconds) };
+    retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
   sendJson(response, { status: options.status, requestId: options.requestId, body, headers });
 }
 

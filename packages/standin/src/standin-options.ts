@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parsePath } from './json-path';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
-import type { StandinReply } from './standin-reply';
+import { HeaderText, type StandinReply } from './standin-reply';
 
 const Rate = z.number().min(0).max(1);
 
@@ -67,7 +67,9 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * Fault rates (0..1, adding up to at most 1): one draw per call, seeded by the stand-in's `seed`,
  * the document and the call's number for that document, so a retried call draws again.
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
- * refusal; the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ * refusal; `stall` sends the headers and the start of the body, then nothing (the reply `stall`);
+ * the others answer 429, 529, 500, or reset the connection. A 429 carries `retry-after:
+ * retryAfterSeconds`, or `retryAfter` as it is when given (e.g. `999999`, `-5`, `soon`).
  */
 export const FaultOptions = z
   .object({
@@ -77,7 +79,9 @@ export const FaultOptions = z
     reset: Rate.default(0),
     truncate: Rate.default(0),
     refusal: Rate.default(0),
+    stall: Rate.default(0),
     retryAfterSeconds: z.number().nonnegative().default(1),
+    retryAfter: HeaderText.optional(),
   })
   .refine(
     (faults) =>
@@ -86,7 +90,8 @@ export const FaultOptions = z
         faults.serverError +
         faults.reset +
         faults.truncate +
-        faults.refusal <=
+        faults.refusal +
+        faults.stall <=
       1,
     'the fault rates add up to more than 1',
   );

@@ -9,8 +9,13 @@ import { z } from 'zod';
  * - `truncated`: a text block with `stop_reason: 'max_tokens'`;
  * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given;
  * - `empty`: no content blocks;
- * - `error`: an API error response (`errorType` defaults from the status);
+ * - `error`: an API error response (`errorType` defaults from the status), with `retry-after`
+ *   from `retryAfterSeconds`, or `retryAfter` sent as it is (any header-safe text, e.g. a huge,
+ *   negative or malformed value);
  * - `reset`: the connection is reset without an answer;
+ * - `stall`: status 200 and headers are sent, then the start of the body (half a JSON message, or
+ *   `message_start` and `ping` when streaming), then nothing more until the client gives up or
+ *   the stand-in closes;
  * - `delay`: waits `ms`, then answers `reply`.
  */
 export type StandinReply =
@@ -26,11 +31,19 @@ export type StandinReply =
       readonly errorType?: string;
       readonly message?: string;
       readonly retryAfterSeconds?: number;
+      readonly retryAfter?: string;
     }
   | { readonly kind: 'reset' }
+  | { readonly kind: 'stall' }
   | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
 
 const defined = (value: unknown): boolean => value !== undefined;
+
+/** Text that can be sent as an HTTP header value as it is: tabs and printable ASCII, at most 256 characters. */
+export const HeaderText = z
+  .string()
+  .max(256)
+  .regex(/^[\t\x20-\x7e]*$/, 'must be printable ASCII (an HTTP header value)');
 
 /** Schema of {@link StandinReply}, for replies read from JSON (the CLI's `--script`). */
 export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
@@ -51,8 +64,10 @@ export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
       errorType: z.string().min(1).optional(),
       message: z.string().optional(),
       retryAfterSeconds: z.number().nonnegative().optional(),
+      retryAfter: HeaderText.optional(),
     }),
     z.object({ kind: z.literal('reset') }),
+    z.object({ kind: z.literal('stall') }),
     z.object({ kind: z.literal('delay'), ms: z.number().nonnegative(), reply: StandinReply }),
   ]),
 );
