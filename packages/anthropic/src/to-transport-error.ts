@@ -1,10 +1,11 @@
 import { AnthropicError, APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { ModelTransportError, type TransportErrorKind } from '@quarry/core';
-import { parseRetryAfter } from './parse-retry-after';
+import { readRetryAfter } from './parse-retry-after';
 
 /**
  * Classifies a failed Messages API call as a {@link ModelTransportError}:
- * - 429 → `rate_limited`, with `retryAfterMs` from `retry-after-ms` / `retry-after`;
+ * - 429 → `rate_limited`, with `retryAfterMs` from `retry-after-ms` / `retry-after` (a negative or
+ *   malformed value counts as absent and is named in `retryAfterProblem`);
  * - 408, 409, 5xx (529 overloaded included), connection failures and timeouts, a stream cut
  *   short → `transient`, with `retryAfterMs` when the response said;
  * - other 4xx (400, 401, 403, 404, 413, 422, …) → `permanent`, with the API's message;
@@ -29,14 +30,15 @@ export function toTransportError(options: {
   }
   if (error instanceof APIError) {
     const kind = error.status === undefined ? kindOfErrorType(error.type) : kindOfStatus(error.status);
-    const retryAfterMs =
-      kind === 'permanent' ? null : parseRetryAfter({ headers: error.headers, now: options.now });
+    const retryAfter =
+      kind === 'permanent' ? null : readRetryAfter({ headers: error.headers, now: options.now });
     const what = [error.status, error.type].filter((part) => part !== undefined && part !== null).join(' ');
     return new ModelTransportError({
       kind,
       message: `Messages API error${what ? ` (${what})` : ''}: ${error.apiMessage ?? error.message}`,
       status: error.status ?? null,
-      retryAfterMs,
+      retryAfterMs: retryAfter?.ms ?? null,
+      retryAfterProblem: retryAfter?.problem ?? null,
       requestId: error.requestID ?? null,
       cause: error,
     });

@@ -107,6 +107,44 @@ describe('decideFailure', () => {
     });
   });
 
+  it('caps the queue pause at maxRetryAfterMs (default 60 s), saying what retry-after asked for', () => {
+    // retry-after: 999999 (seconds) would otherwise stop every worker for 11 days.
+    expect(decide(transport('rate_limited', 999_999_000))).toEqual({
+      action: 'pause-queue',
+      delayMs: 60_000,
+      clampedFromMs: 999_999_000,
+    });
+    expect(decide(transport('rate_limited', 5000), { maxRetryAfterMs: 2000 })).toEqual({
+      action: 'pause-queue',
+      delayMs: 2000,
+      clampedFromMs: 5000,
+    });
+    expect(decide(transport('rate_limited', 2000), { maxRetryAfterMs: 2000 })).toEqual({
+      action: 'pause-queue',
+      delayMs: 2000,
+    });
+  });
+
+  it('pauses at least 1 ms (Redis refuses a pause of 0) when retry-after is 0', () => {
+    expect(decide(transport('rate_limited', 0))).toEqual({ action: 'pause-queue', delayMs: 1 });
+  });
+
+  it('caps the retry-after honoured before retrying a transient failure the same way', () => {
+    expect(decide(transport('transient', 999_999_000))).toEqual({
+      action: 'retry-later',
+      delayMs: 60_000,
+      reason: { kind: 'transient', message: 'transient failure' },
+      clampedFromMs: 999_999_000,
+    });
+    // Backoff longer than what retry-after asked: nothing was cut.
+    const late = decide(transport('transient', 1500), { maxRetryAfterMs: 1000, random: () => 0.999 });
+    expect(late).toEqual({
+      action: 'retry-later',
+      delayMs: 1998,
+      reason: { kind: 'transient', message: 'transient failure' },
+    });
+  });
+
   it('treats a 429 as transient once the job bounced too often, then dead-letters rate_limit_loop', () => {
     expect(decide(transport('rate_limited', 100), { rateLimitBounces: 3 })).toEqual({
       action: 'retry-later',

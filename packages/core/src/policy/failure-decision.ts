@@ -28,6 +28,9 @@ export type RetryReasonKind = 'transient' | 'rate_limit_loop' | 'unexpected';
  * - `dead-letter`: stop now and write the dead-letter record;
  * - `retry-later`: fail this job attempt and run the job again after `delayMs` (consumes a job attempt);
  * - `pause-queue`: pause the whole queue for `delayMs` and put the job back without consuming a job attempt.
+ *
+ * `clampedFromMs` is present when the provider's `retry-after` asked for a longer wait than the
+ * policy allows (`maxRetryAfterMs`): it holds what was asked, and the wait was cut to the maximum.
  */
 export type FailureDecision =
   | {
@@ -38,5 +41,6 @@ export type FailureDecision =
       readonly action: 'retry-later';
       readonly delayMs: number;
       readonly reason: { readonly kind: RetryReasonKind; readonly message: string };
+      readonly clampedFromMs?: number;
     }
-  | { readonly action: 'pause-queue'; readonly delayMs: number };
+  | { readonly action: 'pause-queue'; readonly delayMs: number; readonly clampedFromMs?: number };
