@@ -4,6 +4,7 @@ import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error';
 import { emptyUsage } from '../model/usage';
+import { BadPayloadError } from './bad-payload-error';
 import { type DecideFailureOptions, decideFailure } from './decide-failure';
 import { InvalidJobDataError } from './invalid-job-data-error';
 
@@ -50,7 +51,7 @@ describe('decideFailure', () => {
     expect(decide(error)).toEqual({ action: 'dead-letter', reason: { kind, message: 'no' } });
   });
 
-  it('dead-letters a permanent API error, invalid job data and an unknown workflow', () => {
+  it('dead-letters a permanent API error, invalid or unreadable job data and an unknown workflow', () => {
     expect(decide(transport('permanent'))).toEqual({
       action: 'dead-letter',
       reason: { kind: 'permanent', message: 'permanent failure' },
@@ -59,6 +60,11 @@ describe('decideFailure', () => {
     expect(decide(invalid)).toEqual({
       action: 'dead-letter',
       reason: { kind: 'invalid_payload', message: 'bad job data' },
+    });
+    const unreadable = new BadPayloadError({ message: 'data: not valid JSON', fields: ['data'] });
+    expect(decide(unreadable, { jobAttemptsMade: 1 })).toEqual({
+      action: 'dead-letter',
+      reason: { kind: 'bad_payload', message: 'data: not valid JSON' },
     });
     const unknown = new WorkflowNotFoundError({ workflow: 'nope', version: 2, knownVersions: [1] });
     expect(decide(unknown)).toMatchObject({ action: 'dead-letter', reason: { kind: 'unknown_workflow' } });

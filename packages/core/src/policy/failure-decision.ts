@@ -4,6 +4,7 @@
  * - `transient_exhausted`: transient failures (5xx, 529, network, timeout) used up the job attempts;
  * - `rate_limit_loop`: the job kept hitting 429 past the bounce guard and then used up its job attempts;
  * - `invalid_payload`: the job data breaks the job contract or the workflow's input schema;
+ * - `bad_payload`: the stored job could not be read at all (its data or options are not JSON);
  * - `unknown_workflow`: no workflow (or version) of that name is registered;
  * - `unexpected`: any other error, once it used up the job attempts.
  */
@@ -17,6 +18,7 @@ export type FailureReasonKind =
   | 'transient_exhausted'
   | 'rate_limit_loop'
   | 'invalid_payload'
+  | 'bad_payload'
   | 'unknown_workflow'
   | 'unexpected';
 
