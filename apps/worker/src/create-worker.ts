@@ -6,9 +6,9 @@ import {
   openQueues,
   type RedisClient,
   redisClient,
+  TolerantWorker,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
-import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
 import { createLogger } from './create-logger';
@@ -98,7 +98,9 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     stopping: () => stopping,
     ...(options.random ? { random: options.random } : {}),
   });
-  const worker = new Worker<unknown, ExtractionJobResult>(
+  // Tolerant: a job whose stored data is not JSON reaches the processor (and is dead-lettered
+  // `bad_payload`) instead of failing inside BullMQ, in active, over and over.
+  const worker = new TolerantWorker<unknown, ExtractionJobResult>(
     config.queue.queueName,
     processor,
     extractionWorkerOptions({ config, connection }),

@@ -47,7 +47,11 @@ export interface ExtractionProcessorOptions {
   /** Job attempts the worker allows at most (a job's own `attempts` option may allow fewer). */
   readonly maxJobAttempts: number;
   readonly backoff: { readonly baseMs: number; readonly capMs: number };
-  readonly rateLimit: { readonly pauseMs: number; readonly maxBounces: number };
+  /**
+   * `pauseMs`: queue pause after a 429 without retry-after; `maxPauseMs`: the longest any
+   * retry-after is honoured for; `maxBounces`: 429s a job may bounce on without using an attempt.
+   */
+  readonly rateLimit: { readonly pauseMs: number; readonly maxPauseMs: number; readonly maxBounces: number };
   /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
   readonly jobMaxCostUsd: number | null;
   /** How long a job's rate-limit bounce counter lives. */

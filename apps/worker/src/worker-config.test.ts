@@ -44,6 +44,7 @@ describe('loadWorkerConfig', () => {
         },
         "rateLimit": {
           "maxBounces": 20,
+          "maxPauseMs": 60000,
           "pauseMs": 1000,
         },
         "reconcile": {
@@ -145,6 +146,22 @@ describe('loadWorkerConfig', () => {
       '- JOB_MAX_COST_USD: expected a number of US dollars > 0 and ≤ 1000, got "5000"',
     ]);
     expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: '9'.repeat(400) })).toHaveLength(1);
+  });
+
+  it('reads RATE_LIMIT_MAX_PAUSE_MS, at least RATE_LIMIT_PAUSE_MS and at most what a timer can wait', () => {
+    expect(loadWorkerConfig({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '5000' }).rateLimit.maxPauseMs).toBe(5000);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_PAUSE_MS: '2000', RATE_LIMIT_MAX_PAUSE_MS: '1000' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer ≥ RATE_LIMIT_PAUSE_MS, got "1000"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '-1' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "-1"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '1e9' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "1e9"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '99999999999' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "99999999999"',
+    ]);
   });
 
   it('requires the backoff cap to be at least the base', () => {

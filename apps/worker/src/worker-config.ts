@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
+/** The longest delay a Node.js timer can wait (about 24.8 days). */
+const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * The worker's configuration: ONE schema over the environment. Empty variables count as unset; unset
@@ -59,6 +61,7 @@ export const WorkerEnv = z
     BACKOFF_BASE_MS: integerVar(1).optional(),
     BACKOFF_CAP_MS: integerVar(1).optional(),
     RATE_LIMIT_PAUSE_MS: integerVar(1).default(failurePolicyDefaults.rateLimitPauseMs),
+    RATE_LIMIT_MAX_PAUSE_MS: integerVar(1, maxTimerMs).default(failurePolicyDefaults.maxRetryAfterMs),
     RATE_LIMIT_MAX_BOUNCES: integerVar(0).default(20),
     SHUTDOWN_GRACE_MS: integerVar(0).default(30_000),
     LOCK_DURATION_MS: integerVar(100).default(30_000),
@@ -87,6 +90,12 @@ export const WorkerEnv = z
       (env.BACKOFF_BASE_MS ?? queueDefaults.backoff.baseMs),
     { path: ['BACKOFF_CAP_MS'], error: 'an integer ≥ BACKOFF_BASE_MS' },
   )
+  .refine((env) => env.RATE_LIMIT_MAX_PAUSE_MS >= env.RATE_LIMIT_PAUSE_MS, {
+    path: ['RATE_LIMIT_MAX_PAUSE_MS'],
+    error: 'an integer ≥ RATE_LIMIT_PAUSE_MS',
+    // Only once both values are valid: a bad one is named on its own.
+    when: ({ issues }) => !issues.some((issue) => String(issue.path?.[0]).startsWith('RATE_LIMIT_')),
+  })
   .transform((env) => ({
     redisUrl: env.REDIS_URL,
     anthropic: {
@@ -124,7 +133,11 @@ export const WorkerEnv = z
     concurrency: env.WORKER_CONCURRENCY,
     /** Cost budget of a job that sets none of its own (`budget.maxCostUsd`); null: no default. */
     jobMaxCostUsd: env.JOB_MAX_COST_USD ?? null,
-    rateLimit: { pauseMs: env.RATE_LIMIT_PAUSE_MS, maxBounces: env.RATE_LIMIT_MAX_BOUNCES },
+    rateLimit: {
+      pauseMs: env.RATE_LIMIT_PAUSE_MS,
+      maxPauseMs: env.RATE_LIMIT_MAX_PAUSE_MS,
+      maxBounces: env.RATE_LIMIT_MAX_BOUNCES,
+    },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     lockDurationMs: env.LOCK_DURATION_MS,
     stalledIntervalMs: env.STALLED_INTERVAL_MS,

@@ -25,6 +25,21 @@ describe('toTransportError', () => {
     expect(mapped.cause).toBeUndefined();
   });
 
+  it('treats a negative or malformed retry-after as absent and names the problem', () => {
+    expect(
+      toTransportError({ error: apiError(429, 'rate_limit_error', { 'retry-after': '-5' }) }),
+    ).toMatchObject({ kind: 'rate_limited', retryAfterMs: null, retryAfterProblem: 'negative' });
+    expect(
+      toTransportError({ error: apiError(529, 'overloaded_error', { 'retry-after': 'soon' }) }),
+    ).toMatchObject({ kind: 'transient', retryAfterMs: null, retryAfterProblem: 'malformed' });
+    expect(
+      toTransportError({ error: apiError(429, 'rate_limit_error', { 'retry-after': '3' }) }),
+    ).toMatchObject({
+      retryAfterMs: 3000,
+      retryAfterProblem: null,
+    });
+  });
+
   it('keeps retryAfterMs null on a 429 without a header', () => {
     expect(toTransportError({ error: apiError(429, 'rate_limit_error') }).retryAfterMs).toBeNull();
   });

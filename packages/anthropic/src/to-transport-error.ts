@@ -1,6 +1,6 @@
 import { AnthropicError, APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { ModelTransportError, type TransportErrorKind } from '@quarry/core';
-import { parseRetryAfter } from './parse-retry-after';
+import { readRetryAfter } from './parse-retry-after';
 import { safeUpstreamText } from './safe-upstream-text';
 
 /** Options of {@link toTransportError}. */
@@ -16,7 +16,8 @@ export interface ToTransportErrorOptions {
 
 /**
  * Classifies a failed Messages API call as a {@link ModelTransportError}:
- * - 429 → `rate_limited`, with `retryAfterMs` from `retry-after-ms` / `retry-after`;
+ * - 429 → `rate_limited`, with `retryAfterMs` from `retry-after-ms` / `retry-after` (a negative or
+ *   malformed value counts as absent and is named in `retryAfterProblem`);
  * - 408, 409, 5xx (529 overloaded included), connection failures and timeouts, a stream cut
  *   short or unreadable → `transient`, with `retryAfterMs` when the response said;
  * - other 4xx (400, 401, 403, 404, 413, 422, …) → `permanent`;
@@ -47,8 +48,8 @@ export function toTransportError(options: ToTransportErrorOptions): ModelTranspo
   }
   if (error instanceof APIError) {
     const kind = error.status === undefined ? kindOfErrorType(error.type) : kindOfStatus(error.status);
-    const retryAfterMs =
-      kind === 'permanent' ? null : parseRetryAfter({ headers: error.headers, now: options.now });
+    const retryAfter =
+      kind === 'permanent' ? null : readRetryAfter({ headers: error.headers, now: options.now });
     const type = typeof error.type === 'string' && ERROR_TYPE.test(error.type) ? error.type : null;
     const requestId =
       typeof error.requestID === 'string' && REQUEST_ID.test(error.requestID) ? error.requestID : null;
@@ -59,7 +60,8 @@ export function toTransportError(options: ToTransportErrorOptions): ModelTranspo
       kind,
       message: `Messages API error${where ? ` (${where})` : ''}: ${said || 'the reply held no error message'}`,
       status: error.status ?? null,
-      retryAfterMs,
+      retryAfterMs: retryAfter?.ms ?? null,
+      retryAfterProblem: retryAfter?.problem ?? null,
       requestId,
     });
   }

@@ -14,6 +14,7 @@ export const DlqReasonKind = z.enum([
   'permanent',
   'transient_exhausted',
   'invalid_payload',
+  'bad_payload',
   'unknown_workflow',
   'stalled',
   'rate_limit_loop',

@@ -28,7 +28,9 @@ const flags = {
   'fault-echo-request': { type: 'string' },
   'fault-echo-key': { type: 'string' },
   'fault-tool-use': { type: 'string' },
+  'fault-stall': { type: 'string' },
   'retry-after': { type: 'string' },
+  'retry-after-header': { type: 'string' },
   'latency-mean': { type: 'string' },
   'latency-jitter': { type: 'string' },
   'latency-distribution': { type: 'string' },
@@ -47,6 +49,7 @@ const faultFlags: Record<string, keyof FaultOptions> = {
   'fault-echo-request': 'echoRequest',
   'fault-echo-key': 'echoKey',
   'fault-tool-use': 'toolUse',
+  'fault-stall': 'stall',
   'retry-after': 'retryAfterSeconds',
 };
 
@@ -142,6 +145,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     const value = number(flag);
     if (value !== undefined) faults[key] = value;
   }
+  if (values['retry-after-header'] !== undefined) faults.retryAfter = values['retry-after-header'];
   const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
   const mean = number('latency-mean');
   const jitter = number('latency-jitter');

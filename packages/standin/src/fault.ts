@@ -11,7 +11,8 @@ export type FaultKind =
   | 'refusal'
   | 'echoRequest'
   | 'echoKey'
-  | 'toolUse';
+  | 'toolUse'
+  | 'stall';
 export const faultKinds: readonly FaultKind[] = [
   'rateLimit',
   'overloaded',
@@ -22,6 +23,7 @@ export const faultKinds: readonly FaultKind[] = [
   'echoRequest',
   'echoKey',
   'toolUse',
+  'stall',
 ];
 
 /** The faults that change the answer rather than replace it. */
@@ -51,7 +53,9 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
         kind: 'error',
         status: 429,
         message: 'Number of request tokens has exceeded your per-minute rate limit (injected fault)',
-        retryAfterSeconds: faults.retryAfterSeconds,
+        ...(faults.retryAfter === undefined
+          ? { retryAfterSeconds: faults.retryAfterSeconds }
+          : { retryAfter: faults.retryAfter }),
       };
     case 'overloaded':
       return { kind: 'error', status: 529, message: 'Overloaded (injected fault)' };
@@ -68,6 +72,8 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
       };
     case 'echoKey':
       return { kind: 'error', status: 401, echo: 'apiKey' };
+    case 'stall':
+      return { kind: 'stall' };
     case 'truncate':
     case 'refusal':
     case 'toolUse':
@@ -85,6 +91,7 @@ export function spoilReply(kind: SpoilingFault, reply: StandinReply): StandinRep
       return { ...reply, reply: spoilReply(kind, reply.reply) };
     case 'error':
     case 'reset':
+    case 'stall':
       return reply;
     default:
       break;

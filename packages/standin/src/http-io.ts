@@ -36,7 +36,8 @@ export function sendJson(
 
 /**
  * An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when
- * given. `format: 'text'` sends `type: message` as a plain text body instead, as a gateway might.
+ * given: `retryAfter` as it is, else `retryAfterSeconds`. `format: 'text'` sends `type: message` as a
+ * plain text body instead, as a gateway might.
  */
 export function sendError(
   response: ServerResponse,
@@ -46,13 +47,15 @@ export function sendError(
     readonly errorType?: string | undefined;
     readonly message?: string | undefined;
     readonly retryAfterSeconds?: number | undefined;
+    readonly retryAfter?: string | undefined;
     readonly format?: 'json' | 'text' | undefined;
   },
 ): void {
   const defaults = apiErrorType(options.status);
   const error = { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message };
+  const retryAfter = options.retryAfter ?? options.retryAfterSeconds;
   const headers: Record<string, string> =
-    options.retryAfterSeconds === undefined ? {} : { 'retry-after': String(options.retryAfterSeconds) };
+    retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
   if (options.format === 'text') {
     const payload = `${error.type}: ${error.message}`;
     response.writeHead(options.status, {

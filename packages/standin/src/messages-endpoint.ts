@@ -16,6 +16,7 @@ import { documentText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { scriptedReply } from './scripted-reply';
 import { seededUnit } from './seeded-unit';
+import { sendStalled } from './send-stalled';
 import { SimulatedModel } from './simulated-model';
 import type { StandinReply } from './standin-reply';
 import { type StandinStats, StatsRecorder } from './standin-stats';
@@ -156,18 +157,22 @@ export class MessagesEndpoint {
         return this.#settle(exchange, 'reset', () => exchange.request.socket.resetAndDestroy());
       default: {
         const { body, strategy, documentKey } = context;
+        const stalled = reply.kind === 'stall';
         const message = buildMessage({
-          reply,
+          reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
           strategy,
           model: body.model,
           maxTokens: body.max_tokens,
           inputUsage: this.#cache.usage(body.model, requestSegments(body, strategy)),
           nextId: (prefix) => this.#ids.next(prefix),
         });
-        this.#stats.answered(documentKey);
         const { requestId, response } = exchange;
+        const stream = body.stream === true;
+        if (stalled)
+          return this.#settle(exchange, 'stall', () => sendStalled(response, { requestId, stream, message }));
+        this.#stats.answered(documentKey);
         return this.#settle(exchange, 200, () =>
-          body.stream
+          stream
             ? sendEvents(response, { requestId, events: messageEvents(message) })
             : sendJson(response, { status: 200, requestId, body: message }),
         );
@@ -183,13 +188,14 @@ export class MessagesEndpoint {
       readonly message?: string;
       readonly retryAfterSeconds?: number;
       readonly format?: 'json' | 'text';
+      readonly retryAfter?: string;
     },
   ): void {
     const { response, requestId } = exchange;
     this.#settle(exchange, error.status, () => sendError(response, { ...error, requestId }));
   }
 
-  #settle(exchange: Exchange, status: number | 'reset', write: () => void): void {
+  #settle(exchange: Exchange, status: number | 'reset' | 'stall', write: () => void): void {
     if (exchange.settled) return;
     exchange.settled = true;
     this.#stats.inFlight--;

@@ -3,7 +3,7 @@ import { faultKinds } from './fault';
 import { parsePath } from './json-path';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
-import type { StandinReply } from './standin-reply';
+import { HeaderText, type StandinReply } from './standin-reply';
 
 const Rate = z.number().min(0).max(1);
 
@@ -70,8 +70,10 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
  * refusal; `toolUse` answers with a `tool_use` block of a tool nobody offered instead of the
  * requested form; `echoRequest` answers a 500 whose error message repeats the whole request body
- * (document included); `echoKey` answers a 401 whose message repeats the API key received; the
- * others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ * (document included); `echoKey` answers a 401 whose message repeats the API key received;
+ * `stall` sends the headers and the start of the body, then nothing (the reply `stall`);
+ * the others answer 429, 529, 500, or reset the connection. A 429 carries `retry-after:
+ * retryAfterSeconds`, or `retryAfter` as it is when given (e.g. `999999`, `-5`, `soon`).
  */
 export const FaultOptions = z
   .object({
@@ -84,7 +86,9 @@ export const FaultOptions = z
     echoRequest: Rate.default(0),
     echoKey: Rate.default(0),
     toolUse: Rate.default(0),
+    stall: Rate.default(0),
     retryAfterSeconds: z.number().nonnegative().default(1),
+    retryAfter: HeaderText.optional(),
   })
   .refine(
     (faults) => faultKinds.reduce((sum, kind) => sum + faults[kind], 0) <= 1,

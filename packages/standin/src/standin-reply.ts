@@ -9,11 +9,15 @@ import { z } from 'zod';
  * - `truncated`: a text block with `stop_reason: 'max_tokens'`;
  * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given;
  * - `empty`: no content blocks;
- * - `error`: an API error response (`errorType` defaults from the status); `echo` makes its
- *   message repeat what was received, as a careless gateway does: `request` the whole request body
- *   (document included), `apiKey` the key the request was sent with; `format: 'text'` sends a plain
- *   text body instead of the JSON error object;
+ * - `error`: an API error response (`errorType` defaults from the status), with `retry-after`
+ *   from `retryAfterSeconds`, or `retryAfter` sent as it is (any header-safe text, e.g. a huge,
+ *   negative or malformed value); `echo` makes its message repeat what was received, as a careless
+ *   gateway does: `request` the whole request body (document included), `apiKey` the key the
+ *   request was sent with; `format: 'text'` sends a plain text body instead of the JSON error object;
  * - `reset`: the connection is reset without an answer;
+ * - `stall`: status 200 and headers are sent, then the start of the body (half a JSON message, or
+ *   `message_start` and `ping` when streaming), then nothing more until the client gives up or
+ *   the stand-in closes;
  * - `delay`: waits `ms`, then answers `reply`.
  */
 export type StandinReply =
@@ -31,8 +35,10 @@ export type StandinReply =
       readonly retryAfterSeconds?: number;
       readonly echo?: ErrorEcho;
       readonly format?: 'json' | 'text';
+      readonly retryAfter?: string;
     }
   | { readonly kind: 'reset' }
+  | { readonly kind: 'stall' }
   | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
 
 /** What an error reply repeats of the request it answers. */
@@ -40,6 +46,12 @@ export const ErrorEcho = z.enum(['request', 'apiKey']);
 export type ErrorEcho = z.infer<typeof ErrorEcho>;
 
 const defined = (value: unknown): boolean => value !== undefined;
+
+/** Text that can be sent as an HTTP header value as it is: tabs and printable ASCII, at most 256 characters. */
+export const HeaderText = z
+  .string()
+  .max(256)
+  .regex(/^[\t\x20-\x7e]*$/, 'must be printable ASCII (an HTTP header value)');
 
 /** Schema of {@link StandinReply}, for replies read from JSON (the CLI's `--script`). */
 export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
@@ -62,8 +74,10 @@ export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
       retryAfterSeconds: z.number().nonnegative().optional(),
       echo: ErrorEcho.optional(),
       format: z.enum(['json', 'text']).optional(),
+      retryAfter: HeaderText.optional(),
     }),
     z.object({ kind: z.literal('reset') }),
+    z.object({ kind: z.literal('stall') }),
     z.object({ kind: z.literal('delay'), ms: z.number().nonnegative(), reply: StandinReply }),
   ]),
 );
