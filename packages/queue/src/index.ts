@@ -1,5 +1,6 @@
 export * from './assert-redis-safe';
 export * from './build-dlq-record';
+export * from './dashboard-session-store';
 export * from './dead-letter-writer';
 export * from './dlq-id';
 export * from './dlq-job-display';
@@ -14,6 +15,7 @@ export * from './job-data';
 export * from './job-data-json-schema';
 export * from './keys';
 export * from './log-redis-check';
+export * from './login-failure-counter';
 export * from './open-queues';
 export * from './queue-config';
 export * from './queue-env';
