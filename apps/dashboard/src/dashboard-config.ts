@@ -16,6 +16,7 @@ import { triageDefaults } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
 import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
+import { type TrustProxy, trustProxyVar } from './trust-proxy';
 
 /** The only address the dashboard may listen on with authentication switched off. */
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -31,13 +32,13 @@ export interface DashboardConfig {
   readonly users: readonly DashboardUser[];
   /** Authentication explicitly switched off (only allowed on 127.0.0.1). */
   readonly authDisabled: boolean;
-  /** Signs session cookies and CSRF tokens; random per start unless configured. */
+  /** Signs CSRF tokens; random per start unless configured (then forms work across restarts and replicas). */
   readonly sessionKey: Buffer;
   readonly sessionTtlMs: number;
   /** Public origin (scheme://host[:port]) when behind a proxy; else taken from each request. */
   readonly origin: string | null;
-  /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
-  readonly trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-* headers are believed (for the client address and https). */
+  readonly trustProxy: TrustProxy;
   readonly redisUrl: string;
   /** Start even when Redis may evict keys (the startup self-check then only warns). */
   readonly allowEviction: boolean;
@@ -110,7 +111,7 @@ export const DashboardEnv = z
       .trim()
       .refine((value) => URL.canParse(value) && new URL(value).origin === value, { error: originForm })
       .optional(),
-    DASHBOARD_TRUST_PROXY: booleanVar().default(false),
+    DASHBOARD_TRUST_PROXY: trustProxyVar.default(false),
     DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
     DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
     QUARRY_MAX_REDRIVES: integerVar(0, 1000).default(triageDefaults.maxRedrives),
