@@ -58,7 +58,7 @@ describe('dashboard with Redis down', () => {
     expect(ready.status).toBe(503);
     expect(JSON.parse(ready.body)).toMatchObject({
       ready: false,
-      problems: [expect.stringMatching(/^redis /)],
+      reasons: [expect.stringMatching(/^redis /)],
     });
 
     const page = await timed(`${url}/dlq`, { headers: { ...asAdmin, accept: 'text/html' } });
@@ -126,7 +126,7 @@ describe('dashboard with Redis down', () => {
       expect(page.ms).toBeLessThan(4_000);
       const ready = await timed(`${url}/readyz`);
       expect(ready.status).toBe(503);
-      expect(JSON.parse(ready.body)).toMatchObject({ problems: ['redis not answering'] });
+      expect(JSON.parse(ready.body)).toMatchObject({ reasons: ['redis not answering'] });
       await expect.poll(() => readyz(url), { timeout: 20_000, interval: 200 }).toBe(200);
     } finally {
       pauser.disconnect();

@@ -15,7 +15,7 @@ export function healthRoutes(readiness: RedisReadiness): Router {
     res
       .status(problems.length === 0 ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ ready: problems.length === 0, problems });
+      .json({ ready: problems.length === 0, reasons: problems });
   });
   return router;
 }
