@@ -85,12 +85,15 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, the stylesheet and the login page open to ${who}`, async () => {
+    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async () => {
       const { url } = kit();
       const headers = await headersFor(who);
       const health = await fetch(`${url}/healthz`, { headers });
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ alive: true });
+      const ready = await fetch(`${url}/readyz`, { headers });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ready: true, reasons: [] });
       expect((await fetch(`${url}/assets/quarry.css`, { headers })).status).toBe(200);
       expect((await fetch(`${url}/login`, { headers })).status).toBe(200);
     });
@@ -98,7 +101,14 @@ describe('dashboard auth matrix', () => {
 
   it('answers 401 to paths next to the open ones (without credentials)', async () => {
     const { url } = kit();
-    for (const path of ['/healthz/more', '/assets/other.css', '/login/more', '/', '/nowhere']) {
+    for (const path of [
+      '/healthz/more',
+      '/readyz/more',
+      '/assets/other.css',
+      '/login/more',
+      '/',
+      '/nowhere',
+    ]) {
       const response = await fetch(`${url}${path}`, { headers: { accept: 'application/json' } });
       expect(response.status, path).toBe(401);
     }

@@ -1,4 +1,5 @@
 export * from './auth/authenticator';
+export * from './auth/basic-credentials';
 export * from './auth/csrf-signer';
 export * from './auth/dashboard-user';
 export * from './auth/login-throttle';
@@ -7,6 +8,8 @@ export * from './bull-boards';
 export * from './create-dashboard';
 export * from './dashboard-config';
 export * from './dashboard-config-error';
+export * from './dashboard-defaults';
 export * from './dashboard-logger';
 export * from './dlq-data-preview';
 export * from './html';
+export * from './trust-proxy';
