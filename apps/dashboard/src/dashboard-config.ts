@@ -15,11 +15,9 @@ import { type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
 import { triageDefaults } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
-import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
+import { authProblems, LOOPBACK_HOST } from './auth-problems';
+import { DashboardConfigError } from './dashboard-config-error';
 import { type TrustProxy, trustProxyVar } from './trust-proxy';
-
-/** The only address the dashboard may listen on with authentication switched off. */
-export const LOOPBACK_HOST = '127.0.0.1';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -50,30 +48,6 @@ export interface DashboardConfig {
   readonly replayConcurrency: number;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
-}
-
-/** The problems of an authentication setup: users are required unless auth is off, and off only on 127.0.0.1. */
-function authProblems(setup: {
-  readonly authDisabled: boolean;
-  readonly hasUsers: boolean;
-  readonly host: string;
-}): DashboardConfigProblem[] {
-  const problems: DashboardConfigProblem[] = [];
-  if (!setup.authDisabled && !setup.hasUsers) {
-    problems.push({
-      variable: 'DASHBOARD_USERS',
-      expected: `${usersForm} (required unless DASHBOARD_AUTH=off with DASHBOARD_HOST=${LOOPBACK_HOST})`,
-      received: null,
-    });
-  }
-  if (setup.authDisabled && setup.host !== LOOPBACK_HOST) {
-    problems.push({
-      variable: 'DASHBOARD_AUTH',
-      expected: `on, or off only with DASHBOARD_HOST=${LOOPBACK_HOST} (it is ${JSON.stringify(setup.host)})`,
-      received: '"off"',
-    });
-  }
-  return problems;
 }
 
 const usersVar = z

@@ -4,6 +4,7 @@ export * from './auth/csrf-signer';
 export * from './auth/dashboard-user';
 export * from './auth/login-throttle';
 export * from './auth/password-hash';
+export * from './auth-problems';
 export * from './bull-boards';
 export * from './create-dashboard';
 export * from './dashboard-config';
