@@ -41,7 +41,7 @@ export function createWorkerStores(options: WorkerStoresOptions): WorkerStores {
     ttlSeconds: config.attemptTtlSeconds,
     onUnreadable: ({ jobKey, field, error }) =>
       log.warn(
-        { jobId: jobKey, field, error: describeError(error) },
+        { jobKey, field, error: describeError(error) },
         'stored attempt record unreadable; skipped',
       ),
   });
