@@ -1,3 +1,5 @@
 export * from './env-problem';
 export * from './env-vars';
+export * from './models-file';
 export * from './parse-env';
+export * from './read-models-file';

@@ -53,7 +53,13 @@ const isoDate = () =>
   z
     .string({ error: 'a date as YYYY-MM-DD' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
-    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), { error: 'a date as YYYY-MM-DD' });
+    .refine(
+      (text) => {
+        const ms = Date.parse(`${text}T00:00:00Z`);
+        return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(text);
+      },
+      { error: 'a date as YYYY-MM-DD' },
+    );
 
 /** Where a fact came from and when it was last checked. */
 export const SpecSource = z.object({
