@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 
+/** The number of the last bench line. */
+const LAST_LINE = 9;
+
 /** What `pnpm bench` was asked to do. */
 export interface BenchArguments {
   readonly help: boolean;
@@ -39,8 +42,8 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
     .filter((part) => part !== '')
     .map((part) => {
       const id = Number(part);
-      if (!Number.isInteger(id) || id < 1 || id > 8) {
-        throw new TypeError(`--only: "${part}" is not a line number from 1 to 8`);
+      if (!Number.isInteger(id) || id < 1 || id > LAST_LINE) {
+        throw new TypeError(`--only: "${part}" is not a line number from 1 to ${LAST_LINE}`);
       }
       return id;
     });

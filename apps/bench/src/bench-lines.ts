@@ -3,6 +3,7 @@ import type { LineResult } from './bench-line';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
+import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
 import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
@@ -26,4 +27,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 6, title: 'Cross-step learning', run: lessons },
   { id: 7, title: 'Worker memory', run: memory },
   { id: 8, title: 'Replay rate', run: replayRate },
+  { id: 9, title: 'Model prices', run: modelPrices },
 ];

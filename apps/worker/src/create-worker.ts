@@ -11,6 +11,8 @@ import {
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
+import { checkConfiguredModels, modelWarnings } from './check-configured-models';
+import { configuredModels } from './configured-models';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
@@ -42,16 +44,23 @@ export interface CreateWorkerOptions {
   readonly random?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
+  /** Clock (ms since the epoch) of the model retirement checks. Default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /**
  * Starts a BullMQ worker on the extraction queue running the extraction loop with the Anthropic
  * adapter, durable attempts, the shared error history, the failure policy and the DLQ writer, plus a
  * periodic DLQ reconciler for failures no processor saw (e.g. jobs stalled past `maxStalledCount`).
+ * It refuses to start (`RetiredModelError`) when a configured model is retired, and warns of one
+ * retiring within 30 days in the log and in `/readyz`.
  */
 export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const { config } = options;
   const log = options.logger ?? createLogger({ level: config.logLevel });
+  const registry = options.registry ?? defaultRegistry();
+  const now = options.now ?? Date.now;
+  const models = configuredModels({ defaultModel: config.model, registry });
   const connection =
     options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({
@@ -78,9 +87,10 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let stopping = false;
   const processor = createExtractionProcessor({
-    registry: options.registry ?? defaultRegistry(),
+    registry,
     model,
     modelId: config.model,
+    models: config.models,
     attempts,
     history,
     deadLetters,
@@ -121,6 +131,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let running = false;
   const started = (async () => {
+    checkConfiguredModels({ models, table: config.models, now: now(), log });
     await assertRedisSafe({
       redis: connection,
       prefix: config.queue.prefix,
@@ -137,6 +148,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   })();
 
   const readiness = () => workerReadiness({ stopping, running, connection });
+  const warnings = () => modelWarnings({ models, table: config.models, now: now() });
   const http = startWorkerHttp({
     host: config.metrics.host,
     port: config.metrics.port,
@@ -145,6 +157,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     review,
     metrics,
     readiness,
+    warnings,
   });
   http.catch(() => {});
 
@@ -160,6 +173,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
           concurrency: config.concurrency,
           redisUrl: config.redisUrl,
           history: config.queue.history.enabled,
+          model: config.model,
           metrics: (await http)?.url ?? null,
         },
         'worker ready',
@@ -191,6 +205,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     http: http.then((server) => (server ? { url: server.url } : null)),
     waitUntilReady,
     readiness,
+    warnings,
     reconcile: reconciler.reconcile,
     close(closeOptions) {
       closing ??= close(closeOptions);

@@ -5,6 +5,7 @@ import {
   type HistoryKey,
   type HistoryStore,
   type ModelClient,
+  type ModelTable,
   uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
@@ -33,6 +34,8 @@ export interface ExtractionProcessorOptions {
   readonly model: ModelClient;
   /** Model id when the workflow names none. */
   readonly modelId: string;
+  /** Prices and request rules by model (the default table with `QUARRY_MODELS_FILE` merged over it). */
+  readonly models: ModelTable;
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
@@ -113,6 +116,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         input: parsed.input,
         model: options.model,
         modelId: options.modelId,
+        models: options.models,
         lessons: context.lessons,
         ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
         attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),

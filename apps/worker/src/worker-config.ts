@@ -1,12 +1,14 @@
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
-import { extractDefaults, failurePolicyDefaults } from '@quarry/core';
+import { defaultModelTable, extractDefaults, failurePolicyDefaults } from '@quarry/core';
 import {
   booleanVar,
   type Env,
   integerVar,
+  modelIdVar,
   parseEnv,
   positiveNumberVar,
   type Redactor,
+  readModelsFile,
   textVar,
   urlVar,
 } from '@quarry/env';
@@ -46,7 +48,8 @@ export const WorkerEnv = z
       .optional(),
     ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
     ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
-    QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').default(extractDefaults.modelId),
+    QUARRY_MODEL: modelIdVar().default(extractDefaults.modelId),
+    QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
     ...queueEnv,
     WORKER_NAME: textVar('a worker name').optional(),
     WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
@@ -105,6 +108,10 @@ export const WorkerEnv = z
       timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
     },
     model: env.QUARRY_MODEL,
+    /** The models file read over the default table, or null. */
+    modelsFile: env.QUARRY_MODELS_FILE ?? null,
+    /** Prices and request rules by model: the default table, with `modelsFile` merged over it. */
+    models: defaultModelTable,
     queue: QueueConfig.parse({
       prefix: env.QUARRY_PREFIX,
       queueName: env.QUARRY_QUEUE,
@@ -174,11 +181,17 @@ const redactors: Readonly<Record<string, Redactor>> = {
 };
 
 /**
- * Reads the worker configuration from environment variables (`process.env` by default).
- * @throws WorkerConfigError naming every bad variable and the form it expects.
+ * Reads the worker configuration from environment variables (`process.env` by default), and the
+ * models file `QUARRY_MODELS_FILE` names, if any, over the default model table.
+ * @throws WorkerConfigError naming every bad variable and the form it expects, or the models file's
+ * bad entry and field.
  */
 export function loadWorkerConfig(env: Env = process.env): WorkerConfig {
   const parsed = parseEnv({ schema: WorkerEnv, env, redactors });
-  if (parsed.ok) return parsed.value;
-  throw new WorkerConfigError({ problems: parsed.problems });
+  if (!parsed.ok) throw new WorkerConfigError({ problems: parsed.problems });
+  const config = parsed.value;
+  if (config.modelsFile === null) return config;
+  const models = readModelsFile({ path: config.modelsFile, base: defaultModelTable });
+  if (!models.ok) throw new WorkerConfigError({ problems: models.problems });
+  return { ...config, models: models.value };
 }

@@ -4,7 +4,8 @@ import type { ModelResponse, ResponsePart } from '@quarry/core';
 /**
  * Translates a Messages API reply to a {@link ModelResponse}: text and tool_use blocks in order
  * (other block types carry no answer and are left out), the stop reason as sent, and usage with
- * absent cache counts as 0.
+ * absent cache counts as 0. The 1-hour part of the cache writes comes from `cache_creation` when
+ * the reply has it (a whole number, at most every write; anything else is left out).
  */
 export function toModelResponse(options: {
   readonly message: Message;
@@ -18,14 +19,18 @@ export function toModelResponse(options: {
     else if (block.type === 'tool_use')
       content.push({ type: 'tool_call', id: block.id, name: block.name, input: block.input });
   }
+  const cacheCreationInputTokens = message.usage.cache_creation_input_tokens ?? 0;
+  const oneHour = message.usage.cache_creation?.ephemeral_1h_input_tokens;
+  const oneHourValid = typeof oneHour === 'number' && Number.isSafeInteger(oneHour) && oneHour >= 0;
   return {
     content,
     stopReason: message.stop_reason,
     usage: {
       inputTokens: message.usage.input_tokens,
       outputTokens: message.usage.output_tokens,
-      cacheCreationInputTokens: message.usage.cache_creation_input_tokens ?? 0,
+      cacheCreationInputTokens,
       cacheReadInputTokens: message.usage.cache_read_input_tokens ?? 0,
+      ...(oneHourValid ? { cacheCreation1hInputTokens: Math.min(oneHour, cacheCreationInputTokens) } : {}),
     },
     requestId: options.requestId ?? null,
     model: message.model,

@@ -54,6 +54,11 @@ export interface ResponseUsage {
   readonly output_tokens: number;
   readonly cache_creation_input_tokens: number;
   readonly cache_read_input_tokens: number;
+  /** The cache writes by TTL, adding up to `cache_creation_input_tokens`. */
+  readonly cache_creation: {
+    readonly ephemeral_5m_input_tokens: number;
+    readonly ephemeral_1h_input_tokens: number;
+  };
 }
 
 export interface RefusalStopDetails {

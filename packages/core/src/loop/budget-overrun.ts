@@ -1,8 +1,8 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import { costOf } from '../cost/cost-of';
-import type { PriceTable } from '../cost/price-table';
 import type { ModelRequest } from '../model/model-request';
 import { emptyUsage } from '../model/usage';
+import type { ModelTable } from '../models/model-spec';
 import { attemptTotals, tokensOf } from './attempt-totals';
 import type { ExtractBudget } from './extract-options';
 
@@ -15,7 +15,7 @@ export function budgetOverrun(options: {
   readonly budget: ExtractBudget | undefined;
   readonly records: readonly AttemptRecord[];
   readonly request: ModelRequest;
-  readonly prices: PriceTable;
+  readonly models: ModelTable;
 }): string | null {
   const { budget, records, request } = options;
   if (!budget) return null;
@@ -35,7 +35,7 @@ export function budgetOverrun(options: {
     }
   }
   if (budget.maxCostUsd !== undefined && spent.costUsd !== null) {
-    const next = costOf({ usage: estimate, model: previous?.model ?? request.model, prices: options.prices });
+    const next = costOf({ usage: estimate, model: previous?.model ?? request.model, models: options.models });
     if (next !== null && spent.costUsd + next > budget.maxCostUsd) {
       return `${spentSoFar}: the next call would bring the job to about $${(spent.costUsd + next).toFixed(4)}, over its budget of $${budget.maxCostUsd}`;
     }

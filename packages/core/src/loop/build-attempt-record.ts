@@ -19,7 +19,7 @@ export interface BuildAttemptRecordOptions {
   readonly started: number;
   readonly strategy: OutputStrategy;
   readonly maxTokens: number;
-  readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'prices'>;
+  readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'models'>;
   readonly now: () => number;
   /** Receives `unknown_model_price` when the reply's model has no price. */
   readonly onWarning: (warning: ExtractWarning) => void;
@@ -52,7 +52,7 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     costUsd: costOf({
       usage: response.usage,
       model,
-      prices: settings.prices,
+      models: settings.models,
       onWarning: options.onWarning,
     }),
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),

@@ -1,5 +1,6 @@
-import { defaultPriceTable, type PriceTable } from '../cost/price-table';
 import type { OutputStrategy } from '../model/output-strategy';
+import { defaultModelTable } from '../models/default-model-table';
+import type { ModelTable } from '../models/model-spec';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractBudget, ExtractOptions } from './extract-options';
 
@@ -12,7 +13,8 @@ export const extractDefaults = {
   rawOutputCapBytes: 32768,
   strategy: 'structured' as OutputStrategy,
   stopOnNoProgress: true,
-  modelId: 'claude-sonnet-4-6',
+  /** The model best suited to extraction by cost per valid extraction (docs/models.md). */
+  modelId: 'claude-haiku-5-5',
 } as const;
 
 /** The options of one {@link extract} call with every default applied. */
@@ -25,7 +27,7 @@ export interface ExtractSettings {
   readonly stopOnNoProgress: boolean;
   readonly feedbackMaxLines: number;
   readonly rawOutputCapBytes: number;
-  readonly prices: PriceTable;
+  readonly models: ModelTable;
   /** Undefined when the job has no budget. */
   readonly budget: ExtractBudget | undefined;
 }
@@ -49,7 +51,7 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     stopOnNoProgress: options.stopOnNoProgress ?? extractDefaults.stopOnNoProgress,
     feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
     rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
-    prices: options.prices ?? defaultPriceTable,
+    models: options.models ?? defaultModelTable,
     budget: checkedBudget(options.budget),
   };
   for (const name of [

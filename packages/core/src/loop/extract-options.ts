@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { AttemptStore } from '../attempts/attempt-store';
-import type { PriceTable } from '../cost/price-table';
 import type { HistoryKey, HistoryStore } from '../history/history-store';
 import type { Lesson } from '../history/lesson';
 import type { ModelClient } from '../model/model-client';
 import type { OutputStrategy } from '../model/output-strategy';
+import type { ModelTable } from '../models/model-spec';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 
 /** A non-fatal condition the caller may want to log (the core does no I/O itself). */
@@ -71,7 +71,8 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   readonly feedbackMaxLines?: number;
   /** Cap of a stored raw output, in bytes of UTF-8. Default 32 KiB. */
   readonly rawOutputCapBytes?: number;
-  readonly prices?: PriceTable;
+  /** Prices and request rules by model. Default `defaultModelTable`. */
+  readonly models?: ModelTable;
   readonly signal?: AbortSignal;
   /** Called after each attempt is stored. */
   readonly onAttempt?: (record: AttemptRecord) => void;

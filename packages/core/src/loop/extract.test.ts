@@ -81,11 +81,12 @@ describe('extract', () => {
       reviewReasons: [],
       attempts: 1,
       usage: { inputTokens: 100, outputTokens: 20, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-      model: 'claude-sonnet-4-6',
+      model: 'claude-haiku-5-5',
       workflow: 'receipt',
       version: 1,
     });
-    expect(result.costUsd).toBeCloseTo((100 * 3 + 20 * 15) / 1e6, 12);
+    // Haiku 5.5, the default model: $0.10 input and $0.50 output per million tokens.
+    expect(result.costUsd).toBeCloseTo((100 * 0.1 + 20 * 0.5) / 1e6, 12);
     expect(result.durationMs).toBeGreaterThan(0);
     expect(model.calls).toBe(1);
     expect(result.attemptRecords).toEqual([
@@ -93,7 +94,7 @@ describe('extract', () => {
         n: 1,
         startedAt: '2025-01-01T00:00:00.010Z',
         durationMs: 5,
-        model: 'claude-sonnet-4-6',
+        model: 'claude-haiku-5-5',
         strategy: 'structured',
         maxTokens: 4096,
         stopReason: 'end_turn',
@@ -164,7 +165,7 @@ describe('extract', () => {
       expect.objectContaining({ ruleId: 'total-matches', received: '3' }),
     ]);
     expect(exhausted.usage.inputTokens).toBe(300);
-    expect(exhausted.costUsd).toBeCloseTo((300 * 3 + 60 * 15) / 1e6, 12);
+    expect(exhausted.costUsd).toBeCloseTo((300 * 0.1 + 60 * 0.5) / 1e6, 12);
     expect(model.calls).toBe(3);
     expect(await store.load(jobKey)).toHaveLength(3);
   });
@@ -284,14 +285,14 @@ describe('extract', () => {
     });
 
     it('stops before a call that would exceed the cost budget', async () => {
-      const usage = { inputTokens: 10_000, outputTokens: 1_000 }; // $0.045 a call
+      const usage = { inputTokens: 10_000, outputTokens: 1_000 }; // $0.0015 a call on Haiku 5.5
       const { run, model } = setup(
         [
           { json: { ...validReceipt, total: 1 }, usage },
           { json: { ...validReceipt, total: 2 }, usage },
           { json: validReceipt },
         ],
-        { budget: { maxCostUsd: 0.1 } },
+        { budget: { maxCostUsd: 0.004 } },
       );
       expect(await rejectionOf(run())).toMatchObject({ kind: 'budget_exhausted', attempts: 2 });
       expect(model.calls).toBe(2);

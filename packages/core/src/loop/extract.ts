@@ -140,7 +140,7 @@ export async function extract<W extends AnyWorkflow>(
       feedbackMaxLines: settings.feedbackMaxLines,
       retry: retryFeedback(failed, records),
     });
-    const overrun = budgetOverrun({ budget: settings.budget, records, request, prices: settings.prices });
+    const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
     options.signal?.throwIfAborted();
 
