@@ -6,7 +6,13 @@ import { extract } from './extract';
 import type { ExtractBudget } from './extract-options';
 
 const run = (budget: ExtractBudget, model = new FakeModelClient([{ json: validReceipt }])) =>
-  extract({ workflow: receiptWorkflow(), input: { text: receiptDocument }, model, budget });
+  extract({
+    workflow: receiptWorkflow(),
+    input: { text: receiptDocument },
+    model,
+    budget,
+    modelId: 'claude-sonnet-4-6',
+  });
 
 describe('extract budget', () => {
   it.each([

@@ -273,7 +273,7 @@ describe('extract', () => {
         usage: { inputTokens: 600, outputTokens: 100 },
       });
       expect(error.message).toBe(
-        'Budget exhausted after 1 model call (700 tokens, $0.0033 spent): the next call would bring the job to about 1400 tokens, over its budget of 1000',
+        'Budget exhausted after 1 model call (700 tokens, $0.0001 spent): the next call would bring the job to about 1400 tokens, over its budget of 1000',
       );
       expect(model.calls).toBe(1);
     });
