@@ -1,4 +1,4 @@
-import { DlqRecord } from '@quarry/queue';
+import { DlqRecord, isDlqId } from '@quarry/queue';
 import type { Job, JobType, Queue } from 'bullmq';
 import { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
 
@@ -33,6 +33,8 @@ export class DlqReader {
 
   /** The record stored under `dlqId`, or null when there is none. @throws DlqRecordUnreadableError */
   async get(dlqId: string): Promise<DlqRecord | null> {
+    // BullMQ keeps `meta`, `id`, `events`… beside the jobs: only a DLQ id can name a record.
+    if (!isDlqId(dlqId)) return null;
     const job = await this.#options.dlq.getJob(dlqId);
     return job ? this.#parse(job) : null;
   }

@@ -53,6 +53,17 @@ describe('DLQ selectors', () => {
     expect((error as DlqRecordNotFoundError).dlqIds).toEqual(['dlq-missing']);
   });
 
+  it('finds no record under the names BullMQ keeps beside the DLQ jobs', async () => {
+    await seedFive();
+    for (const name of ['meta', 'id', 'events', 'stalled-check']) {
+      await expect(kit().triage.showDlq(name)).rejects.toBeInstanceOf(DlqRecordNotFoundError);
+      const error = await kit()
+        .triage.listDlq({ ids: [name] })
+        .catch((e: unknown) => e);
+      expect((error as DlqRecordNotFoundError).dlqIds).toEqual([name]);
+    }
+  });
+
   it('selects by fingerprint', async () => {
     const { a } = await seedFive();
     // a and b share the reason kind and the issues, so the fingerprint.
