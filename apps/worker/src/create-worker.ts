@@ -16,6 +16,7 @@ import { configuredModels } from './configured-models';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
+import { cutOffLostJobs } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
 import { drainWorker } from './drain-worker';
 import { createExtractionProcessor } from './extraction-processor';
@@ -117,6 +118,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   );
   worker.on('error', (error) => log.error({ error: describeError(error) }, 'worker error'));
   releaseAttemptsOnEnd({ worker, attempts, deadLetters, log });
+  cutOffLostJobs({ worker, log });
   worker.on('stalled', (jobId) => {
     metrics.stalled();
     log.warn({ jobId }, 'job stalled; another worker picks it up');

@@ -17,8 +17,9 @@ import {
   type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
-import { type Job, type Queue, UnrecoverableError } from 'bullmq';
+import { type Job, type Queue, UnrecoverableError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
+import { lockLostReason } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
 import { jobAttempts } from './job-attempts';
@@ -175,6 +176,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       );
       return jobResult;
     } catch (error) {
+      if (signal?.aborted && signal.reason === lockLostReason) {
+        // Another worker owns the job now: leave it alone, neither failing nor moving it.
+        log.warn({}, 'job cut off: its lock was lost to another worker');
+        throw new WaitingError();
+      }
       if (signal?.aborted) {
         return putBackJob({
           job,

@@ -13,7 +13,7 @@ describe('soak (short): worker processes, a stand-in with mixed faults, a kill a
         redisRestarts: 1,
         seed: 7,
         latency: { meanMs: 50, jitterMs: 40 },
-        lockDurationMs: 2000,
+        lockDurationMs: 4000,
         stalledIntervalMs: 1000,
         backlog: 300,
         timeoutMs: 90_000,
