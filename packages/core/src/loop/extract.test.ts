@@ -103,6 +103,11 @@ describe('extract', () => {
         issues: [],
         usage: result.usage,
         costUsd: result.costUsd,
+        effort: 'high',
+        messageId: 'msg_fake_1',
+        refusalCategory: null,
+        cacheMissReason: null,
+        fallbackFrom: null,
       },
     ]);
     expect(await store.load(jobKey)).toEqual(result.attemptRecords);
