@@ -25,6 +25,7 @@ const flags = {
   'fault-reset': { type: 'string' },
   'fault-truncate': { type: 'string' },
   'fault-refusal': { type: 'string' },
+  'fault-refusal-category': { type: 'string' },
   'retry-after': { type: 'string' },
   'latency-mean': { type: 'string' },
   'latency-jitter': { type: 'string' },
@@ -59,6 +60,8 @@ const ConfigFile = z.strictObject({
   documentKey: z.string().optional(),
   cacheEntries: anything,
   maxBodyBytes: anything,
+  models: anything,
+  thinkingTokens: anything,
 });
 
 export type CliCommand =
@@ -136,6 +139,8 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     const value = number(flag);
     if (value !== undefined) faults[key] = value;
   }
+  if (values['fault-refusal-category'] !== undefined)
+    faults.refusalCategory = values['fault-refusal-category'];
   const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
   const mean = number('latency-mean');
   const jitter = number('latency-jitter');

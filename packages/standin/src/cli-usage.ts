@@ -1,3 +1,4 @@
+import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
 
 /** The CLI's `--help` text. */
@@ -19,6 +20,7 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --persistent W:PATH:KIND  a persistent mistake of workflow W (repeatable)
   --fault-rate-limit R, --fault-overloaded R, --fault-server-error R, --fault-reset R,
   --fault-truncate R, --fault-refusal R, --retry-after SECONDS
+  --fault-refusal-category C  stop_details.category of injected refusals (${wireRefusalCategories.join(', ')})
   --latency-mean MS, --latency-jitter MS, --latency-distribution uniform|normal
   --no-record               keep no requests in memory
   --api-key KEY             answer 401 to requests with another key

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { WireRefusalCategory } from './messages-wire';
 import type { FaultOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
@@ -44,18 +45,32 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
   }
 }
 
-/** The answer changed by a `truncate` or `refusal` fault; errors and resets pass unchanged. */
-export function spoilReply(kind: 'truncate' | 'refusal', reply: StandinReply): StandinReply {
+/**
+ * The answer changed by a `truncate` or `refusal` fault; errors and resets pass unchanged. A
+ * refusal names `refusalCategory`, and a request naming fallbacks gets the unspoilt answer from
+ * its first fallback model.
+ */
+export function spoilReply(
+  kind: 'truncate' | 'refusal',
+  reply: StandinReply,
+  refusalCategory: WireRefusalCategory | null = null,
+): StandinReply {
   switch (reply.kind) {
     case 'delay':
-      return { ...reply, reply: spoilReply(kind, reply.reply) };
+      return { ...reply, reply: spoilReply(kind, reply.reply, refusalCategory) };
     case 'error':
     case 'reset':
       return reply;
     default:
       break;
   }
-  if (kind === 'refusal') return { kind: 'refusal', text: 'I cannot help with this request.' };
+  if (kind === 'refusal')
+    return {
+      kind: 'refusal',
+      text: 'I cannot help with this request.',
+      category: refusalCategory,
+      fallback: reply,
+    };
   const text = replyText(reply);
   return text === null ? reply : { kind: 'truncated', text: text.slice(0, Math.ceil(text.length / 2)) };
 }

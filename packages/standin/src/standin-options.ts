@@ -1,5 +1,7 @@
+import { Effort, type ModelTable } from '@quarry/core';
 import { z } from 'zod';
 import { parsePath } from './json-path';
+import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
 import type { StandinReply } from './standin-reply';
@@ -58,6 +60,14 @@ export const SimulateOptions = z.object({
   corpus: z.array(CorpusEntry).min(1, 'the corpus needs at least one document'),
   mistakes: MistakeOptions.prefault({}),
   persistentMistakes: z.array(PersistentMistake).default([]),
+  /**
+   * Skill by `output_config.effort`: the share of documents answered right at that effort (one
+   * seeded draw per document, so a document right at one level stays right at a level with at
+   * least the same skill). A document answered at an effort it is wrong at gets one mistake that
+   * feedback does not fix; only a higher effort does. Levels left out are always right. The
+   * effort of a request is its `output_config.effort`, else the model's default from the table.
+   */
+  effortSkill: z.partialRecord(Effort, Rate).optional(),
   /** Seed of the mistakes; defaults to the stand-in's `seed`. */
   seed: z.number().int().optional(),
 });
@@ -67,7 +77,8 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * Fault rates (0..1, adding up to at most 1): one draw per call, seeded by the stand-in's `seed`,
  * the document and the call's number for that document, so a retried call draws again.
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
- * refusal; the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ * refusal naming `refusalCategory` (a request naming `fallbacks` then gets the answer from its first
+ * fallback model); the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
  */
 export const FaultOptions = z
   .object({
@@ -77,6 +88,8 @@ export const FaultOptions = z
     reset: Rate.default(0),
     truncate: Rate.default(0),
     refusal: Rate.default(0),
+    /** The `stop_details.category` of injected refusals; null names none. */
+    refusalCategory: z.enum(wireRefusalCategories).nullable().default(null),
     retryAfterSeconds: z.number().nonnegative().default(1),
   })
   .refine(
@@ -137,4 +150,24 @@ export interface StandinOptions {
   readonly cacheEntries?: number;
   /** Largest request body accepted (413 above). Default 32 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * The model table whose rules the stand-in enforces and follows per request model (400s for
+   * what a model rejects, thinking, tokenizer factor, default effort). Models not in it get no
+   * rules. Default `defaultModelTable` of `@quarry/core`.
+   */
+  readonly models?: ModelTable;
+  /**
+   * Thinking tokens a reply spends, by effort (requests without effort count as `high`). Default
+   * {@link standinThinkingTokens}.
+   */
+  readonly thinkingTokens?: Partial<Record<Effort, number>>;
 }
+
+/** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */
+export const standinThinkingTokens: Readonly<Record<Effort, number>> = {
+  low: 150,
+  medium: 600,
+  high: 1500,
+  xhigh: 3000,
+  max: 6000,
+};
