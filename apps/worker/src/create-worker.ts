@@ -1,5 +1,5 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
-import type { ModelClient, WorkflowRegistry } from '@quarry/core';
+import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   type ExtractionJobResult,
@@ -41,6 +41,8 @@ export interface CreateWorkerOptions {
   readonly random?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
+  /** The model table whose rules shape each request. Default: the core's `defaultModelTable`. */
+  readonly models?: ModelTable;
 }
 
 /**
@@ -84,6 +86,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     registry: options.registry ?? defaultRegistry(),
     model,
     modelId: config.model,
+    ...(options.models ? { models: options.models } : {}),
     attempts,
     history,
     deadLetters,

@@ -5,6 +5,7 @@ import {
   type HistoryKey,
   type HistoryStore,
   type ModelClient,
+  type ModelTable,
   uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
@@ -31,6 +32,8 @@ export interface ExtractionProcessorOptions {
   readonly model: ModelClient;
   /** Model id when the workflow names none. */
   readonly modelId: string;
+  /** The model table whose rules shape each request. Default: the core's `defaultModelTable`. */
+  readonly models?: ModelTable;
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
@@ -104,6 +107,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         input: parsed.input,
         model: options.model,
         modelId: options.modelId,
+        ...(options.models ? { models: options.models } : {}),
+        ...(data.effort ? { effort: data.effort } : {}),
         lessons: context.lessons,
         ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
         attempts: { store: options.attempts, jobKey: jobId },
@@ -117,6 +122,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
               issues: record.issues.length,
               signatures: uniqueSignatures(record.issues),
               stopReason: record.stopReason,
+              refusalCategory: record.refusalCategory ?? undefined,
+              effort: record.effort ?? undefined,
+              model: record.model,
+              fallbackFrom: record.fallbackFrom ?? undefined,
+              cacheMissReason: record.cacheMissReason ?? undefined,
               durationMs: record.durationMs,
               requestId: record.requestId,
             },

@@ -25,7 +25,7 @@ export type PreparedJobData =
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
-  const { version, idempotencyKey, historyScope, metadata, lineage, overrides } = options.options;
+  const { version, idempotencyKey, historyScope, effort, metadata, lineage, overrides } = options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
@@ -71,6 +71,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     input,
     historyScope,
     idempotencyKey,
+    effort,
     metadata,
     lineage,
     overrides,
@@ -108,6 +109,7 @@ const enqueueOptionNames = [
   'version',
   'idempotencyKey',
   'historyScope',
+  'effort',
   'metadata',
   'lineage',
   'overrides',

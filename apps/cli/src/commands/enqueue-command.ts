@@ -8,7 +8,8 @@ import {
   RedisUnavailableError,
   WaitTimeoutError,
 } from '@quarry/client';
-import type { ExtractionJobResult } from '@quarry/queue';
+import { Effort } from '@quarry/core';
+import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import type { CliCommand } from '../cli-command';
 import { cliConfig, cliEnvironmentHelp } from '../cli-config';
@@ -20,7 +21,8 @@ import { UsageError } from '../usage-error';
 const DEFAULT_TIMEOUT_SECONDS = 120;
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
-                      [--id <idempotencyKey>] [--scope <historyScope>] [--wait] [--timeout <seconds>] [--json]
+                      [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>] [--wait]
+                      [--timeout <seconds>] [--json]
 
 Enqueues one extraction job. The input is { text } read from --file or given with --text; it is
 validated against the workflow before anything is written to Redis.
@@ -35,6 +37,9 @@ Options:
   -t, --text <string>     the document text itself
       --id <key>          idempotency key: the same key gives the same job, never a second one
       --scope <scope>     history scope, e.g. a tenant (lessons are shared within it)
+      --effort <level>    output_config.effort for every attempt: ${Effort.options.join(', ')}
+                          (default: the workflow's, else the model's default; models that take no
+                          effort get none)
       --wait              wait for the job to finish
       --timeout <seconds> how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})
       --json              print one JSON object; with --wait:
@@ -54,6 +59,7 @@ const options = {
   text: { type: 'string', short: 't' },
   id: { type: 'string' },
   scope: { type: 'string' },
+  effort: { type: 'string' },
   wait: { type: 'boolean' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
@@ -67,6 +73,7 @@ interface EnqueueRequestArgs {
   readonly source: { readonly file: string } | { readonly text: string };
   readonly idempotencyKey: string | undefined;
   readonly historyScope: string | undefined;
+  readonly effort: Effort | undefined;
   readonly wait: boolean;
   readonly timeoutMs: number;
   readonly json: boolean;
@@ -86,6 +93,14 @@ function readArgs(args: readonly string[]): EnqueueRequestArgs | 'help' {
       throw new UsageError(`--version must be a positive integer, got "${values.version}"`);
     }
   }
+  let effort: Effort | undefined;
+  if (values.effort !== undefined) {
+    const parsed = Effort.safeParse(values.effort);
+    if (!parsed.success) {
+      throw new UsageError(`--effort must be one of ${Effort.options.join(', ')}, got "${values.effort}"`);
+    }
+    effort = parsed.data;
+  }
   let timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
   if (values.timeout !== undefined) {
     const seconds = Number(values.timeout);
@@ -101,6 +116,7 @@ function readArgs(args: readonly string[]): EnqueueRequestArgs | 'help' {
     source: values.file !== undefined ? { file: values.file } : { text: values.text ?? '' },
     idempotencyKey: values.id,
     historyScope: values.scope,
+    effort,
     wait: values.wait ?? false,
     timeoutMs,
     json: values.json ?? false,
@@ -145,6 +161,7 @@ async function enqueueAndWait(
       ...(request.version !== undefined ? { version: request.version } : {}),
       ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
       ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
+      ...(request.effort !== undefined ? { effort: request.effort } : {}),
     },
   );
   const print = (value: unknown) =>
@@ -177,7 +194,7 @@ async function enqueueAndWait(
         print({ jobId: job.jobId, status: 'dead-lettered', dlqId: error.dlqId, reason: error.reason });
       else
         context.stderr(
-          `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${error.reason.kind}: ${error.reason.message}\n`,
+          `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${dlqReasonLabel(error.reason)}: ${error.reason.message}\n`,
         );
       return exitCodes.deadLettered;
     }
