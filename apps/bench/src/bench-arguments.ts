@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 
+/** The number of the last bench line (lines are numbered from 1, see `benchLines`). */
+export const LAST_LINE = 9;
+
 /** What `pnpm bench` was asked to do. */
 export interface BenchArguments {
   readonly help: boolean;
@@ -15,7 +18,7 @@ Measures Quarry against raw BullMQ and a naive retry loop, line by line, in one 
 a table (metric, Quarry, baseline, comparison, target, PASS/FAIL); writes the figures as JSON.
 
   --quick        small counts: a smoke test of the harness, not figures to quote
-  --only LIST    run only these lines (comma-separated numbers)
+  --only LIST    run only these lines (comma-separated numbers, 1 to ${LAST_LINE})
   --out FILE     results JSON (default bench-results/bench-<timestamp>.json)
   --help`;
 
@@ -39,8 +42,8 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
     .filter((part) => part !== '')
     .map((part) => {
       const id = Number(part);
-      if (!Number.isInteger(id) || id < 1 || id > 8) {
-        throw new TypeError(`--only: "${part}" is not a line number from 1 to 8`);
+      if (!Number.isInteger(id) || id < 1 || id > LAST_LINE) {
+        throw new TypeError(`--only: "${part}" is not a line number from 1 to ${LAST_LINE}`);
       }
       return id;
     });

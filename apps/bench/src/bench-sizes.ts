@@ -8,6 +8,7 @@ export interface BenchSizes {
   readonly lessons: { readonly jobs: number; readonly concurrency: number };
   readonly memory: { readonly warmupJobs: number; readonly jobs: number; readonly concurrency: number };
   readonly replay: { readonly entries: number; readonly rate: number };
+  readonly effort: { readonly jobs: number; readonly concurrency: number };
 }
 
 export const fullSizes: BenchSizes = {
@@ -19,6 +20,7 @@ export const fullSizes: BenchSizes = {
   lessons: { jobs: 2000, concurrency: 20 },
   memory: { warmupJobs: 5000, jobs: 50_000, concurrency: 50 },
   replay: { entries: 2000, rate: 100 },
+  effort: { jobs: 1000, concurrency: 50 },
 };
 
 /** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
@@ -31,4 +33,5 @@ export const quickSizes: BenchSizes = {
   lessons: { jobs: 200, concurrency: 10 },
   memory: { warmupJobs: 500, jobs: 2000, concurrency: 50 },
   replay: { entries: 100, rate: 50 },
+  effort: { jobs: 100, concurrency: 20 },
 };
