@@ -145,6 +145,21 @@ describe('requests each model accepts, through @anthropic-ai/sdk against the sta
     expect(record?.costUsd).toBeLessThan(at(3, 15, 3.75));
   });
 
+  it('asks with tool_choice auto when a fallback model rejects forced tool use, so no hop answers 400', async () => {
+    const { standin, run } = await setup([wrongTotal, json(valid)]);
+    const result = await run({
+      model: 'claude-haiku-5-5',
+      strategy: 'tool',
+      fallbacks: ['claude-sonnet-5-5'],
+    });
+    expect(result.data).toEqual(valid);
+    expect(standin.stats.byStatus).toEqual({ '200': 2 });
+    expect(standin.requests.map((request) => request.body.tool_choice)).toEqual([
+      { type: 'auto' },
+      { type: 'auto' },
+    ]);
+  });
+
   it('sends the previous message id on every retry and records why the cache missed', async () => {
     const { standin, run } = await setup([wrongTotal, wrongDate, json(valid)]);
     const result = await run({ model: 'claude-haiku-5-5' });

@@ -54,6 +54,7 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
   const modelId = workflow.model ?? options.modelId ?? extractDefaults.modelId;
   const models = options.models ?? defaultModelTable;
   const spec = modelSpecOf(modelId, models);
+  const fallbacks = workflow.fallbacks ?? [];
   const settings: ExtractSettings = {
     modelId,
     maxAttempts: options.maxAttempts ?? workflow.maxAttempts ?? extractDefaults.maxAttempts,
@@ -66,9 +67,12 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     prices: options.prices ?? defaultPriceTable,
     models,
     spec,
-    rules: requestRulesOf(spec),
+    rules: requestRulesOf(
+      spec,
+      fallbacks.map((fallback) => modelSpecOf(fallback, models)),
+    ),
     effortPlan: effortPlanOf({ spec, workflow: workflow.effort, job: options.effort }),
-    fallbacks: workflow.fallbacks ?? [],
+    fallbacks,
   };
   for (const name of [
     'maxAttempts',

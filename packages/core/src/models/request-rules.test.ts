@@ -18,4 +18,16 @@ describe('requestRulesOf', () => {
     }
     expect(requestRulesOf(null)).toEqual({ toolChoice: 'forced', replayToolCalls: true });
   });
+
+  it('asks with tool_choice auto when a fallback model rejects forced tool use', () => {
+    const spec = (model: string) => modelSpecOf(model, defaultModelTable);
+    expect(requestRulesOf(spec('claude-haiku-5-5'), [spec('claude-sonnet-5-5')])).toEqual({
+      toolChoice: 'auto',
+      replayToolCalls: false,
+    });
+    expect(requestRulesOf(spec('claude-sonnet-4-5'), [spec('claude-haiku-4-5')])).toEqual({
+      toolChoice: 'forced',
+      replayToolCalls: true,
+    });
+  });
 });
