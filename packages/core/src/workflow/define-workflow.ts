@@ -45,7 +45,10 @@ export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
 
 const NAME = /^[a-z][a-z0-9-]{0,63}$/;
 
-/** Fallback models one request may name (platform page "Refusals and fallback", checked 2026-11-24). */
+/**
+ * Fallback models one request may name: three, per a summary of the platform page "Refusals and
+ * fallback" (checked 2026-11-24); the SDK's `BetaFallbacksParam` sets no limit.
+ */
 export const MAX_FALLBACKS = 3;
 
 /**
