@@ -15,10 +15,8 @@ import type { CliCommand } from '../cli-command';
 import { cliConfig, cliEnvironmentHelp } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
-import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
-
-const DEFAULT_TIMEOUT_SECONDS = 120;
+import { DEFAULT_TIMEOUT_SECONDS, type EnqueueRequestArgs, readEnqueueArgs } from './enqueue-args';
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
                       [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>] [--wait]
@@ -51,77 +49,6 @@ Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavail
 2 dead-lettered, 3 --wait timed out (the job carries on).
 
 ${cliEnvironmentHelp}`;
-
-const options = {
-  workflow: { type: 'string', short: 'w' },
-  version: { type: 'string' },
-  file: { type: 'string', short: 'f' },
-  text: { type: 'string', short: 't' },
-  id: { type: 'string' },
-  scope: { type: 'string' },
-  effort: { type: 'string' },
-  wait: { type: 'boolean' },
-  timeout: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** What the command line asks for, checked. */
-interface EnqueueRequestArgs {
-  readonly workflow: string;
-  readonly version: number | undefined;
-  readonly source: { readonly file: string } | { readonly text: string };
-  readonly idempotencyKey: string | undefined;
-  readonly historyScope: string | undefined;
-  readonly effort: Effort | undefined;
-  readonly wait: boolean;
-  readonly timeoutMs: number;
-  readonly json: boolean;
-}
-
-function readArgs(args: readonly string[]): EnqueueRequestArgs | 'help' {
-  const { values } = parseCommandArgs(args, options);
-  if (values.help) return 'help';
-  if (!values.workflow) throw new UsageError('--workflow <name> is required');
-  if ((values.file === undefined) === (values.text === undefined)) {
-    throw new UsageError('give exactly one of --file <path> or --text <string>');
-  }
-  let version: number | undefined;
-  if (values.version !== undefined) {
-    version = Number(values.version);
-    if (!/^\d+$/.test(values.version) || version < 1) {
-      throw new UsageError(`--version must be a positive integer, got "${values.version}"`);
-    }
-  }
-  let effort: Effort | undefined;
-  if (values.effort !== undefined) {
-    const parsed = Effort.safeParse(values.effort);
-    if (!parsed.success) {
-      throw new UsageError(`--effort must be one of ${Effort.options.join(', ')}, got "${values.effort}"`);
-    }
-    effort = parsed.data;
-  }
-  let timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
-  if (values.timeout !== undefined) {
-    const seconds = Number(values.timeout);
-    if (values.timeout.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-      throw new UsageError(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
-    }
-    if (!values.wait) throw new UsageError('--timeout only applies with --wait');
-    timeoutMs = Math.round(seconds * 1000);
-  }
-  return {
-    workflow: values.workflow,
-    version,
-    source: values.file !== undefined ? { file: values.file } : { text: values.text ?? '' },
-    idempotencyKey: values.id,
-    historyScope: values.scope,
-    effort,
-    wait: values.wait ?? false,
-    timeoutMs,
-    json: values.json ?? false,
-  };
-}
 
 async function readText(source: EnqueueRequestArgs['source'], context: CliContext): Promise<string> {
   if ('text' in source) return source.text;
@@ -214,7 +141,7 @@ export const enqueueCommand: CliCommand = {
   summary: 'enqueue an extraction job (optionally wait for its result)',
   help,
   async run(args, context) {
-    const request = readArgs(args);
+    const request = readEnqueueArgs(args);
     if (request === 'help') {
       context.stdout(`${help}\n`);
       return exitCodes.ok;
