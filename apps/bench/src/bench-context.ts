@@ -1,3 +1,4 @@
+import type { ModelTable } from '@quarry/core';
 import type { BenchCorpus } from './bench-corpus';
 import type { BenchSizes } from './bench-sizes';
 
@@ -5,6 +6,8 @@ import type { BenchSizes } from './bench-sizes';
 export interface BenchContext {
   readonly sizes: BenchSizes;
   readonly corpus: BenchCorpus;
+  /** Prices by model: the default table, with `QUARRY_MODELS_FILE` merged over it. */
+  readonly models: ModelTable;
   /** Progress lines (stderr). */
   readonly log: (message: string) => void;
 }

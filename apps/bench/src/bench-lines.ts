@@ -4,6 +4,7 @@ import { effortLadder } from './lines/effort-ladder';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
+import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
 import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
@@ -27,5 +28,6 @@ export const benchLines: readonly BenchLine[] = [
   { id: 6, title: 'Cross-step learning', run: lessons },
   { id: 7, title: 'Worker memory', run: memory },
   { id: 8, title: 'Replay rate', run: replayRate },
-  { id: 9, title: 'Effort ladder', run: effortLadder },
+  { id: 9, title: 'Model prices', run: modelPrices },
+  { id: 10, title: 'Effort ladder', run: effortLadder },
 ];

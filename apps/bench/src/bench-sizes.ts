@@ -8,6 +8,8 @@ export interface BenchSizes {
   readonly lessons: { readonly jobs: number; readonly concurrency: number };
   readonly memory: { readonly warmupJobs: number; readonly jobs: number; readonly concurrency: number };
   readonly replay: { readonly entries: number; readonly rate: number };
+  /** Per model of the table: shipped-sample jobs, long-document jobs. */
+  readonly models: { readonly jobs: number; readonly longJobs: number; readonly concurrency: number };
   readonly effort: { readonly jobs: number; readonly concurrency: number };
 }
 
@@ -20,6 +22,7 @@ export const fullSizes: BenchSizes = {
   lessons: { jobs: 2000, concurrency: 20 },
   memory: { warmupJobs: 5000, jobs: 50_000, concurrency: 50 },
   replay: { entries: 2000, rate: 100 },
+  models: { jobs: 100, longJobs: 3, concurrency: 20 },
   effort: { jobs: 1000, concurrency: 50 },
 };
 
@@ -33,5 +36,6 @@ export const quickSizes: BenchSizes = {
   lessons: { jobs: 200, concurrency: 10 },
   memory: { warmupJobs: 500, jobs: 2000, concurrency: 50 },
   replay: { entries: 100, rate: 50 },
+  models: { jobs: 20, longJobs: 1, concurrency: 10 },
   effort: { jobs: 100, concurrency: 20 },
 };

@@ -9,11 +9,14 @@ import type { BenchCorpus } from './bench-corpus';
 
 const tokens = (characters: number): number => Math.ceil(characters / 4);
 
+/** A document block: `<document>` or a fence such as `<document-1a2b3c4d>`, the text, the matching close. */
+const DOCUMENT_BLOCK = /^<(document(?:-[0-9a-f]{8})?)>\n([\s\S]*)\n<\/\1>$/;
+
 /** The document block of a request (the first part of the first user turn), without its tags. */
 function documentOf(request: ModelRequest): string {
   const first = request.messages[0]?.content[0];
   const text = first?.type === 'text' ? first.text : '';
-  return text.replace(/^<document>\n/, '').replace(/\n<\/document>$/, '');
+  return DOCUMENT_BLOCK.exec(text)?.[2] ?? text;
 }
 
 function requestCharacters(request: ModelRequest): number {

@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultModelTable } from '@quarry/core';
+import { describeEnvProblem, invalidConfigMessage, readModelsFile } from '@quarry/env';
 import { benchUsage, parseBenchArguments } from './bench-arguments';
 import { loadBenchCorpus } from './bench-corpus';
 import type { LineResult } from './bench-line';
@@ -28,7 +30,17 @@ async function main(): Promise<number> {
   const sizes = args.quick ? quickSizes : fullSizes;
   const log = (message: string) =>
     process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-  const context = { sizes, corpus: loadBenchCorpus(), log };
+  let models = defaultModelTable;
+  const modelsFile = process.env.QUARRY_MODELS_FILE?.trim();
+  if (modelsFile) {
+    const read = readModelsFile({ path: modelsFile, base: defaultModelTable });
+    if (!read.ok) {
+      process.stderr.write(`${invalidConfigMessage('bench', read.problems.map(describeEnvProblem))}\n`);
+      return 1;
+    }
+    models = read.value;
+  }
+  const context = { sizes, corpus: loadBenchCorpus(), log, models };
   const startedAt = new Date();
   const loadAtStart = loadavg();
   const results: LineResult[] = [];

@@ -397,7 +397,8 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
     });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: quarry replay-dlq [selectors] [options]');
-  });
+    // `pnpm` and tsx start a process: seconds on a busy machine.
+  }, 60_000);
 
   it('reports an unreachable Redis', async () => {
     const run = await runQuarry(['dlq', 'list'], { REDIS_URL: 'redis://127.0.0.1:1', QUARRY_PREFIX: prefix });

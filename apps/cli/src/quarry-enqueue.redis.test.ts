@@ -136,6 +136,42 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     expect(output.dlqId).toMatch(/^dlq-/);
   });
 
+  it('--max-tokens and --max-cost-usd put a budget into the job; over it the job is dead-lettered', async () => {
+    const queued = await quarry([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      sample.text,
+      '--max-tokens',
+      '50000',
+      '--max-cost-usd',
+      '0.25',
+      '--json',
+    ]);
+    expect(queued.code).toBe(0);
+    const { jobId } = JSON.parse(queued.stdout) as { jobId: string };
+    const data = JSON.parse((await redis.hget(`${prefix}:extraction:${jobId}`, 'data')) ?? '{}');
+    expect(data).toMatchObject({ workflow: 'invoice', budget: { maxTokens: 50_000, maxCostUsd: 0.25 } });
+
+    // Too small for even the first call: dead-lettered before any model call.
+    const starved = await quarry([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      sample.text,
+      '--max-tokens',
+      '10',
+      '--wait',
+      '--json',
+    ]);
+    expect(starved.code).toBe(2);
+    const output = JSON.parse(starved.stdout) as { reason: { kind: string; message: string } };
+    expect(output).toMatchObject({ status: 'dead-lettered', reason: { kind: 'budget_exhausted' } });
+    expect(output.reason.message).toMatch(/^Budget exhausted after 0 model calls .* over its budget of 10$/);
+  });
+
   it('gives the same job for the same --id, printing the job id', async () => {
     const first = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
     const second = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);

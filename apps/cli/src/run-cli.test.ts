@@ -69,6 +69,50 @@ describe('quarry enqueue', () => {
       '--effort must be one of low, medium, high, xhigh, max, got "turbo"',
     ],
     [['-w', 'invoice', '--text', 'x', '--priority', '1'], "Unknown option '--priority'"],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens=-5'],
+      '--max-tokens must be a positive whole number of tokens, got "-5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '0'],
+      '--max-tokens must be a positive whole number of tokens, got "0"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '2.5'],
+      '--max-tokens must be a positive whole number of tokens, got "2.5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', 'lots'],
+      '--max-tokens must be a positive whole number of tokens, got "lots"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '1e6'],
+      '--max-tokens must be a positive whole number of tokens, got "1e6"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd=-1'],
+      '--max-cost-usd must be a positive number of US dollars, got "-1"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'NaN'],
+      '--max-cost-usd must be a positive number of US dollars, got "NaN"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'Infinity'],
+      '--max-cost-usd must be a positive number of US dollars, got "Infinity"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '$5'],
+      '--max-cost-usd must be a positive number of US dollars, got "$5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', ''],
+      '--max-cost-usd must be a positive number of US dollars, got ""',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '0x10'],
+      '--max-cost-usd must be a positive number of US dollars, got "0x10"',
+    ],
     [['-w', 'invoice', '--text', 'x', 'extra'], "Unexpected argument 'extra'"],
   ])('exits 1 on bad usage %j', async (args, message) => {
     const result = await run(['enqueue', ...args]);
@@ -85,6 +129,36 @@ describe('quarry enqueue', () => {
       'quarry enqueue: invalid job, nothing was enqueued:\n' +
         '  - historyScope: Too big: expected string to have <=128 characters\n' +
         '  - input.text: text must not be empty\n',
+    );
+  });
+
+  it('exits 1 naming a budget over the limits, before touching Redis', async () => {
+    const result = await run([
+      'enqueue',
+      ...['-w', 'invoice', '--text', 'x'],
+      ...['--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'],
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'quarry enqueue: --max-tokens must be a positive whole number of tokens, got "999999999999999999999999999999"\n' +
+        'Run "quarry enqueue --help" for usage.\n',
+    );
+    const huge = await run([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      'x',
+      '--max-tokens',
+      '200000000',
+      '--max-cost-usd',
+      '1000000',
+    ]);
+    expect(huge.code).toBe(1);
+    expect(huge.stderr).toBe(
+      'quarry enqueue: invalid job, nothing was enqueued:\n' +
+        '  - budget.maxTokens: must be at most 100000000 tokens\n' +
+        '  - budget.maxCostUsd: must be at most 1000 US dollars\n',
     );
   });
 

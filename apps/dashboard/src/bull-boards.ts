@@ -2,8 +2,11 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { QuarryQueues } from '@quarry/queue';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { principalOf } from './auth/principal';
 import { dlqDataPreview } from './dlq-data-preview';
+import { isMutating } from './request-guards';
 
 /** Where bull-board is mounted. */
 export const BOARD_PATH = '/queues';
@@ -39,4 +42,25 @@ function board(queues: QuarryQueues, readOnlyMode: boolean): Express {
  */
 export function createBullBoards(queues: QuarryQueues): { admin: Express; viewer: Express } {
   return { admin: board(queues, false), viewer: board(queues, true) };
+}
+
+/**
+ * Serves the board of the request's role (mounted at {@link BOARD_PATH}, behind authentication):
+ * viewers' changes are refused with 403, admins' changes are logged with the user.
+ */
+export function boardsByRole(options: {
+  readonly boards: { readonly admin: Express; readonly viewer: Express };
+  readonly log: Logger;
+}): RequestHandler {
+  const { boards, log } = options;
+  return (req, res, next) => {
+    const principal = principalOf(res);
+    if (principal.role !== 'admin' && isMutating(req.method)) {
+      res.status(403).json({ error: 'forbidden', message: 'the viewer role is read-only' });
+      return;
+    }
+    if (isMutating(req.method))
+      log.info({ user: principal.name, method: req.method, path: req.path }, 'queue change');
+    (principal.role === 'admin' ? boards.admin : boards.viewer)(req, res, next);
+  };
 }

@@ -1,24 +1,30 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkflowRegistry } from '@quarry/core';
-import { assertRedisSafe, queueDefaults, redactRedisUrl, redisConnection } from '@quarry/queue';
+import {
+  assertRedisSafe,
+  DashboardSessionStore,
+  LoginFailureCounter,
+  queueDefaults,
+  redactRedisUrl,
+  redisConnection,
+} from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { QUARRY_CSS } from './assets';
 import { Authenticator } from './auth/authenticator';
+import { CsrfSigner } from './auth/csrf-signer';
 import { LoginThrottle } from './auth/login-throttle';
-import { principalOf } from './auth/principal';
-import { SessionSigner } from './auth/session-signer';
-import { BOARD_PATH, createBullBoards } from './bull-boards';
+import { dashboardApp } from './dashboard-app';
 import { assertSafeAuth, type DashboardConfig } from './dashboard-config';
+import { dashboardDefaults } from './dashboard-defaults';
 import { createDashboardLogger } from './dashboard-logger';
-import { isMutating, loopbackHostOnly, sameOriginMutations } from './request-guards';
-import { authRoutes, requireAuth } from './routes/auth-routes';
-import { triageRoutes } from './routes/triage-routes';
-import { securityHeaders } from './security-headers';
+import { pruneReplayedEvery } from './prune-replayed';
+import { logRedisConnection } from './redis-connection-log';
+import { RedisReadiness } from './redis-readiness';
+import { startWithRedis } from './redis-startup';
 
 /** Options of {@link createDashboard}. */
 export interface CreateDashboardOptions {
@@ -33,6 +39,8 @@ export interface CreateDashboardOptions {
   readonly now?: () => number;
   /** How often replayed DLQ records past their retention are pruned. Default hourly; 0 switches it off. */
   readonly pruneIntervalMs?: number;
+  /** How long `listen()` waits for an unreachable Redis before starting without it. Default 2 s. */
+  readonly redisStartupWaitMs?: number;
 }
 
 /** A dashboard ready to listen. */
@@ -41,7 +49,8 @@ export interface Dashboard {
   readonly triage: Triage;
   /**
    * Runs the Redis self-check, then starts listening on `config.host`/`config.port`; resolves with the
-   * URL (port 0 picks a free one).
+   * URL (port 0 picks a free one). When Redis is unreachable it logs so and listens anyway, answering
+   * 503 (and `/readyz` not ready) until Redis is back and has passed the check.
    * @throws RedisSelfCheckError when Redis may evict keys (unless `config.allowEviction`) or is too old.
    */
   listen(): Promise<{ readonly url: string; readonly port: number }>;
@@ -62,9 +71,16 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
   assertSafeAuth(config);
   const now = options.now ?? Date.now;
   const log = options.logger ?? createDashboardLogger({ level: config.logLevel, format: config.logFormat });
+  // Fail fast: no command waits for a Redis that is down (no offline queue) or silent (command timeout).
   const connection =
     options.connection ??
-    redisConnection(config.redisUrl, { role: 'worker', connectionName: 'quarry-dashboard' });
+    redisConnection(config.redisUrl, {
+      role: 'producer',
+      connectionName: 'quarry-dashboard',
+      commandTimeoutMs: dashboardDefaults.redisCommandTimeoutMs,
+    });
+  const stopConnectionLog = logRedisConnection({ connection, redisUrl: config.redisUrl, log });
+  const readiness = new RedisReadiness({ connection, pingTimeoutMs: dashboardDefaults.redisPingTimeoutMs });
   const triage = createTriage({
     connection,
     registry: options.registry ?? defaultRegistry(),
@@ -75,87 +91,55 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
     onUnreadable: (error) =>
       log.warn({ dlqId: error.dlqId, problems: error.problems }, 'unreadable DLQ record skipped'),
   });
-  const signer = new SessionSigner(config.sessionKey);
-  const authenticator = config.authDisabled ? null : new Authenticator({ users: config.users, signer, now });
-  const throttle = new LoginThrottle({ maxFailures: 10, windowMs: 5 * 60_000, now });
+  const { keys } = triage.queues;
+  const signer = new CsrfSigner(config.sessionKey);
+  const authenticator = config.authDisabled
+    ? null
+    : new Authenticator({
+        users: config.users,
+        sessions: new DashboardSessionStore({ redis: connection, keys }),
+        now,
+      });
+  const throttle = new LoginThrottle({ counter: new LoginFailureCounter({ redis: connection, keys }) });
   let port = config.port;
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders({ https: config.origin?.startsWith('https:') ?? false }));
-  // Liveness for container healthchecks: answers while the process serves HTTP, without credentials.
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ alive: true });
+  const app = dashboardApp({
+    config,
+    readiness,
+    authenticator,
+    throttle,
+    triage,
+    signer,
+    log,
+    now,
+    port: () => port,
   });
-  if (config.authDisabled) app.use(loopbackHostOnly(() => port));
-  app.use(sameOriginMutations(config.origin));
-  app.get('/assets/quarry.css', (_req, res) => {
-    res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(QUARRY_CSS);
-  });
-  if (authenticator) app.use(authRoutes({ authenticator, throttle, sessionTtlMs: config.sessionTtlMs, log }));
-  app.use(requireAuth({ authenticator, throttle }));
 
-  const boards = createBullBoards(triage.queues);
-  app.use(BOARD_PATH, (req, res, next) => {
-    const principal = principalOf(res);
-    if (principal.role !== 'admin' && isMutating(req.method)) {
-      res.status(403).json({ error: 'forbidden', message: 'the viewer role is read-only' });
-      return;
-    }
-    if (isMutating(req.method))
-      log.info({ user: principal.name, method: req.method, path: req.path }, 'queue change');
-    (principal.role === 'admin' ? boards.admin : boards.viewer)(req, res, next);
-  });
-  app.use(
-    triageRoutes({
-      triage,
-      signer,
-      log,
-      now,
-      replayRate: config.replayRate,
-      replayConcurrency: config.replayConcurrency,
-    }),
-  );
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'not_found' });
-  });
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    log.error(
-      { err: { name: (error as Error).name, message: (error as Error).message }, path: req.path },
-      'request failed',
-    );
-    if (!res.headersSent)
-      res.status(500).json({ error: 'internal', message: 'the request failed; see the dashboard log' });
-  };
-  app.use(onError);
-
-  const pruneIntervalMs = options.pruneIntervalMs ?? 3_600_000;
-  const prune = () =>
-    triage.pruneReplayed().then(
-      ({ removed }) =>
-        removed.length > 0 && log.info({ removed: removed.length }, 'pruned replayed DLQ records'),
-      (error: unknown) =>
-        log.error({ err: { message: (error as Error).message } }, 'pruning replayed DLQ records failed'),
-    );
-  let timer: NodeJS.Timeout | null = null;
+  const pruneIntervalMs = options.pruneIntervalMs ?? dashboardDefaults.pruneIntervalMs;
+  let stopPruning: (() => void) | null = null;
 
   let server: Server | null = null;
   return {
     app,
     triage,
     async listen() {
-      await assertRedisSafe({
-        redis: connection,
-        prefix: config.queue.prefix ?? queueDefaults.prefix,
-        allowEviction: config.allowEviction,
-        overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
+      await startWithRedis({
+        connection,
+        readiness,
+        redisUrl: config.redisUrl,
         log,
+        waitMs: options.redisStartupWaitMs ?? dashboardDefaults.redisStartupWaitMs,
+        selfCheck: () =>
+          assertRedisSafe({
+            redis: connection,
+            prefix: config.queue.prefix ?? queueDefaults.prefix,
+            allowEviction: config.allowEviction,
+            overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
+            log,
+          }),
       });
-      if (pruneIntervalMs > 0 && !timer) {
-        timer = setInterval(prune, pruneIntervalMs);
-        timer.unref();
-      }
+      if (pruneIntervalMs > 0 && !stopPruning)
+        stopPruning = pruneReplayedEvery({ triage, log, intervalMs: pruneIntervalMs });
       return new Promise((resolve, reject) => {
         const started = app.listen(config.port, config.host, () => {
           port = (started.address() as AddressInfo).port;
@@ -182,13 +166,14 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       });
     },
     async close() {
-      if (timer) clearInterval(timer);
+      stopPruning?.();
       const closing = server;
       if (closing) {
         closing.closeAllConnections();
         await new Promise<void>((resolve) => closing.close(() => resolve()));
       }
       await triage.close();
+      stopConnectionLog();
       if (!options.connection) await connection.quit().catch(() => connection.disconnect());
     },
   };

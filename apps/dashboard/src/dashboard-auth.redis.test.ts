@@ -1,3 +1,4 @@
+import { quarryKeys } from '@quarry/queue';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -84,12 +85,15 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, the stylesheet and the login page open to ${who}`, async () => {
+    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async () => {
       const { url } = kit();
       const headers = await headersFor(who);
       const health = await fetch(`${url}/healthz`, { headers });
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ alive: true });
+      const ready = await fetch(`${url}/readyz`, { headers });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ready: true, reasons: [] });
       expect((await fetch(`${url}/assets/quarry.css`, { headers })).status).toBe(200);
       expect((await fetch(`${url}/login`, { headers })).status).toBe(200);
     });
@@ -97,7 +101,14 @@ describe('dashboard auth matrix', () => {
 
   it('answers 401 to paths next to the open ones (without credentials)', async () => {
     const { url } = kit();
-    for (const path of ['/healthz/more', '/assets/other.css', '/login/more', '/', '/nowhere']) {
+    for (const path of [
+      '/healthz/more',
+      '/readyz/more',
+      '/assets/other.css',
+      '/login/more',
+      '/',
+      '/nowhere',
+    ]) {
       const response = await fetch(`${url}${path}`, { headers: { accept: 'application/json' } });
       expect(response.status, path).toBe(401);
     }
@@ -275,9 +286,12 @@ describe('login and sessions', () => {
     expect(await response.text()).toContain('Unknown user or wrong password.');
   });
 
-  it('ends the session on logout', async () => {
+  it('ends the session on logout: the old cookie is refused afterwards', async () => {
     const { url } = kit();
     const cookie = await login(url, viewer.name, viewer.password);
+    const page = () => fetch(`${url}/dlq`, { redirect: 'manual', headers: { cookie, accept: 'text/html' } });
+    const api = () => fetch(`${url}/queues/api/queues`, { headers: { cookie, accept: 'application/json' } });
+    expect((await page()).status).toBe(200);
     const csrf = await csrfTokenOf(url, { cookie });
     const out = await fetch(`${url}/logout`, {
       method: 'POST',
@@ -285,7 +299,34 @@ describe('login and sessions', () => {
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ _csrf: csrf }),
     });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/login');
     expect(out.headers.get('set-cookie')).toMatch(/^quarry_session=; .*Expires=Thu, 01 Jan 1970/);
+    // Someone who kept the cookie (a copied header, another tab, a stolen value) gets the login form.
+    const reused = await page();
+    expect(reused.status).toBe(401);
+    expect(await reused.text()).toContain('<form method="post" action="/login"');
+    expect((await api()).status).toBe(401);
+  });
+
+  it('keeps other sessions of the same user when one logs out', async () => {
+    const { url } = kit();
+    const first = await login(url, admin.name, admin.password);
+    const second = await login(url, admin.name, admin.password);
+    await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: first } });
+    const stillIn = await fetch(`${url}/dlq`, { headers: { cookie: second, accept: 'text/html' } });
+    expect(stillIn.status).toBe(200);
+  });
+
+  it('keeps sessions in Redis, under a hash of the token, for the session lifetime', async () => {
+    const { url, redis, prefix } = kit();
+    const cookie = await login(url, viewer.name, viewer.password);
+    const token = cookie.split('=')[1] as string;
+    const key = quarryKeys({ prefix }).dashboardSession(token);
+    expect(key).not.toContain(token);
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(3_500_000);
+    expect(ttl).toBeLessThanOrEqual(3_600_000);
   });
 });
 

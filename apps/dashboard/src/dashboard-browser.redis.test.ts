@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, useDashboardTestKit } from './test-fixtures/dashboard-test-kit';
+import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 const kit = useDashboardTestKit('dash-browser');
 
@@ -14,24 +13,29 @@ describe('dashboard in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
+    const found = await findChromium();
+    try {
+      browser = await chromium.launch({
+        executablePath: found.executablePath,
+        env: { ...process.env, ...found.env },
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+    } catch (error) {
+      const why = (error as Error).message.split('\n')[0];
       throw new Error(
-        `No Chromium at ${CHROMIUM}: install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH)`,
+        `Chromium at ${found.executablePath} (${found.source}) did not start: ${why}. Install one with: ${INSTALL_CHROMIUM}`,
+        { cause: error },
       );
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
   });

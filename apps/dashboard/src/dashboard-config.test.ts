@@ -87,7 +87,7 @@ describe('loadDashboardConfig', () => {
       DASHBOARD_SESSION_SECRET: 'x'.repeat(32),
       DASHBOARD_SESSION_TTL_HOURS: '2',
       DASHBOARD_ORIGIN: 'https://quarry.example.com',
-      DASHBOARD_TRUST_PROXY: 'true',
+      DASHBOARD_TRUST_PROXY: '10.0.0.0/8, loopback',
       DASHBOARD_REPLAY_RATE: '5',
       DASHBOARD_REPLAY_CONCURRENCY: '2',
       QUARRY_MAX_REDRIVES: '5',
@@ -108,7 +108,7 @@ describe('loadDashboardConfig', () => {
       authDisabled: false,
       sessionTtlMs: 7_200_000,
       origin: 'https://quarry.example.com',
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
       replayRate: 5,
       replayConcurrency: 2,
       maxRedrives: 5,
@@ -154,6 +154,46 @@ describe('loadDashboardConfig', () => {
       ].join('\n'),
     );
     expect(message).not.toMatch(/hunter2|short-secret|pa55/);
+  });
+
+  it('takes DASHBOARD_TRUST_PROXY as false, a hop count or proxy addresses and subnets', () => {
+    const trustOf = (value: string) =>
+      loadDashboardConfig({ DASHBOARD_AUTH: 'off', DASHBOARD_TRUST_PROXY: value }).trustProxy;
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('off')).toBe(false);
+    expect(trustOf('0')).toBe(false);
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf(' 2 ')).toBe(2);
+    expect(trustOf('10.0.0.0/8,fd00::/8 , 192.168.1.7,uniquelocal')).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+      'uniquelocal',
+    ]);
+  });
+
+  it('refuses DASHBOARD_TRUST_PROXY=true, which would trust any client-written X-Forwarded-For', () => {
+    const form =
+      'false, the number of reverse proxies in front of the dashboard (1 to 16), or a comma-separated list of their addresses or subnets (e.g. 10.0.0.0/8, loopback)';
+    for (const value of ['true', 'on', 'YES']) {
+      expect(problemsOf({ DASHBOARD_AUTH: 'off', DASHBOARD_TRUST_PROXY: value })).toEqual([
+        {
+          variable: 'DASHBOARD_TRUST_PROXY',
+          expected: `${form}; "${value}" would trust every X-Forwarded-For entry, which the client controls`,
+          received: JSON.stringify(value),
+        },
+      ]);
+    }
+    expect(problemsOf({ DASHBOARD_AUTH: 'off', DASHBOARD_TRUST_PROXY: '10.0.0.0/33, proxy, 17' })).toEqual([
+      {
+        variable: 'DASHBOARD_TRUST_PROXY',
+        expected: `${form}; not an address or subnet: "10.0.0.0/33", "proxy", "17"`,
+        received: '"10.0.0.0/33, proxy, 17"',
+      },
+    ]);
+    expect(problemsOf({ DASHBOARD_AUTH: 'off', DASHBOARD_TRUST_PROXY: '99' })[0]?.expected).toBe(
+      `${form}; 99 hops is more than 16`,
+    );
   });
 
   it('refuses a Redis Cluster URL, which the dashboard cannot use', () => {

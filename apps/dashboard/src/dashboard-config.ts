@@ -15,10 +15,9 @@ import { type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
 import { triageDefaults } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
-import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
-
-/** The only address the dashboard may listen on with authentication switched off. */
-export const LOOPBACK_HOST = '127.0.0.1';
+import { authProblems, LOOPBACK_HOST } from './auth-problems';
+import { DashboardConfigError } from './dashboard-config-error';
+import { type TrustProxy, trustProxyVar } from './trust-proxy';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -31,13 +30,13 @@ export interface DashboardConfig {
   readonly users: readonly DashboardUser[];
   /** Authentication explicitly switched off (only allowed on 127.0.0.1). */
   readonly authDisabled: boolean;
-  /** Signs session cookies and CSRF tokens; random per start unless configured. */
+  /** Signs CSRF tokens; random per start unless configured (then forms work across restarts and replicas). */
   readonly sessionKey: Buffer;
   readonly sessionTtlMs: number;
   /** Public origin (scheme://host[:port]) when behind a proxy; else taken from each request. */
   readonly origin: string | null;
-  /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
-  readonly trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-* headers are believed (for the client address and https). */
+  readonly trustProxy: TrustProxy;
   readonly redisUrl: string;
   /** Start even when Redis may evict keys (the startup self-check then only warns). */
   readonly allowEviction: boolean;
@@ -49,30 +48,6 @@ export interface DashboardConfig {
   readonly replayConcurrency: number;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
-}
-
-/** The problems of an authentication setup: users are required unless auth is off, and off only on 127.0.0.1. */
-function authProblems(setup: {
-  readonly authDisabled: boolean;
-  readonly hasUsers: boolean;
-  readonly host: string;
-}): DashboardConfigProblem[] {
-  const problems: DashboardConfigProblem[] = [];
-  if (!setup.authDisabled && !setup.hasUsers) {
-    problems.push({
-      variable: 'DASHBOARD_USERS',
-      expected: `${usersForm} (required unless DASHBOARD_AUTH=off with DASHBOARD_HOST=${LOOPBACK_HOST})`,
-      received: null,
-    });
-  }
-  if (setup.authDisabled && setup.host !== LOOPBACK_HOST) {
-    problems.push({
-      variable: 'DASHBOARD_AUTH',
-      expected: `on, or off only with DASHBOARD_HOST=${LOOPBACK_HOST} (it is ${JSON.stringify(setup.host)})`,
-      received: '"off"',
-    });
-  }
-  return problems;
 }
 
 const usersVar = z
@@ -110,7 +85,7 @@ export const DashboardEnv = z
       .trim()
       .refine((value) => URL.canParse(value) && new URL(value).origin === value, { error: originForm })
       .optional(),
-    DASHBOARD_TRUST_PROXY: booleanVar().default(false),
+    DASHBOARD_TRUST_PROXY: trustProxyVar.default(false),
     DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
     DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
     QUARRY_MAX_REDRIVES: integerVar(0, 1000).default(triageDefaults.maxRedrives),

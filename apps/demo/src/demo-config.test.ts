@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultModelTable } from '@quarry/core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadDemoConfig } from './demo-config';
 import { DemoConfigError } from './demo-config-error';
 
@@ -23,6 +27,7 @@ describe('loadDemoConfig', () => {
         DEMO_TIMEOUT_SECONDS: 300,
         LOG_LEVEL: 'info',
       },
+      models: defaultModelTable,
     });
     expect(
       loadDemoConfig(['--limit', '8', '--keep-running', '--json'], { REDIS_URL: ' ' }).args,
@@ -61,5 +66,33 @@ describe('loadDemoConfig', () => {
       '--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)',
     ]);
     expect(loadDemoConfig(['--live'], { ANTHROPIC_API_KEY: 'sk-ant-x' }).args.live).toBe(true);
+  });
+});
+
+describe('loadDemoConfig with QUARRY_MODELS_FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-demo-models-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prices the run from the file merged over the default table', () => {
+    const path = join(dir, 'models.json');
+    const prices = { input: 0.2, output: 1, cacheWrite5m: 0.25, cacheWrite1h: 0.4, cacheRead: 0.02 };
+    writeFileSync(path, JSON.stringify({ 'claude-haiku-5-5': { prices } }));
+    const config = loadDemoConfig([], { QUARRY_MODELS_FILE: path });
+    expect(config.models['claude-haiku-5-5']?.prices).toEqual(prices);
+  });
+
+  it('names a missing file and a bad entry with its field', () => {
+    const missing = join(dir, 'missing.json');
+    expect(problemsOf([], { QUARRY_MODELS_FILE: missing })).toEqual([
+      `QUARRY_MODELS_FILE: expected a readable JSON file of model entries (see docs/models.md), got "${missing}" (no such file)`,
+    ]);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ 'claude-haiku-5-5': { tokenizerFactor: -1 } }));
+    expect(problemsOf([], { QUARRY_MODELS_FILE: bad, QUARRY_MODEL: 'haiku 5.5' })).toEqual([
+      'QUARRY_MODEL: expected a model id (letters, digits, . _ @ : -; at most 128), got "haiku 5.5"',
+    ]);
+    expect(problemsOf([], { QUARRY_MODELS_FILE: bad })).toEqual([
+      `QUARRY_MODELS_FILE: expected "${bad}": entry "claude-haiku-5-5" field tokenizerFactor to be a number from 0.1 to 10, got -1`,
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
+import { defaultModelTable, type ModelTable } from '@quarry/core';
 import {
   describeEnvProblem,
   type Env,
   integerVar,
+  modelIdVar,
   parseEnv,
   type Redactor,
+  readModelsFile,
   textVar,
   urlVar,
 } from '@quarry/env';
@@ -20,7 +23,8 @@ export const DemoEnv = z.object({
     'rediss+cluster:',
   ]).optional(),
   ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
-  QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').optional(),
+  QUARRY_MODEL: modelIdVar().optional(),
+  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
   DEMO_PREFIX: z
     .string()
     .trim()
@@ -51,6 +55,8 @@ export interface DemoArgs {
 export interface DemoConfig {
   readonly args: DemoArgs;
   readonly env: DemoEnv;
+  /** The model table the run is priced from: the default one, with `QUARRY_MODELS_FILE` merged over it. */
+  readonly models: ModelTable;
 }
 
 /** `pnpm demo --help`. */
@@ -70,7 +76,8 @@ Options:
 Environment:
   REDIS_URL             Redis to use (default: 127.0.0.1:6379 if it answers, else a spawned redis-server)
   ANTHROPIC_API_KEY     for --live
-  QUARRY_MODEL          model id for --live (default: the workflow's or the engine's default)
+  QUARRY_MODEL          model id (default: the workflow's, else claude-haiku-5-5; see docs/models.md)
+  QUARRY_MODELS_FILE    JSON file of model prices and rules over the default table (docs/models.md)
   DEMO_DASHBOARD_PORT   dashboard port (default 3100; a free one when taken; 0 for any)
   DEMO_CONCURRENCY      jobs the worker runs at once (default 8)
   DEMO_SEED             seed of the simulated model's mistakes and faults (default 7)
@@ -129,6 +136,12 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
   if (args.live && parsed.ok && !parsed.value.ANTHROPIC_API_KEY) {
     problems.push('--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)');
   }
+  let models = defaultModelTable;
+  if (parsed.ok && parsed.value.QUARRY_MODELS_FILE) {
+    const file = readModelsFile({ path: parsed.value.QUARRY_MODELS_FILE, base: defaultModelTable });
+    if (file.ok) models = file.value;
+    else problems.push(...file.problems.map(describeEnvProblem));
+  }
   if (problems.length > 0 || !parsed.ok) throw new DemoConfigError({ problems });
-  return { args, env: parsed.value };
+  return { args, env: parsed.value, models };
 }

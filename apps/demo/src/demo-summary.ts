@@ -1,4 +1,4 @@
-import type { Lesson } from '@quarry/core';
+import type { Lesson, TokenPrices } from '@quarry/core';
 import type { FingerprintGroup } from '@quarry/triage';
 import type { JobOutcome, OutcomeKind } from './job-outcome';
 
@@ -18,6 +18,10 @@ export interface DemoSummary {
   readonly prefix: string;
   readonly redis: { readonly source: 'env' | 'local' | 'spawned'; readonly url: string };
   readonly workflows: readonly string[];
+  /** The model jobs ran on unless their workflow names another (`QUARRY_MODEL`, else the default). */
+  readonly model: string;
+  /** Its base prices in the model table (USD per million tokens); null when it has no entry. */
+  readonly modelPrices: TokenPrices | null;
   readonly jobs: OutcomeCounts;
   readonly byWorkflow: Readonly<Record<string, OutcomeCounts>>;
   readonly modelCalls: number;
@@ -29,7 +33,7 @@ export interface DemoSummary {
   };
   /** Cache reads over every input token (plain, cache writes and cache reads). */
   readonly cacheReadShare: number;
-  /** Null when some model had no known price. */
+  /** From the model table, per request (tiers and cache TTLs included); null when some model had no price. */
   readonly costUsd: number | null;
   /** Completed results compared with the samples' true outputs. */
   readonly accuracy: { readonly compared: number; readonly exact: number };

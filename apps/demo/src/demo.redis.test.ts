@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultModelTable, extractDefaults } from '@quarry/core';
 import { getTestRedis, type TestRedis } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +69,19 @@ describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model
     expect(summary.tokens.output).toBeGreaterThan(0);
     expect(summary.cacheReadShare).toBeGreaterThanOrEqual(0);
     expect(summary.cacheReadShare).toBeLessThanOrEqual(1);
+    // The default model, priced from the model table (the demo's prompts stay below every tier).
+    expect(summary.model).toBe(extractDefaults.modelId);
+    const prices = defaultModelTable[extractDefaults.modelId]?.prices;
+    expect(summary.modelPrices).toEqual(prices);
+    const { tokens } = summary;
+    const expected =
+      ((prices?.input ?? 0) * tokens.input +
+        (prices?.output ?? 0) * tokens.output +
+        (prices?.cacheWrite5m ?? 0) * tokens.cacheCreation +
+        (prices?.cacheRead ?? 0) * tokens.cacheRead) /
+      1e6;
     expect(summary.costUsd).toBeGreaterThan(0);
+    expect(summary.costUsd).toBeCloseTo(expected, 5);
     expect(summary.accuracy.compared).toBe(jobs.total - jobs.deadLettered);
     // The persistent mistake of each workflow makes the first jobs fail, so lessons exist.
     expect(summary.lessons.length).toBeGreaterThan(0);

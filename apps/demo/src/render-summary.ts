@@ -38,6 +38,16 @@ function outcomeRows(summary: DemoSummary): string[][] {
   return rows;
 }
 
+/** The cost, and where its prices come from. */
+function costLine(summary: DemoSummary): string {
+  if (summary.costUsd === null) return 'unknown (a model has no price in the model table)';
+  const prices = summary.modelPrices;
+  const source = prices
+    ? ` (${summary.model}: $${prices.input} / $${prices.output} per million input / output tokens, from the model table)`
+    : '';
+  return `$${summary.costUsd.toFixed(4)}${source}`;
+}
+
 /** The human-readable summary printed at the end of `pnpm demo`. */
 export function renderSummary(summary: DemoSummary): string {
   const { tokens } = summary;
@@ -65,10 +75,7 @@ export function renderSummary(summary: DemoSummary): string {
           `${number(tokens.cacheRead)} (${percent(tokens.cacheRead, tokens.input + tokens.cacheCreation + tokens.cacheRead)} of input)`,
         ],
         ['output tokens', number(tokens.output)],
-        [
-          'cost',
-          summary.costUsd === null ? 'unknown (a model has no price)' : `$${summary.costUsd.toFixed(4)}`,
-        ],
+        ['cost', costLine(summary)],
         [
           'accuracy',
           `${summary.accuracy.exact}/${summary.accuracy.compared} completed results equal the shipped truth`,

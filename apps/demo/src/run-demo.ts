@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
+import { modelSpecOf } from '@quarry/core';
 import { createLogger } from '@quarry/logging';
 import {
   quarryKeys,
@@ -14,7 +15,7 @@ import {
 import { type Standin, startStandin } from '@quarry/standin';
 import { deleteKeys } from '@quarry/test-redis';
 import { createTriage } from '@quarry/triage';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
+import { createWorker, loadWorkerConfig, type QuarryWorker, RetiredModelError } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
 import { pino } from 'pino';
 import type { DemoConfig } from './demo-config';
@@ -92,6 +93,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       ANTHROPIC_API_KEY: args.live ? env.ANTHROPIC_API_KEY : 'demo-standin-key',
       ...(standin ? { ANTHROPIC_BASE_URL: standin.url } : {}),
       ...(env.QUARRY_MODEL ? { QUARRY_MODEL: env.QUARRY_MODEL } : {}),
+      ...(env.QUARRY_MODELS_FILE ? { QUARRY_MODELS_FILE: env.QUARRY_MODELS_FILE } : {}),
       QUARRY_PREFIX: prefix,
       WORKER_NAME: `quarry-demo-${runId}`,
       WORKER_CONCURRENCY: String(env.DEMO_CONCURRENCY),
@@ -110,14 +112,18 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     try {
       await worker.waitUntilReady();
     } catch (error) {
-      if (!(error instanceof RedisSelfCheckError)) throw error;
+      if (!(error instanceof RedisSelfCheckError || error instanceof RetiredModelError)) throw error;
       say(`The worker refused to start: ${error.message}`);
       return { summary: null, exitCode: 1 };
     }
+    const spec = modelSpecOf(workerConfig.model, config.models);
+    const priced = spec
+      ? `priced as ${spec.name}, $${spec.prices.input} / $${spec.prices.output} per million input / output tokens`
+      : 'no price in the model table';
     say(
       args.live
-        ? 'Model: the live Messages API'
-        : `Model: simulated (local Messages API stand-in at ${standin?.url}, seed ${env.DEMO_SEED})`,
+        ? `Model: ${workerConfig.model} on the live Messages API (${priced})`
+        : `Model: ${workerConfig.model}, simulated (local Messages API stand-in at ${standin?.url}, seed ${env.DEMO_SEED}; ${priced})`,
     );
 
     const dashboard: DemoDashboard = await startDemoDashboard({
@@ -198,6 +204,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       prefix,
       redis: { source: redis.source, url: redactRedisUrl(redis.url) },
       workflows,
+      model: workerConfig.model,
+      modelPrices: spec?.prices ?? null,
       ...totalsOf(outcomes),
       lessons,
       dlqGroups,

@@ -40,10 +40,7 @@ export function createWorkerStores(options: WorkerStoresOptions): WorkerStores {
     keys,
     ttlSeconds: config.attemptTtlSeconds,
     onUnreadable: ({ jobKey, field, error }) =>
-      log.warn(
-        { jobId: jobKey, field, error: describeError(error) },
-        'stored attempt record unreadable; skipped',
-      ),
+      log.warn({ jobKey, field, error: describeError(error) }, 'stored attempt record unreadable; skipped'),
   });
   const history = config.history.enabled
     ? {

@@ -6,11 +6,13 @@ import {
   openQueues,
   type RedisClient,
   redisClient,
+  TolerantWorker,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
-import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
+import { checkConfiguredModels, modelWarnings } from './check-configured-models';
+import { configuredModels } from './configured-models';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
@@ -22,6 +24,7 @@ import { instrumentModelClient } from './metrics/instrument-model-client';
 import { startWorkerHttp } from './metrics/start-worker-http';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
 import type { QuarryWorker } from './quarry-worker';
+import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
 
@@ -41,18 +44,29 @@ export interface CreateWorkerOptions {
   readonly random?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
-  /** The model table whose rules shape each request. Default: the core's `defaultModelTable`. */
+  /**
+   * Prices and request rules by model, the table every job's requests, costs and the model retirement
+   * checks follow. Default `config.models` (the default table with `QUARRY_MODELS_FILE` merged over it).
+   */
   readonly models?: ModelTable;
+  /** Clock (ms since the epoch) of the model retirement checks. Default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /**
  * Starts a BullMQ worker on the extraction queue running the extraction loop with the Anthropic
  * adapter, durable attempts, the shared error history, the failure policy and the DLQ writer, plus a
  * periodic DLQ reconciler for failures no processor saw (e.g. jobs stalled past `maxStalledCount`).
+ * It refuses to start (`RetiredModelError`) when a configured model is retired, and warns of one
+ * retiring within 30 days in the log and in `/readyz`.
  */
 export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const { config } = options;
   const log = options.logger ?? createLogger({ level: config.logLevel });
+  const registry = options.registry ?? defaultRegistry();
+  const now = options.now ?? Date.now;
+  const table = options.models ?? config.models;
+  const models = configuredModels({ defaultModel: config.model, registry });
   const connection =
     options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({
@@ -60,12 +74,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     config: config.queue,
     onError: (error) => log.error({ error: describeError(error) }, 'queue connection error'),
   });
-  const { attempts, history, deadLetters, review } = createWorkerStores({
-    connection,
-    queues,
-    config: config.queue,
-    log,
-  });
+  const stores = createWorkerStores({ connection, queues, config: config.queue, log });
+  const { attempts, history, deadLetters, review } = stores;
   const metrics =
     options.metrics ?? createWorkerMetrics({ maxSignatureLabels: config.metrics.maxSignatureLabels });
   // Process metrics (CPU, memory, event loop lag, GC) only when they are served.
@@ -83,10 +93,10 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let stopping = false;
   const processor = createExtractionProcessor({
-    registry: options.registry ?? defaultRegistry(),
+    registry,
     model,
     modelId: config.model,
-    ...(options.models ? { models: options.models } : {}),
+    models: table,
     attempts,
     history,
     deadLetters,
@@ -98,17 +108,21 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     maxJobAttempts: config.queue.jobAttempts,
     backoff: config.queue.backoff,
     rateLimit: config.rateLimit,
+    jobMaxCostUsd: config.jobMaxCostUsd,
     bounceTtlSeconds: config.queue.attemptTtlSeconds,
     log,
     stopping: () => stopping,
     ...(options.random ? { random: options.random } : {}),
   });
-  const worker = new Worker<unknown, ExtractionJobResult>(
+  // Tolerant: a job whose stored data is not JSON reaches the processor (and is dead-lettered
+  // `bad_payload`) instead of failing inside BullMQ, in active, over and over.
+  const worker = new TolerantWorker<unknown, ExtractionJobResult>(
     config.queue.queueName,
     processor,
     extractionWorkerOptions({ config, connection }),
   );
   worker.on('error', (error) => log.error({ error: describeError(error) }, 'worker error'));
+  releaseAttemptsOnEnd({ worker, attempts, deadLetters, log });
   worker.on('stalled', (jobId) => {
     metrics.stalled();
     log.warn({ jobId }, 'job stalled; another worker picks it up');
@@ -123,6 +137,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let running = false;
   const started = (async () => {
+    checkConfiguredModels({ models, table, now: now(), log });
     await assertRedisSafe({
       redis: connection,
       prefix: config.queue.prefix,
@@ -139,6 +154,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   })();
 
   const readiness = () => workerReadiness({ stopping, running, connection });
+  const warnings = () => modelWarnings({ models, table, now: now() });
   const http = startWorkerHttp({
     host: config.metrics.host,
     port: config.metrics.port,
@@ -147,6 +163,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     review,
     metrics,
     readiness,
+    warnings,
   });
   http.catch(() => {});
 
@@ -162,6 +179,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
           concurrency: config.concurrency,
           redisUrl: config.redisUrl,
           history: config.queue.history.enabled,
+          model: config.model,
           metrics: (await http)?.url ?? null,
         },
         'worker ready',
@@ -193,6 +211,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     http: http.then((server) => (server ? { url: server.url } : null)),
     waitUntilReady,
     readiness,
+    warnings,
     reconcile: reconciler.reconcile,
     close(closeOptions) {
       closing ??= close(closeOptions);

@@ -21,6 +21,8 @@ import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
+import { jobAttempts } from './job-attempts';
+import { jobBudget } from './job-budget';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
@@ -32,8 +34,8 @@ export interface ExtractionProcessorOptions {
   readonly model: ModelClient;
   /** Model id when the workflow names none. */
   readonly modelId: string;
-  /** The model table whose rules shape each request. Default: the core's `defaultModelTable`. */
-  readonly models?: ModelTable;
+  /** Prices and request rules by model (the default table with `QUARRY_MODELS_FILE` merged over it). */
+  readonly models: ModelTable;
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
@@ -48,7 +50,13 @@ export interface ExtractionProcessorOptions {
   /** Job attempts the worker allows at most (a job's own `attempts` option may allow fewer). */
   readonly maxJobAttempts: number;
   readonly backoff: { readonly baseMs: number; readonly capMs: number };
-  readonly rateLimit: { readonly pauseMs: number; readonly maxBounces: number };
+  /**
+   * `pauseMs`: queue pause after a 429 without retry-after; `maxPauseMs`: the longest any
+   * retry-after is honoured for; `maxBounces`: 429s a job may bounce on without using an attempt.
+   */
+  readonly rateLimit: { readonly pauseMs: number; readonly maxPauseMs: number; readonly maxBounces: number };
+  /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
+  readonly jobMaxCostUsd: number | null;
   /** How long a job's rate-limit bounce counter lives. */
   readonly bounceTtlSeconds: number;
   readonly log: Logger;
@@ -101,18 +109,20 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         scope: data.historyScope,
       };
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
-      log.info({ lessons: context.lessons.length }, 'job started');
+      const budget = jobBudget({ budget: data.budget, defaultMaxCostUsd: options.jobMaxCostUsd });
+      log.info({ lessons: context.lessons.length, budget }, 'job started');
       const result = await extract({
         workflow,
         input: parsed.input,
         model: options.model,
         modelId: options.modelId,
-        ...(options.models ? { models: options.models } : {}),
+        models: options.models,
         ...(data.effort ? { effort: data.effort } : {}),
         lessons: context.lessons,
         ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
-        attempts: { store: options.attempts, jobKey: jobId },
+        attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),
         ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
+        ...(budget ? { budget } : {}),
         ...(signal ? { signal } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);

@@ -6,6 +6,7 @@ import { assertNever } from './assert-never';
 import { describeError } from './describe-error';
 import type { ExtractionProcessorOptions } from './extraction-processor';
 import type { ParsedJob } from './parse-job';
+import { reportRetryAfter } from './report-retry-after';
 import { RetryLaterError } from './retry-later-error';
 import { workflowLabel } from './workflow-label';
 
@@ -56,7 +57,15 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
     maxRateLimitBounces: options.rateLimit.maxBounces,
     backoff: options.backoff,
     rateLimitPauseMs: options.rateLimit.pauseMs,
+    maxRetryAfterMs: options.rateLimit.maxPauseMs,
     ...(options.random ? { random: options.random } : {}),
+  });
+  reportRetryAfter({
+    error,
+    decision,
+    maxPauseMs: options.rateLimit.maxPauseMs,
+    log,
+    metrics: options.metrics,
   });
   const summary = describeError(error);
   switch (decision.action) {

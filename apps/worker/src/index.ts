@@ -8,6 +8,7 @@ export * from './metrics/worker-metrics';
 export * from './parse-job';
 export * from './quarry-backoff-strategy';
 export * from './quarry-worker';
+export * from './retired-model-error';
 export * from './retry-later-error';
 export * from './worker-config';
 export * from './worker-config-error';

@@ -1,5 +1,11 @@
-import { type AnyWorkflow, formatPath, InvalidJobDataError, type WorkflowRegistry } from '@quarry/core';
-import { JobData } from '@quarry/queue';
+import {
+  type AnyWorkflow,
+  BadPayloadError,
+  formatPath,
+  InvalidJobDataError,
+  type WorkflowRegistry,
+} from '@quarry/core';
+import { JobData, UnreadableJobData } from '@quarry/queue';
 import type { z } from 'zod';
 
 /** A job whose data passed the job contract and whose input passed its workflow's input schema. */
@@ -18,6 +24,7 @@ const problemsOf = (error: z.ZodError, root: string): string[] =>
 
 /**
  * Checks a job's data against the job contract, looks its workflow up and validates the input.
+ * @throws BadPayloadError when the stored job could not be read at all (its data is an `UnreadableJobData`).
  * @throws InvalidJobDataError listing every problem (contract or input schema).
  * @throws WorkflowNotFoundError when the workflow or version is not registered.
  */
@@ -25,6 +32,12 @@ export function parseJob(options: {
   readonly data: unknown;
   readonly registry: WorkflowRegistry;
 }): ParsedJob {
+  if (options.data instanceof UnreadableJobData) {
+    throw new BadPayloadError({
+      message: options.data.describe(),
+      fields: options.data.unreadable.map((entry) => entry.field),
+    });
+  }
   const contract = JobData.safeParse(options.data);
   if (!contract.success) {
     const problems = problemsOf(contract.error, '');

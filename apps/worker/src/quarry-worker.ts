@@ -14,11 +14,17 @@ export interface QuarryWorker {
   readonly http: Promise<{ readonly url: string } | null>;
   /**
    * Resolves once the Redis self-check passed, the worker took up jobs and the health server listens.
+   * @throws RetiredModelError when a configured model is past its retirement date.
    * @throws RedisSelfCheckError when Redis is unsafe for Quarry (e.g. an evicting `maxmemory-policy`).
    */
   waitUntilReady(): Promise<void>;
   /** Why the worker is not ready (Redis unreachable, draining, not started); empty when it is. */
   readiness(): Promise<readonly string[]>;
+  /**
+   * What `/readyz` warns of without being unready: each configured model retiring within 30 days
+   * (or retired since the worker started). Empty when there is nothing to say.
+   */
+  warnings(): readonly string[];
   /** Runs one DLQ reconciliation sweep now (it also runs every `config.reconcile.intervalMs`). */
   reconcile(): Promise<{ scanned: number; written: string[] }>;
   /**

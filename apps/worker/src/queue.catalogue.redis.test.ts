@@ -82,6 +82,17 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
           'The input does not match invoice@v1: input.text: text is not well-formed Unicode: a lone surrogate at index 8 (was it cut in the middle of a character?)',
       },
       {
+        label: 'a budget that is negative or not a number',
+        data: {
+          workflow: 'note',
+          input: { text: doc('budget') },
+          budget: { maxTokens: 'lots', maxCostUsd: -1 },
+        },
+        kind: 'invalid_payload',
+        message:
+          'The job data breaks the job contract: budget.maxTokens: Invalid input: expected number, received string; budget.maxCostUsd: must be a positive number of US dollars',
+      },
+      {
         label: 'an unknown workflow',
         data: { workflow: 'payslip', input: { text: 'x' } },
         kind: 'unknown_workflow',

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
-import { extractDefaults } from '@quarry/core';
+import { defaultModelTable, extractDefaults } from '@quarry/core';
 import { queueDefaults } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from './worker-config';
 import { WorkerConfigError } from './worker-config-error';
 
@@ -19,9 +22,11 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('loadWorkerConfig', () => {
   it('fills every default: queue settings from queueDefaults, the rest from the worker', () => {
-    const { queue, model, anthropic, ...worker } = loadWorkerConfig(minimal);
+    const { queue, model, models, modelsFile, anthropic, ...worker } = loadWorkerConfig(minimal);
     expect(queue).toEqual(queueDefaults);
+    expect(model).toBe('claude-haiku-5-5');
     expect(model).toBe(extractDefaults.modelId);
+    expect([models, modelsFile]).toEqual([defaultModelTable, null]);
     expect(anthropic).toEqual({
       apiKey: 'sk-test',
       baseURL: undefined,
@@ -32,6 +37,7 @@ describe('loadWorkerConfig', () => {
       {
         "allowEviction": false,
         "concurrency": 4,
+        "jobMaxCostUsd": null,
         "lockDurationMs": 30000,
         "logFormat": "auto",
         "logLevel": "info",
@@ -43,6 +49,7 @@ describe('loadWorkerConfig', () => {
         },
         "rateLimit": {
           "maxBounces": 20,
+          "maxPauseMs": 60000,
           "pauseMs": 1000,
         },
         "reconcile": {
@@ -88,12 +95,14 @@ describe('loadWorkerConfig', () => {
         JOB_ATTEMPTS: '0',
         HISTORY_ENABLED: 'maybe',
         QUARRY_PREFIX: 'quarry',
+        QUARRY_MODEL: 'claude haiku',
         LOG_LEVEL: 'loud',
       }),
     ).toMatchInlineSnapshot(`
       [
         "- REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://user:***@cache:6379/",
         "- ANTHROPIC_API_KEY: expected the Anthropic API key (any non-empty value for a local stand-in), but it is not set",
+        "- QUARRY_MODEL: expected a model id (letters, digits, . _ @ : -; at most 128), got "claude haiku"",
         "- QUARRY_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry}, got "quarry"",
         "- WORKER_CONCURRENCY: expected an integer from 1 to 1000, got "many"",
         "- JOB_ATTEMPTS: expected an integer from 1 to 100, got "0"",
@@ -101,6 +110,22 @@ describe('loadWorkerConfig', () => {
         "- LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"",
       ]
     `);
+  });
+
+  it('refuses credentials in ANTHROPIC_BASE_URL and never echoes them', () => {
+    const problems = problemsOf({
+      ...minimal,
+      ANTHROPIC_BASE_URL: 'https://deploy:Gw-pass-8812@gateway.internal/anthropic',
+    });
+    expect(problems).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a URL without user or password (the key goes in ANTHROPIC_API_KEY), got "https://deploy:***@gateway.internal/anthropic"',
+    ]);
+    expect(problemsOf({ ...minimal, ANTHROPIC_BASE_URL: 'ftp://tok-7731abcd@gateway.internal' })).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a http:// or https:// URL, e.g. http://127.0.0.1:4010, got "ftp://***@gateway.internal"',
+    ]);
+    expect(problemsOf({ ...minimal, ANTHROPIC_BASE_URL: 'gateway:4010' })).toEqual([
+      '- ANTHROPIC_BASE_URL: expected a http:// or https:// URL, e.g. http://127.0.0.1:4010, got "gateway:4010"',
+    ]);
   });
 
   it('reads the operability settings and names the variable of a bad one', () => {
@@ -116,9 +141,92 @@ describe('loadWorkerConfig', () => {
     ]);
   });
 
+  it('reads the default job cost budget and refuses a bad one', () => {
+    expect(loadWorkerConfig({ ...minimal, JOB_MAX_COST_USD: ' 0.25 ' }).jobMaxCostUsd).toBe(0.25);
+    expect(loadWorkerConfig({ ...minimal, JOB_MAX_COST_USD: '' }).jobMaxCostUsd).toBeNull();
+    for (const value of ['-1', '0', 'NaN', 'five', '1e3', 'Infinity']) {
+      expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: value })).toEqual([
+        `- JOB_MAX_COST_USD: expected a number of US dollars > 0, got "${value}"`,
+      ]);
+    }
+    expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: '5000' })).toEqual([
+      '- JOB_MAX_COST_USD: expected a number of US dollars > 0 and ≤ 1000, got "5000"',
+    ]);
+    expect(problemsOf({ ...minimal, JOB_MAX_COST_USD: '9'.repeat(400) })).toHaveLength(1);
+  });
+
+  it('reads RATE_LIMIT_MAX_PAUSE_MS, at least RATE_LIMIT_PAUSE_MS and at most what a timer can wait', () => {
+    expect(loadWorkerConfig({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '5000' }).rateLimit.maxPauseMs).toBe(5000);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_PAUSE_MS: '2000', RATE_LIMIT_MAX_PAUSE_MS: '1000' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer ≥ RATE_LIMIT_PAUSE_MS, got "1000"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '-1' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "-1"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '1e9' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "1e9"',
+    ]);
+    expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: '99999999999' })).toEqual([
+      '- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "99999999999"',
+    ]);
+  });
+
   it('requires the backoff cap to be at least the base', () => {
     expect(problemsOf({ ...minimal, BACKOFF_BASE_MS: '5000', BACKOFF_CAP_MS: '1000' })).toEqual([
       '- BACKOFF_CAP_MS: expected an integer ≥ BACKOFF_BASE_MS, got "1000"',
+    ]);
+  });
+});
+
+describe('QUARRY_MODELS_FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-worker-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+  const prices = { input: 0.2, output: 1, cacheWrite5m: 0.25, cacheWrite1h: 0.4, cacheRead: 0.02 };
+
+  it('merges the file over the default table', () => {
+    const path = file('models.json', { 'claude-haiku-5-5': { prices } });
+    const config = loadWorkerConfig({ ...minimal, QUARRY_MODELS_FILE: path });
+    expect(config.modelsFile).toBe(path);
+    expect(config.models['claude-haiku-5-5']).toEqual({ ...defaultModelTable['claude-haiku-5-5'], prices });
+    expect(config.models['claude-opus-5-5']).toEqual(defaultModelTable['claude-opus-5-5']);
+  });
+
+  it('names a missing file', () => {
+    const path = join(dir, 'nowhere.json');
+    expect(problemsOf({ ...minimal, QUARRY_MODELS_FILE: path })).toEqual([
+      `- QUARRY_MODELS_FILE: expected a readable JSON file of model entries (see docs/models.md), got "${path}" (no such file)`,
+    ]);
+  });
+
+  it('names a file that is not JSON', () => {
+    const path = file('broken.json', '{"claude-haiku-5-5": ');
+    expect(problemsOf({ ...minimal, QUARRY_MODELS_FILE: path })[0]).toMatch(
+      /^- QUARRY_MODELS_FILE: expected ".+broken\.json": a JSON file of model entries, got not JSON \(.+\)$/,
+    );
+  });
+
+  it('names the bad entry and field: a negative price, a huge number, a wrong type', () => {
+    const path = file('bad.json', {
+      'claude-haiku-5-5': { prices: { ...prices, cacheRead: -0.01 } },
+      'claude-opus-5-5': { minCacheableTokens: 1e12, thinking: 'sometimes' },
+      'claude-sonnet-5-5': { forcedToolChoice: 'no' },
+    });
+    expect(problemsOf({ ...minimal, QUARRY_MODELS_FILE: path })).toEqual([
+      `- QUARRY_MODELS_FILE: expected "${path}": entry "claude-haiku-5-5" field prices.cacheRead to be a price in USD per million tokens from 0 to 1000, got -0.01`,
+      `- QUARRY_MODELS_FILE: expected "${path}": entry "claude-opus-5-5" field minCacheableTokens to be a whole number of tokens from 1 to 1000000, got 1000000000000`,
+      `- QUARRY_MODELS_FILE: expected "${path}": entry "claude-opus-5-5" field thinking to be one of "none", "optional", "adaptive", "always", got "sometimes"`,
+      `- QUARRY_MODELS_FILE: expected "${path}": entry "claude-sonnet-5-5" field forcedToolChoice to be a value of type boolean, got "no"`,
+    ]);
+  });
+
+  it('is read only once the environment itself is valid', () => {
+    expect(problemsOf({ QUARRY_MODELS_FILE: join(dir, 'nowhere.json') })).toEqual([
+      '- ANTHROPIC_API_KEY: expected the Anthropic API key (any non-empty value for a local stand-in), but it is not set',
     ]);
   });
 });

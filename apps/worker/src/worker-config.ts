@@ -1,21 +1,32 @@
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
-import { extractDefaults, failurePolicyDefaults } from '@quarry/core';
+import { defaultModelTable, extractDefaults, failurePolicyDefaults } from '@quarry/core';
 import {
   booleanVar,
   type Env,
   integerVar,
+  modelIdVar,
   parseEnv,
   positiveNumberVar,
   type Redactor,
+  readModelsFile,
   textVar,
   urlVar,
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
-import { QueueConfig, type QueueConfigInput, queueDefaults, queueEnv, redactRedisUrl } from '@quarry/queue';
+import {
+  MAX_BUDGET_COST_USD,
+  QueueConfig,
+  type QueueConfigInput,
+  queueDefaults,
+  queueEnv,
+  redactRedisUrl,
+} from '@quarry/queue';
 import { z } from 'zod';
 import { WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
+/** The longest delay a Node.js timer can wait (about 24.8 days). */
+const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * The worker's configuration: ONE schema over the environment. Empty variables count as unset; unset
@@ -29,17 +40,31 @@ export const WorkerEnv = z
       'rediss+cluster:',
     ]).default('redis://127.0.0.1:6379'),
     ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
-    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010').optional(),
+    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010')
+      .refine(withoutCredentials, {
+        error: 'a URL without user or password (the key goes in ANTHROPIC_API_KEY)',
+        when: (payload) => (payload.issues ?? []).length === 0,
+      })
+      .optional(),
     ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
     ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
-    QUARRY_MODEL: textVar('a model id, e.g. claude-sonnet-4-5').default(extractDefaults.modelId),
+    QUARRY_MODEL: modelIdVar().default(extractDefaults.modelId),
+    QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
     ...queueEnv,
     WORKER_NAME: textVar('a worker name').optional(),
     WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
     JOB_ATTEMPTS: integerVar(1, 100).optional(),
+    JOB_MAX_COST_USD: positiveNumberVar('US dollars')
+      .pipe(
+        z.number().max(MAX_BUDGET_COST_USD, {
+          error: `a number of US dollars > 0 and ≤ ${MAX_BUDGET_COST_USD}`,
+        }),
+      )
+      .optional(),
     BACKOFF_BASE_MS: integerVar(1).optional(),
     BACKOFF_CAP_MS: integerVar(1).optional(),
     RATE_LIMIT_PAUSE_MS: integerVar(1).default(failurePolicyDefaults.rateLimitPauseMs),
+    RATE_LIMIT_MAX_PAUSE_MS: integerVar(1, maxTimerMs).default(failurePolicyDefaults.maxRetryAfterMs),
     RATE_LIMIT_MAX_BOUNCES: integerVar(0).default(20),
     SHUTDOWN_GRACE_MS: integerVar(0).default(30_000),
     LOCK_DURATION_MS: integerVar(100).default(30_000),
@@ -68,6 +93,12 @@ export const WorkerEnv = z
       (env.BACKOFF_BASE_MS ?? queueDefaults.backoff.baseMs),
     { path: ['BACKOFF_CAP_MS'], error: 'an integer ≥ BACKOFF_BASE_MS' },
   )
+  .refine((env) => env.RATE_LIMIT_MAX_PAUSE_MS >= env.RATE_LIMIT_PAUSE_MS, {
+    path: ['RATE_LIMIT_MAX_PAUSE_MS'],
+    error: 'an integer ≥ RATE_LIMIT_PAUSE_MS',
+    // Only once both values are valid: a bad one is named on its own.
+    when: ({ issues }) => !issues.some((issue) => String(issue.path?.[0]).startsWith('RATE_LIMIT_')),
+  })
   .transform((env) => ({
     redisUrl: env.REDIS_URL,
     anthropic: {
@@ -77,6 +108,10 @@ export const WorkerEnv = z
       timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
     },
     model: env.QUARRY_MODEL,
+    /** The models file read over the default table, or null. */
+    modelsFile: env.QUARRY_MODELS_FILE ?? null,
+    /** Prices and request rules by model: the default table, with `modelsFile` merged over it. */
+    models: defaultModelTable,
     queue: QueueConfig.parse({
       prefix: env.QUARRY_PREFIX,
       queueName: env.QUARRY_QUEUE,
@@ -103,7 +138,13 @@ export const WorkerEnv = z
     } satisfies QueueConfigInput),
     workerName: env.WORKER_NAME,
     concurrency: env.WORKER_CONCURRENCY,
-    rateLimit: { pauseMs: env.RATE_LIMIT_PAUSE_MS, maxBounces: env.RATE_LIMIT_MAX_BOUNCES },
+    /** Cost budget of a job that sets none of its own (`budget.maxCostUsd`); null: no default. */
+    jobMaxCostUsd: env.JOB_MAX_COST_USD ?? null,
+    rateLimit: {
+      pauseMs: env.RATE_LIMIT_PAUSE_MS,
+      maxPauseMs: env.RATE_LIMIT_MAX_PAUSE_MS,
+      maxBounces: env.RATE_LIMIT_MAX_BOUNCES,
+    },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     lockDurationMs: env.LOCK_DURATION_MS,
     stalledIntervalMs: env.STALLED_INTERVAL_MS,
@@ -118,6 +159,12 @@ export const WorkerEnv = z
     },
     allowEviction: env.REDIS_ALLOW_EVICTION,
   }));
+
+/** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
+function withoutCredentials(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.username === '' && parsed.password === '';
+}
 
 /** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
 function hoursToSeconds(hours: number | undefined): number | undefined {
@@ -134,11 +181,17 @@ const redactors: Readonly<Record<string, Redactor>> = {
 };
 
 /**
- * Reads the worker configuration from environment variables (`process.env` by default).
- * @throws WorkerConfigError naming every bad variable and the form it expects.
+ * Reads the worker configuration from environment variables (`process.env` by default), and the
+ * models file `QUARRY_MODELS_FILE` names, if any, over the default model table.
+ * @throws WorkerConfigError naming every bad variable and the form it expects, or the models file's
+ * bad entry and field.
  */
 export function loadWorkerConfig(env: Env = process.env): WorkerConfig {
   const parsed = parseEnv({ schema: WorkerEnv, env, redactors });
-  if (parsed.ok) return parsed.value;
-  throw new WorkerConfigError({ problems: parsed.problems });
+  if (!parsed.ok) throw new WorkerConfigError({ problems: parsed.problems });
+  const config = parsed.value;
+  if (config.modelsFile === null) return config;
+  const models = readModelsFile({ path: config.modelsFile, base: defaultModelTable });
+  if (!models.ok) throw new WorkerConfigError({ problems: models.problems });
+  return { ...config, models: models.value };
 }

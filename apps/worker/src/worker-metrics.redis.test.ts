@@ -78,7 +78,7 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
 
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ alive: true });
     const ready = await fetch(`${url}/readyz`);
-    expect([ready.status, await ready.json()]).toEqual([200, { ready: true, reasons: [] }]);
+    expect([ready.status, await ready.json()]).toEqual([200, { ready: true, reasons: [], warnings: [] }]);
     expect((await fetch(`${url}/nope`)).status).toBe(404);
   });
 

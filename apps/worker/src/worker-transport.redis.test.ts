@@ -63,6 +63,23 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
+  it('aborts a call whose body stalls after its headers at ANTHROPIC_TIMEOUT_MS and retries the job later', async () => {
+    const h = await testBed.harness({
+      plan: { stalled: [{ kind: 'stall' }] },
+      env: { ANTHROPIC_TIMEOUT_MS: '500', WORKER_CONCURRENCY: '1' },
+    });
+    await h.startWorker();
+    const stalled = await h.client.enqueue('note', { text: doc('stalled') });
+    const result = await h.client.waitForResult(stalled.jobId, { timeoutMs: 20_000 });
+    // The stalled call was not an attempt: the one attempt is the valid reply of the retry.
+    expect(result).toMatchObject({ data: goodNote, attempts: 1 });
+    expect(h.requestsFor('stalled')).toHaveLength(2);
+    expect(h.standin.stats.byStatus).toMatchObject({ stall: 1, '200': 1 });
+    // The transient policy: the cut-off call used a job attempt (BullMQ counts the completed run too).
+    expect((await h.rawQueue().getJob(stalled.jobId))?.attemptsMade).toBe(2);
+    expect(await h.dlqCount()).toBe(0);
+  });
+
   it('stops a job from bouncing on 429 forever: past the guard it spends attempts and is dead-lettered', async () => {
     const limited = { kind: 'error', status: 429, retryAfterSeconds: 0.05 } as const;
     const h = await testBed.harness({

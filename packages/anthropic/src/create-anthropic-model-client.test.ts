@@ -206,7 +206,8 @@ describe('createAnthropicModelClient', () => {
     await expect(failure).rejects.toMatchObject({
       kind: 'permanent',
       status: 400,
-      message: 'Messages API error (400 invalid_request_error): invalid_request_error happened',
+      message:
+        'Messages API error (400 invalid_request_error, request req_json): invalid_request_error happened',
     });
   });
 

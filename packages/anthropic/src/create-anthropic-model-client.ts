@@ -1,6 +1,7 @@
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelClient, ModelRequest, ModelResponse } from '@quarry/core';
+import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
 import { toTransportError } from './to-transport-error';
@@ -19,7 +20,11 @@ export interface AnthropicModelClientOptions {
    * Applied per request, so it also holds for a `client` passed in.
    */
   readonly maxRetries?: number;
-  /** Time limit of one call in milliseconds, applied per request. Default 600 000 (10 minutes). */
+  /**
+   * Time limit of one whole call in milliseconds: the wait for the headers and the reading of the
+   * body (streamed or not), SDK retries included. When it passes, the call is aborted and fails as
+   * a `transient` transport error. Default 600 000 (10 minutes).
+   */
   readonly timeoutMs?: number;
   /**
    * Calls whose max_tokens is above this are streamed (`messages.stream(...).finalMessage()`).
@@ -42,8 +47,8 @@ export const anthropicModelClientDefaults = {
  * The model port implemented with `@anthropic-ai/sdk` (Messages API; the beta Messages API with the
  * server-side fallback header when the request names fallback models).
  * Replies with content are returned whatever their stop reason; failed calls throw a
- * `ModelTransportError` (`rate_limited`, `transient` or `permanent`); an abort through the
- * signal is rethrown as the SDK raised it.
+ * `ModelTransportError` (`rate_limited`, `transient` or `permanent`), a call past `timeoutMs`
+ * (headers and body) a `transient` one; an abort through the signal is rethrown as the SDK raised it.
  *
  * @throws TypeError when an option is out of range, or `client` is combined with `apiKey`/`baseURL`.
  */
@@ -61,7 +66,15 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
   }
   const client =
     options.client ??
-    new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries, timeout: timeoutMs });
+    new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries,
+      timeout: timeoutMs,
+      // At `ANTHROPIC_LOG=debug` the SDK prints request and error bodies to the console, past the
+      // app's log redaction; the adapter reports failures itself (ModelTransportError).
+      logLevel: 'off',
+    });
 
   const send = async (request: ModelRequest, requestOptions: CallOptions): Promise<ModelResponse> => {
     const params = toMessageParams(request);
@@ -94,11 +107,19 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
   return {
     async generate(request, callOptions) {
       const signal = callOptions?.signal;
+      // The SDK's `timeout` only covers the wait for the headers; this deadline covers the whole call.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       try {
-        return await send(request, { maxRetries, timeout: timeoutMs, ...(signal ? { signal } : {}) });
+        return await send(request, { maxRetries, timeout: timeoutMs, signal: callSignal });
       } catch (error) {
-        if (error instanceof APIUserAbortError || signal?.aborted) throw error;
-        throw toTransportError({ error });
+        if (signal?.aborted) throw error;
+        if (deadline.signal.aborted) throw callTimedOut({ timeoutMs, cause: error });
+        if (error instanceof APIUserAbortError) throw error;
+        throw toTransportError({ error, requestTexts: requestTexts(request), secrets: [client.apiKey] });
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
@@ -108,8 +129,16 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
 interface CallOptions {
   readonly maxRetries: number;
   readonly timeout: number;
-  readonly signal?: AbortSignal;
+  readonly signal: AbortSignal;
 }
+
+/** A call cut off by its deadline: transient, so the job backs off and tries again later. */
+const callTimedOut = (options: { readonly timeoutMs: number; readonly cause: unknown }) =>
+  new ModelTransportError({
+    kind: 'transient',
+    message: `The Messages API call did not complete within ${options.timeoutMs} ms (headers and body); it was aborted`,
+    cause: options.cause,
+  });
 
 function requireInteger(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) {

@@ -221,7 +221,7 @@ describe('extract() through @anthropic-ai/sdk against the stand-in', () => {
 
   it('resumes from stored attempts without calling the model for them', async () => {
     const store = new InMemoryAttemptStore();
-    const attempts = { store, jobKey: 'job-resume' };
+    const attempts = { store, jobKey: 'job-resume', inputHash: 'receipt-input' };
     const wrongTotal = { ...valid, total: 400 };
     const { standin, run } = await setup([json(wrongTotal), { kind: 'error', status: 529 }, json(valid)]);
 

@@ -52,7 +52,7 @@ async function setup(script: StandinOptions['script']) {
       workflow: { ...invoiceWorkflow, ...workflow } as typeof invoiceWorkflow,
       input: { text },
       model,
-      attempts: { store: new InMemoryAttemptStore(), jobKey: 'job-1' },
+      attempts: { store: new InMemoryAttemptStore(), jobKey: 'job-1', inputHash: 'invoice-input' },
       ...options,
     });
   return { standin, run };

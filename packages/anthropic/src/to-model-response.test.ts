@@ -141,4 +141,32 @@ describe('toModelResponse', () => {
     });
     expect(unknown.cacheMissReason).toBe('other');
   });
+
+  it('carries the 1-hour part of the cache writes when the reply splits them by TTL', () => {
+    const base = message({});
+    const split = (ephemeral_1h_input_tokens: number, ephemeral_5m_input_tokens: number) =>
+      toModelResponse({
+        message: {
+          ...base,
+          usage: {
+            ...base.usage,
+            cache_creation_input_tokens: 900,
+            cache_creation: { ephemeral_1h_input_tokens, ephemeral_5m_input_tokens },
+          },
+        },
+        requestId: 'req_1',
+      }).usage;
+    expect(split(600, 300)).toEqual({
+      inputTokens: 120,
+      outputTokens: 30,
+      cacheCreationInputTokens: 900,
+      cacheReadInputTokens: 0,
+      cacheCreation1hInputTokens: 600,
+    });
+    expect(split(0, 900).cacheCreation1hInputTokens).toBe(0);
+    // Never more 1-hour writes than writes; nonsense is left out rather than trusted.
+    expect(split(5000, 0).cacheCreation1hInputTokens).toBe(900);
+    expect(split(-1, 0)).not.toHaveProperty('cacheCreation1hInputTokens');
+    expect(split(1.5, 0)).not.toHaveProperty('cacheCreation1hInputTokens');
+  });
 });

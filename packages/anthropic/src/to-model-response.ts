@@ -7,6 +7,7 @@ import {
   refusalCategoryOf,
   type Usage,
 } from '@quarry/core';
+import { oneHourWrites } from './one-hour-writes';
 import { tokenCount } from './token-count';
 import { usageByModelOf } from './usage-by-model';
 
@@ -18,7 +19,9 @@ const MESSAGE_ID = /^[A-Za-z0-9_-]{1,200}$/;
  * {@link ModelResponse}: text, tool_use and thinking blocks in order (thinking blocks come before
  * the answer and readers of the answer skip them; other block types carry no answer and are left
  * out), the stop reason as sent, the refusal's category, the cache-miss reason of the request's
- * diagnostics, the message id, and usage with absent cache counts as 0. Thinking tokens come from
+ * diagnostics, the message id, and usage with absent cache counts as 0. The 1-hour part of the
+ * cache writes comes from `cache_creation` when the reply has it (a whole number, at most every
+ * write; anything else is left out). Thinking tokens come from
  * `usage.output_tokens_details.thinking_tokens`, else, when the reply holds thinking blocks, from
  * their text at about 4 characters a token; either way never more than the output tokens they are
  * part of. A reply served by a server-side fallback model names the model asked for
@@ -52,11 +55,14 @@ export function toModelResponse(options: {
       : hasThinking
         ? Math.min(Math.ceil(thinkingCharacters / 4), outputTokens)
         : undefined;
+  const cacheCreationInputTokens = tokenCount(message.usage.cache_creation_input_tokens ?? 0);
+  const oneHour = oneHourWrites(message.usage.cache_creation, cacheCreationInputTokens);
   const usage: Usage = {
     inputTokens: tokenCount(message.usage.input_tokens),
     outputTokens,
-    cacheCreationInputTokens: tokenCount(message.usage.cache_creation_input_tokens ?? 0),
+    cacheCreationInputTokens,
     cacheReadInputTokens: tokenCount(message.usage.cache_read_input_tokens ?? 0),
+    ...(oneHour === undefined ? {} : { cacheCreation1hInputTokens: oneHour }),
     ...(thinkingTokens === undefined ? {} : { thinkingTokens }),
   };
   const requestedModel = options.requestedModel ?? message.model;

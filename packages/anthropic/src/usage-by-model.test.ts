@@ -37,6 +37,25 @@ describe('usageByModelOf', () => {
     });
   });
 
+  it('reads the 1-hour cache writes of each hop, never more than its writes', () => {
+    const read = usageByModelOf(
+      [
+        {
+          ...hop('message', null, 900, 3),
+          cache_creation_input_tokens: 800,
+          cache_creation: { ephemeral_1h_input_tokens: 800, ephemeral_5m_input_tokens: 0 },
+        },
+        {
+          ...hop('fallback_message', 'claude-opus-4-8', 1200, 250),
+          cache_creation_input_tokens: 100,
+          cache_creation: { ephemeral_1h_input_tokens: 5000, ephemeral_5m_input_tokens: 0 },
+        },
+      ] as never,
+      'claude-fable-5-1',
+    );
+    expect(read?.parts.map((part) => part.usage.cacheCreation1hInputTokens)).toEqual([800, 100]);
+  });
+
   it('says no fallback served when there is no fallback_message, and nothing without iterations', () => {
     expect(usageByModelOf([hop('message', 'claude-fable-5-1', 10, 1)] as never, 'x')?.servedByFallback).toBe(
       false,

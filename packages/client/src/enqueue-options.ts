@@ -1,5 +1,5 @@
 import type { Effort } from '@quarry/core';
-import type { JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
+import type { JobBudget, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
 
 /** Options of one enqueue. */
 export interface EnqueueOptions {
@@ -19,4 +19,10 @@ export interface EnqueueOptions {
   readonly metadata?: JobMetadata;
   readonly lineage?: Lineage;
   readonly overrides?: JobOverrides;
+  /**
+   * What the job may spend over all its model calls: `maxTokens` (1 to 100,000,000) and/or
+   * `maxCostUsd` (> 0, at most 1000). The job is dead-lettered as `budget_exhausted` before a call
+   * that would go over. A limit left out falls back to the worker's default (`JOB_MAX_COST_USD`).
+   */
+  readonly budget?: JobBudget;
 }

@@ -98,6 +98,13 @@ describe('enqueue validation', () => {
     ]);
   });
 
+  it('carries a budget into the job data', async () => {
+    const { client, queues } = kit();
+    const budget = { maxTokens: 20_000, maxCostUsd: 0.05 };
+    const { jobId } = await client.enqueue(invoiceWorkflow, { text: 'Invoice 9' }, { budget });
+    expect((await queues.queue.getJob(jobId))?.data).toMatchObject({ workflow: 'invoice', budget });
+  });
+
   it('validates before touching Redis: a client with no Redis still reports the problems', async () => {
     const offline = createQuarryClient({ redisUrl: 'redis://127.0.0.1:1', registry: [invoiceWorkflow] });
     try {

@@ -42,7 +42,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
       {
         path: 'idempotencykey',
         message:
-          'is not an enqueue option (known: version, idempotencyKey, historyScope, effort, metadata, lineage, overrides)',
+          'is not an enqueue option (known: version, idempotencyKey, historyScope, effort, metadata, lineage, overrides, budget)',
       },
     ]);
   });
@@ -148,6 +148,30 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, options))).toEqual([
       { path: 'idempotencyKey', message: 'Too big: expected string to have <=256 characters' },
       { path: 'overrides.maxAttempts', message: 'Too big: expected number to be <=20' },
+    ]);
+  });
+
+  it('a budget that is negative, not a number, a string or huge', async () => {
+    const enqueue = (budget: unknown) =>
+      refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { budget: budget as never }));
+    expect(await enqueue({ maxTokens: -100, maxCostUsd: Number.NaN })).toEqual([
+      { path: 'budget.maxTokens', message: 'must be a positive number of tokens' },
+      { path: 'budget.maxCostUsd', message: 'Invalid input: expected number, received NaN' },
+    ]);
+    expect(await enqueue({ maxTokens: '5000', maxCostUsd: '0.50' })).toEqual([
+      { path: 'budget.maxTokens', message: 'Invalid input: expected number, received string' },
+      { path: 'budget.maxCostUsd', message: 'Invalid input: expected number, received string' },
+    ]);
+    expect(await enqueue({ maxTokens: 1e15, maxCostUsd: Number.POSITIVE_INFINITY })).toEqual([
+      { path: 'budget.maxTokens', message: 'must be at most 100000000 tokens' },
+      { path: 'budget.maxCostUsd', message: 'Invalid input: expected number, received Infinity' },
+    ]);
+    expect(await enqueue({ maxTokens: 12.5, maxCostUsd: 1e6 })).toEqual([
+      { path: 'budget.maxTokens', message: 'must be a whole number of tokens' },
+      { path: 'budget.maxCostUsd', message: 'must be at most 1000 US dollars' },
+    ]);
+    expect(await enqueue({ maxCost: 1 })).toEqual([
+      { path: 'budget', message: 'Unrecognized key: "maxCost"' },
     ]);
   });
 });

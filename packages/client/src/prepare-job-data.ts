@@ -25,7 +25,8 @@ export type PreparedJobData =
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
-  const { version, idempotencyKey, historyScope, effort, metadata, lineage, overrides } = options.options;
+  const { version, idempotencyKey, historyScope, effort, metadata, lineage, overrides, budget } =
+    options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
@@ -75,6 +76,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     metadata,
     lineage,
     overrides,
+    budget,
   });
   const contract = JobData.safeParse(data);
   if (!contract.success) {
@@ -113,6 +115,7 @@ const enqueueOptionNames = [
   'metadata',
   'lineage',
   'overrides',
+  'budget',
 ] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { booleanVar, integerVar, positiveNumberVar, textVar, urlVar } from './env-vars';
+import { booleanVar, integerVar, modelIdVar, positiveNumberVar, textVar, urlVar } from './env-vars';
 
 /** The parsed value, or the message of the first issue. */
 const read = (schema: z.ZodType, value: unknown) => {
@@ -84,5 +84,15 @@ describe('textVar', () => {
     expect(read(textVar('a worker name'), ' w-1 ')).toBe('w-1');
     expect(read(textVar('a worker name'), '   ')).toBe('error: a worker name');
     expect(read(textVar('a worker name'), undefined)).toBe('error: a worker name');
+  });
+});
+
+describe('modelIdVar', () => {
+  it('reads a trimmed model id and refuses anything a terminal or a key could choke on', () => {
+    expect(read(modelIdVar(), ' claude-haiku-5-5 ')).toBe('claude-haiku-5-5');
+    expect(read(modelIdVar(), 'claude-sonnet-4-5@20250929')).toBe('claude-sonnet-4-5@20250929');
+    for (const bad of ['claude haiku', 'claude-\u001b[31m', '', 'x'.repeat(129), '/etc/passwd']) {
+      expect(read(modelIdVar(), bad)).toBe('error: a model id (letters, digits, . _ @ : -; at most 128)');
+    }
   });
 });

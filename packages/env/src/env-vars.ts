@@ -1,3 +1,4 @@
+import { ModelId } from '@quarry/core';
 import { z } from 'zod';
 
 /** An integer environment variable within [min, max]; the message names the expected form. */
@@ -56,3 +57,6 @@ export const urlVar = (
 
 /** A non-empty string environment variable; `form` describes it in the error. */
 export const textVar = (form: string) => z.string({ error: form }).trim().min(1, { error: form });
+
+/** A model id environment variable (e.g. `QUARRY_MODEL`), in the form the model table allows. */
+export const modelIdVar = () => z.string({ error: 'a model id, e.g. claude-haiku-5-5' }).trim().pipe(ModelId);

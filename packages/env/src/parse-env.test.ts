@@ -82,6 +82,24 @@ describe('parseEnv', () => {
   });
 });
 
+describe('parseEnv with a URL variable that holds credentials', () => {
+  it('shows any bad value with its URL credentials masked, also without a redactor', () => {
+    const BaseEnv = z.object({ BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010') });
+    const result = parseEnv({
+      schema: BaseEnv,
+      env: { BASE_URL: 'ftp://deploy:s3cr3t-pass@gateway.internal/v1' },
+    });
+    expect(problemsOf(result)).toEqual([
+      {
+        variable: 'BASE_URL',
+        expected: 'a http:// or https:// URL, e.g. http://127.0.0.1:4010',
+        received: '"ftp://deploy:***@gateway.internal/v1"',
+      },
+    ]);
+    expect(JSON.stringify(result)).not.toContain('s3cr3t-pass');
+  });
+});
+
 describe('describeEnvProblem and invalidConfigMessage', () => {
   it('write one line per problem under the app name', () => {
     const problems: EnvProblem[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EnvProblem } from './env-problem';
+import { scrubSecrets } from './scrub-secrets';
 
 /** An app's environment schema: an object of variables, possibly refined and transformed. */
 export type EnvSchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
@@ -33,7 +34,9 @@ export function envVariables(schema: EnvSchema): string[] {
 /**
  * Parses the variables of `schema` from `env`. Empty (or blank) variables count as unset. A bad
  * variable becomes an {@link EnvProblem} naming it, the form it expects (the issue's message) and the
- * value found, never echoing a secret: values of `redactors` are shown only through them.
+ * value found, never echoing a secret: values of `redactors` are shown only through them, and every
+ * other value is shown with the credentials of any URL in it masked and API keys removed
+ * ({@link scrubSecrets}).
  */
 export function parseEnv<Schema extends EnvSchema>(
   options: ParseEnvOptions<Schema>,
@@ -51,7 +54,7 @@ export function parseEnv<Schema extends EnvSchema>(
     const variable = String(issue.path[0] ?? '(environment)');
     const raw = present[variable];
     const redact = options.redactors?.[variable];
-    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(raw);
+    const received = raw === undefined ? null : redact ? redact(raw) : JSON.stringify(scrubSecrets(raw));
     return { variable, expected: issue.message, received };
   });
   return { ok: false, problems };

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './create-logger';
-import { scrubSecrets } from './scrub-secrets';
 
 function capture(format: 'json' | 'pretty' = 'json') {
   const chunks: string[] = [];
@@ -65,6 +64,18 @@ describe('createLogger', () => {
     expect(text).toContain('sk-ant-[redacted]');
   });
 
+  it('masks the credentials of any URL in a line, a token given as user name included', () => {
+    const { logger, chunks } = capture();
+    logger.warn(
+      { baseURL: 'https://gw-token-51f0c2@gateway.internal/v1' },
+      'calling https://u:pw-77aa@proxy/',
+    );
+    const text = chunks.join('');
+    expect(text).not.toMatch(/gw-token-51f0c2|pw-77aa/);
+    expect(text).toContain('https://***@gateway.internal/v1');
+    expect(text).toContain('https://u:***@proxy/');
+  });
+
   it('prints human-readable lines in pretty format, still redacted', () => {
     const { logger, chunks } = capture('pretty');
     logger.info({ jobId: '7', apiKey: 'key-123456' }, 'job started');
@@ -73,12 +84,5 @@ describe('createLogger', () => {
     expect(text).toContain('jobId: "7"');
     expect(text).not.toContain('key-123456');
     expect(() => JSON.parse(text)).toThrow();
-  });
-});
-
-describe('scrubSecrets', () => {
-  it('leaves ordinary lines alone', () => {
-    const line = '{"msg":"job completed","url":"http://127.0.0.1:4010","jobId":"3"}';
-    expect(scrubSecrets(line)).toBe(line);
   });
 });

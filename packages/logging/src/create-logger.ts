@@ -1,8 +1,8 @@
+import { scrubSecrets } from '@quarry/env';
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { LogFormat, LogLevel } from './log-level';
 import { redactPaths, redactUrl } from './redact-paths';
-import { scrubSecrets } from './scrub-secrets';
 
 /** Options of {@link createLogger}. */
 export interface CreateLoggerOptions {
@@ -40,7 +40,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       paths: [...redactPaths],
       censor: (value, path) => (URL_FIELDS.has(path.at(-1) ?? '') ? redactUrl(value) : '[redacted]'),
     },
-    hooks: { streamWrite: scrubSecrets },
+    hooks: { streamWrite: (line) => scrubSecrets(line) },
   };
   if (prettyWanted(format, options.destination)) {
     const pretty = pinoPretty({

@@ -1,4 +1,4 @@
+export { scrubSecrets } from '@quarry/env';
 export * from './create-logger';
 export * from './log-level';
 export * from './redact-paths';
-export * from './scrub-secrets';

@@ -41,6 +41,21 @@ describe('buildDlqRecord', () => {
     });
   });
 
+  it('stores the reason message without secrets or control characters, cut at 2000 characters', () => {
+    const reason = (message: string) =>
+      buildDlqRecord({
+        job: job({ workflow: 'invoice' }),
+        reason: { kind: 'unexpected', message },
+        attempts: [],
+      }).reason.message;
+    expect(
+      reason('connect redis://app:hunter2@cache:6379 failed\u001b[31m with key sk-ant-api03-Zz9_leak\u202e'),
+    ).toBe('connect redis://app:***@cache:6379 failed [31m with key sk-ant-[redacted] ');
+    const long = reason('x'.repeat(5000));
+    expect(long).toHaveLength(2000);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
   it('keeps a payload that broke the contract intact, with no workflow version', () => {
     const record = buildDlqRecord({
       job: job('not an object'),

@@ -1,6 +1,6 @@
 import { type AttemptRecord, issueSignature } from '@quarry/core';
 import { dlqIdFor } from './dlq-id';
-import type { DlqReason } from './dlq-reason';
+import { type DlqReason, dlqReasonMessage } from './dlq-reason';
 import { dlqReasonLabel } from './dlq-reason-label';
 import { DlqRecord } from './dlq-record';
 import { dlqTotals } from './dlq-totals';
@@ -44,7 +44,7 @@ export function buildDlqRecord(options: BuildDlqRecordOptions): DlqRecord {
         : Number.isInteger(dataVersion) && (dataVersion as number) > 0
           ? dataVersion
           : null,
-    reason,
+    reason: { ...reason, message: dlqReasonMessage(reason.message) },
     fingerprint: fingerprint({
       reason: dlqReasonLabel(reason),
       signatures: attempts.flatMap((attempt) => attempt.issues.map(issueSignature)),

@@ -1,5 +1,6 @@
 import { type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { attemptJobKey } from './attempt-job-key';
 import { buildDlqRecord } from './build-dlq-record';
 import { DeadLetterWriter } from './dead-letter-writer';
 import { dlqIdFor } from './dlq-id';
@@ -137,7 +138,12 @@ describe('DeadLetterWriter', () => {
     ]);
     if (!valid?.id || !poisoned?.id) throw new Error('no jobs');
     const saved = attemptRecord({ n: 1, issues: [schemaIssue('lineItems[0].amount')] });
-    await attempts.append(valid.id, saved);
+    await attempts.append(attemptJobKey(valid), saved);
+    // Records of an earlier job with the same id (another generation) are not this job's.
+    await attempts.append(
+      attemptJobKey({ id: valid.id, timestamp: valid.timestamp - 1 }),
+      attemptRecord({ n: 1 }),
+    );
 
     const fresh = await writer.reconcile({ sourceQueue: queues.queue });
     expect(fresh.written).toEqual([]);
@@ -152,9 +158,43 @@ describe('DeadLetterWriter', () => {
       jobAttempts: 1,
     });
     expect(validRecord?.attempts).toEqual([saved]);
+    // The record holds them now: the job's own attempt records are gone, the other generation's stay.
+    expect(await attempts.load(attemptJobKey(valid))).toEqual([]);
+    expect(await attempts.load(attemptJobKey({ id: valid.id, timestamp: valid.timestamp - 1 }))).toHaveLength(
+      1,
+    );
     const poisonedRecord = await readDlqRecord({ dlq: queues.dlq, dlqId: dlqIdFor(poisoned) });
     expect(poisonedRecord).toMatchObject({ workflow: '', version: null, input: { hello: 'world' } });
     expect(poisonedRecord?.reason.kind).toBe('invalid_payload');
+  });
+
+  it('releases attempt records only once a DLQ record of the same job generation holds them', async () => {
+    const job = await queues.queue.add(
+      'extract',
+      { workflow: 'invoice', input: { text: 'x' } },
+      { jobId: 'rel' },
+    );
+    const key = attemptJobKey(job);
+    const saved = [attemptRecord({ n: 1, issues: [schemaIssue('total')] }), attemptRecord({ n: 2 })];
+    for (const record of saved) await attempts.append(key, record);
+
+    // No record yet (e.g. the write failed and the reconciler still needs them): kept.
+    expect(await writer.releaseAttempts(job)).toBe(false);
+    expect(await attempts.load(key)).toEqual(saved);
+    // A record of an earlier job with the same id is not this job's record: kept.
+    const earlier = { ...job, id: 'rel', timestamp: job.timestamp - 1000, data: job.data, attemptsMade: 0 };
+    await writer.deadLetter({ job: earlier, reason: { kind: 'permanent', message: '400' }, attempts: [] });
+    expect(await writer.releaseAttempts(job)).toBe(false);
+    expect(await attempts.load(key)).toEqual(saved);
+
+    const { dlqId } = await writer.deadLetter({
+      job,
+      reason: { kind: 'validation_exhausted', message: 'x' },
+    });
+    expect(await writer.releaseAttempts(job)).toBe(true);
+    expect(await ctx().redis.exists(queues.keys.attempts(key))).toBe(0);
+    // Nothing of the history was lost: the record holds every attempt.
+    expect((await readDlqRecord({ dlq: queues.dlq, dlqId }))?.attempts).toEqual(saved);
   });
 
   it('keeps the DLQ under the same hash-tagged prefix as the source queue', () => {

@@ -1,5 +1,6 @@
 import type { AttemptRecord, AttemptStore } from '@quarry/core';
 import type { Queue } from 'bullmq';
+import { attemptJobKey } from './attempt-job-key';
 import { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
 import { dlqIdFor } from './dlq-id';
 import { attemptLogLine, dlqJobName } from './dlq-job-display';
@@ -27,7 +28,10 @@ export interface DeadLetterWriterOptions {
   /** The dead-letter queue. */
   readonly queue: Queue;
   readonly keys: QuarryKeys;
-  /** Where attempt records are read from when a caller does not pass them (and by `reconcile`). */
+  /**
+   * Where attempt records are read from when a caller does not pass them (and by `reconcile`), and
+   * deleted from once a DLQ record holds them (`releaseAttempts`).
+   */
   readonly attempts?: AttemptStore;
   /** Clock in milliseconds. Default `Date.now`. */
   readonly now?: () => number;
@@ -36,7 +40,7 @@ export interface DeadLetterWriterOptions {
 /** Options of {@link DeadLetterWriter.deadLetter}. */
 export type DeadLetterOptions = Omit<BuildDlqRecordOptions, 'attempts' | 'reason' | 'deadLetteredAt'> & {
   readonly reason: DlqReason;
-  /** Default: loaded from the attempt store by job id. */
+  /** Default: loaded from the attempt store by job generation (`attemptJobKey`). */
   readonly attempts?: readonly AttemptRecord[];
 };
 
@@ -146,14 +150,31 @@ export class DeadLetterWriter {
         if (recorded[i] === dlqIdFor(job) || (job.finishedOn ?? 0) > cutoff) continue;
         const result = await this.deadLetter({ job, reason: unrecordedFailureReason(job) });
         if (result.created) written.push(result.dlqId);
+        // The job already failed for good: its record now holds the attempts.
+        await this.releaseAttempts(job);
       }
       if (page.length < end - start + 1) break;
     }
     return { scanned, written };
   }
 
+  /**
+   * Deletes a terminally failed job's attempt records once its DLQ record exists (the record holds
+   * every attempt), so nothing of its history is lost. Call it only after the job left the active
+   * state for good. A job without a record of this generation keeps its attempts (the reconciler
+   * still needs them).
+   * @returns true when the records were deleted.
+   */
+  async releaseAttempts(job: SourceJob): Promise<boolean> {
+    if (!this.#attempts || !job.id) return false;
+    const client = await this.#queue.client;
+    if ((await client.hget(this.#keys.dlqIndex(), job.id)) !== dlqIdFor(job)) return false;
+    await this.#attempts.clear(attemptJobKey(job));
+    return true;
+  }
+
   async #loadAttempts(job: SourceJob): Promise<readonly AttemptRecord[]> {
     if (!this.#attempts || !job.id) return [];
-    return this.#attempts.load(job.id);
+    return this.#attempts.load(attemptJobKey(job));
   }
 }

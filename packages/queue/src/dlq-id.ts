@@ -7,6 +7,17 @@ export interface JobGeneration {
   readonly timestamp: number;
 }
 
+/** The form of every DLQ record id: `dlq-` and 32 lowercase hex digits. */
+const DLQ_ID = /^dlq-[0-9a-f]{32}$/;
+
+/**
+ * True when `value` has the form of a DLQ record id ({@link dlqIdFor}). Anything else is no record,
+ * whatever Redis holds under that name (BullMQ keeps `meta`, `id`, `events`… next to the jobs).
+ */
+export function isDlqId(value: string): boolean {
+  return DLQ_ID.test(value);
+}
+
 /**
  * The DLQ record id of a source job: deterministic from its id and generation, so writing the record
  * twice (a retried write, a re-run after a crash, the reconciler) can only ever produce one record.

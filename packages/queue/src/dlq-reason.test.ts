@@ -13,6 +13,7 @@ const policyKinds: Record<FailureReasonKind, true> = {
   transient_exhausted: true,
   rate_limit_loop: true,
   invalid_payload: true,
+  bad_payload: true,
   unknown_workflow: true,
   unexpected: true,
 };

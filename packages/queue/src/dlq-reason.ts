@@ -1,4 +1,5 @@
 import { RefusalCategory } from '@quarry/core';
+import { scrubSecrets } from '@quarry/env';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,7 @@ export const DlqReasonKind = z.enum([
   'permanent',
   'transient_exhausted',
   'invalid_payload',
+  'bad_payload',
   'unknown_workflow',
   'stalled',
   'rate_limit_loop',
@@ -31,3 +33,20 @@ export const DlqReason = z.object({
   refusalCategory: RefusalCategory.optional(),
 });
 export type DlqReason = z.infer<typeof DlqReason>;
+
+/** Characters of a reason message kept in a DLQ record. */
+export const dlqReasonMaxChars = 2000;
+
+/**
+ * A reason message as a DLQ record stores it: secrets removed (API keys, URL credentials, bearer
+ * tokens), control and format characters turned into spaces, at most {@link dlqReasonMaxChars}
+ * characters (`…` marks a cut). Messages can carry text from outside (an error raised by a library
+ * or an upstream service); the record is shown to viewers, so it never carries a secret.
+ */
+export function dlqReasonMessage(message: string): string {
+  const clean = scrubSecrets(message).replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, ' ');
+  const characters = Array.from(clean);
+  return characters.length > dlqReasonMaxChars
+    ? `${characters.slice(0, dlqReasonMaxChars - 1).join('')}…`
+    : clean;
+}

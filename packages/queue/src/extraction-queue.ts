@@ -1,6 +1,7 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { extractionJobOptions, type QueueConfig } from './queue-config';
 import type { RedisClient } from './redis-connection';
+import { TolerantQueue } from './tolerant-queue';
 
 /** Options of {@link extractionQueue}. */
 export interface ExtractionQueueOptions {
@@ -11,10 +12,13 @@ export interface ExtractionQueueOptions {
   readonly onError?: (error: Error) => void;
 }
 
-/** Opens the extraction queue of `config` with Quarry's default job options on `connection`. */
+/**
+ * Opens the extraction queue of `config` with Quarry's default job options on `connection`. Its job
+ * reads never fail on a job whose stored data is not JSON (see `TolerantQueue`).
+ */
 export function extractionQueue(options: ExtractionQueueOptions): Queue {
   const { config } = options;
-  const queue = new Queue(config.queueName, {
+  const queue = new TolerantQueue(config.queueName, {
     connection: options.connection,
     prefix: config.prefix,
     defaultJobOptions: extractionJobOptions(config),

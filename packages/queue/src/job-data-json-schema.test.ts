@@ -10,6 +10,17 @@ describe('docs/job-data.schema.json', () => {
     expect(committed).toEqual(jobDataJsonSchema());
   });
 
+  it('publishes the budget limits a job may set', () => {
+    const budget = (jobDataJsonSchema().properties as Record<string, Record<string, unknown>>).budget;
+    expect(budget).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        maxTokens: { type: 'integer', exclusiveMinimum: 0, maximum: 100_000_000 },
+        maxCostUsd: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+      },
+    });
+  });
+
   it('requires workflow and input and forbids unknown fields', () => {
     const schema = jobDataJsonSchema();
     expect(schema.required).toEqual(['workflow', 'input']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobData, MAX_METADATA_BYTES } from './job-data';
+import { JobData, MAX_BUDGET_COST_USD, MAX_BUDGET_TOKENS, MAX_METADATA_BYTES } from './job-data';
 
 const problems = (value: unknown) => {
   const result = JobData.safeParse(value);
@@ -20,6 +20,7 @@ describe('JobData', () => {
       lineage: { rootJobId: 'j1', replayOf: 'j2', redriveCount: 1 },
       overrides: { model: 'claude-haiku-4-5', maxAttempts: 5 },
       effort: 'low',
+      budget: { maxTokens: 50_000, maxCostUsd: 0.25 },
     };
     expect(JobData.parse(job)).toEqual(job);
   });
@@ -66,5 +67,33 @@ describe('JobData', () => {
     expect(problems({ workflow: 'invoice', input: {}, effort: { start: 'low' } })).toEqual([
       'effort: Invalid option: expected one of "low"|"medium"|"high"|"xhigh"|"max"',
     ]);
+  });
+
+  it.each([
+    [{ maxTokens: -1 }, 'budget.maxTokens: must be a positive number of tokens'],
+    [{ maxTokens: 0 }, 'budget.maxTokens: must be a positive number of tokens'],
+    [{ maxTokens: 1.5 }, 'budget.maxTokens: must be a whole number of tokens'],
+    [{ maxTokens: Number.NaN }, 'budget.maxTokens: Invalid input: expected number, received NaN'],
+    [{ maxTokens: '5000' }, 'budget.maxTokens: Invalid input: expected number, received string'],
+    [{ maxTokens: 1e12 }, `budget.maxTokens: must be at most ${MAX_BUDGET_TOKENS} tokens`],
+    [{ maxCostUsd: -0.5 }, 'budget.maxCostUsd: must be a positive number of US dollars'],
+    [{ maxCostUsd: 0 }, 'budget.maxCostUsd: must be a positive number of US dollars'],
+    [{ maxCostUsd: Number.NaN }, 'budget.maxCostUsd: Invalid input: expected number, received NaN'],
+    [
+      { maxCostUsd: Number.POSITIVE_INFINITY },
+      'budget.maxCostUsd: Invalid input: expected number, received Infinity',
+    ],
+    [{ maxCostUsd: '1' }, 'budget.maxCostUsd: Invalid input: expected number, received string'],
+    [{ maxCostUsd: 1e9 }, `budget.maxCostUsd: must be at most ${MAX_BUDGET_COST_USD} US dollars`],
+    [{ maxCost: 1 }, 'budget: Unrecognized key: "maxCost"'],
+    ['$5', 'budget: Invalid input: expected object, received string'],
+  ])('refuses the budget %j naming the problem', (budget, problem) => {
+    expect(problems({ workflow: 'invoice', input: {}, budget })).toEqual([problem]);
+  });
+
+  it('accepts a budget with either limit, or none', () => {
+    for (const budget of [{ maxTokens: 1 }, { maxCostUsd: 0.001 }, { maxCostUsd: MAX_BUDGET_COST_USD }, {}]) {
+      expect(problems({ workflow: 'invoice', input: {}, budget })).toEqual([]);
+    }
   });
 });

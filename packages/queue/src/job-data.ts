@@ -41,6 +41,35 @@ export const JobOverrides = z.strictObject({
 });
 export type JobOverrides = z.infer<typeof JobOverrides>;
 
+/** Largest `budget.maxTokens` a job may set. */
+export const MAX_BUDGET_TOKENS = 100_000_000;
+/** Largest `budget.maxCostUsd` a job may set, in US dollars. */
+export const MAX_BUDGET_COST_USD = 1000;
+
+/**
+ * What one job may spend over all its model calls; the job is dead-lettered as `budget_exhausted`
+ * before a call that would go over. A limit the job does not set falls back to the worker's default
+ * (`JOB_MAX_COST_USD` for the cost), when there is one.
+ */
+export const JobBudget = z
+  .strictObject({
+    maxTokens: z
+      .number()
+      .int({ error: 'must be a whole number of tokens' })
+      .positive({ error: 'must be a positive number of tokens' })
+      .max(MAX_BUDGET_TOKENS, { error: `must be at most ${MAX_BUDGET_TOKENS} tokens` })
+      .optional()
+      .describe('Tokens (input, output and cached) over every model call of the job.'),
+    maxCostUsd: z
+      .number()
+      .positive({ error: 'must be a positive number of US dollars' })
+      .max(MAX_BUDGET_COST_USD, { error: `must be at most ${MAX_BUDGET_COST_USD} US dollars` })
+      .optional()
+      .describe("US dollars over every model call of the job (at the worker's prices)."),
+  })
+  .describe('What the job may spend; when absent the worker default (JOB_MAX_COST_USD) applies.');
+export type JobBudget = z.infer<typeof JobBudget>;
+
 /**
  * The job data contract of the extraction queue. Producers in any language may enqueue jobs that
  * match it (see docs/job-data.schema.json); a job that does not is dead-lettered as `invalid_payload`.
@@ -79,6 +108,7 @@ export const JobData = z
     metadata: JobMetadata.optional(),
     lineage: Lineage.optional(),
     overrides: JobOverrides.optional(),
+    budget: JobBudget.optional(),
   })
   .describe('Data of one Quarry extraction job.');
 export type JobData = z.infer<typeof JobData>;

@@ -40,6 +40,20 @@ describe('quarryKeys', () => {
     expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).idempotency('order-42')).not.toBe(a);
   });
 
+  it('hashes dashboard session tokens and login-failure ids into per-queue key names', () => {
+    const session = keys.dashboardSession('token-1');
+    expect(session).toMatch(/^\{quarry\}:quarry:extraction:dashboard:session:[0-9a-f]{64}$/);
+    expect(session).not.toContain('token-1');
+    expect(keys.loginFailures('client', '203.0.113.7')).toMatch(
+      /^\{quarry\}:quarry:extraction:dashboard:login-failures:client:[0-9a-f]{64}$/,
+    );
+    expect(keys.loginFailures('account', 'alice')).toMatch(/:login-failures:account:[0-9a-f]{64}$/);
+    expect(keys.loginFailures('account', 'alice')).not.toBe(keys.loginFailures('client', 'alice'));
+    expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).dashboardSession('token-1')).not.toBe(
+      session,
+    );
+  });
+
   it('keeps versions and scopes apart, and an empty scope apart from no scope', () => {
     const names = new Set(
       [keys.history('w', 1), keys.history('w', 2), keys.history('w', 1, 'a'), keys.history('w', 1, '')].map(

@@ -19,12 +19,18 @@ export interface HistoryKeys {
   readonly details: string;
 }
 
+/** What a dashboard login-failure counter counts: failures from one client address, or for one account name. */
+export type LoginFailureScope = 'client' | 'account';
+
 /** Every Redis key Quarry writes itself (BullMQ names its own keys under the same prefix). */
 export interface QuarryKeys {
   readonly prefix: string;
   readonly queueName: string;
-  /** Hash of a job's attempt records, field = attempt number, value = AttemptRecord JSON. */
-  attempts(jobId: string): string;
+  /**
+   * Hash of one job generation's attempt records (`jobKey` from `attemptJobKey`), field = attempt
+   * number, value = AttemptRecord JSON.
+   */
+  attempts(jobKey: string): string;
   /** Counter of how often a job was put back after a 429 without consuming a job attempt. */
   rateLimitBounces(jobId: string): string;
   /** String holding the job id an idempotency key maps to, with the retention window as its TTL. */
@@ -35,6 +41,10 @@ export interface QuarryKeys {
   reviewPending(): string;
   /** Hash: job id → ReviewEntry JSON of each job in `reviewPending`. */
   reviewEntries(): string;
+  /** String: a dashboard session (JSON) under the hash of its cookie token, with the session's lifetime as its TTL. */
+  dashboardSession(token: string): string;
+  /** Counter of failed dashboard logins of one client address or account name in the current window (TTL). */
+  loginFailures(scope: LoginFailureScope, id: string): string;
   /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
   history(workflow: string, version: number, scope?: string): HistoryKeys;
 }
@@ -59,17 +69,19 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     throw new TypeError(`Queue name "${queueName}" must be non-empty and must not contain ":"`);
   }
   const own = `${prefix}:quarry`;
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const perQueue = `${own}:${queueName}`;
   return {
     prefix,
     queueName,
-    attempts: (jobId) => `${perQueue}:attempts:${jobId}`,
+    attempts: (jobKey) => `${perQueue}:attempts:${jobKey}`,
     rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
-    idempotency: (idempotencyKey) =>
-      `${perQueue}:idem:${createHash('sha256').update(idempotencyKey).digest('hex')}`,
+    idempotency: (idempotencyKey) => `${perQueue}:idem:${sha256(idempotencyKey)}`,
     dlqIndex: () => `${perQueue}:dlq-index`,
     reviewPending: () => `${perQueue}:review:pending`,
     reviewEntries: () => `${perQueue}:review:entries`,
+    dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,
+    loginFailures: (scope, id) => `${perQueue}:dashboard:login-failures:${scope}:${sha256(id)}`,
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };

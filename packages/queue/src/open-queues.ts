@@ -1,8 +1,9 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { extractionQueue, watchErrors } from './extraction-queue';
 import { type QuarryKeys, quarryKeys } from './keys';
 import { QueueConfig, type QueueConfigInput } from './queue-config';
 import type { RedisClient } from './redis-connection';
+import { TolerantQueue } from './tolerant-queue';
 
 /** Options of {@link openQueues}. */
 export interface OpenQueuesOptions {
@@ -23,12 +24,15 @@ export interface QuarryQueues {
   close(): Promise<void>;
 }
 
-/** Opens the extraction queue (with Quarry's default job options) and the DLQ on one connection. */
+/**
+ * Opens the extraction queue (with Quarry's default job options) and the DLQ on one connection; reads
+ * of either never fail on a job whose stored data is not JSON (see `TolerantQueue`).
+ */
 export function openQueues(options: OpenQueuesOptions): QuarryQueues {
   const config = QueueConfig.parse(options.config ?? {});
   const onError = options.onError ?? (() => {});
   const queue = extractionQueue({ connection: options.connection, config, onError });
-  const dlq = new Queue(config.dlqName, { connection: options.connection, prefix: config.prefix });
+  const dlq = new TolerantQueue(config.dlqName, { connection: options.connection, prefix: config.prefix });
   watchErrors(dlq, onError);
   return {
     queue,

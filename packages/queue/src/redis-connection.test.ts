@@ -24,6 +24,13 @@ describe('redisConnection', () => {
     });
   });
 
+  it('fails a command without a reply after commandTimeoutMs when asked to, and waits by default', () => {
+    const redis = redisConnection('redis://127.0.0.1:1', { role: 'producer', commandTimeoutMs: 1500 });
+    redis.disconnect();
+    expect(redis.options.commandTimeout).toBe(1500);
+    expect(optionsOf('redis://127.0.0.1:1', 'worker').commandTimeout).toBeUndefined();
+  });
+
   it('takes user, password and db from the URL and turns on TLS for rediss://', () => {
     const options = optionsOf('rediss://app:s%3Acret@127.0.0.1:1/3', 'producer');
     expect(options).toMatchObject({ username: 'app', password: 's:cret', db: 3, tls: {} });

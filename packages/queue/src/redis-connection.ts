@@ -23,6 +23,11 @@ export interface RedisConnectionOptions {
   readonly tls?: ConnectionOptions;
   /** Give up one connection attempt after this long. Default 5000 ms. */
   readonly connectTimeoutMs?: number;
+  /**
+   * Fail a command that got no reply within this long (a Redis that accepts connections but does not
+   * answer). Default: wait. Not for connections that run blocking commands (BullMQ workers, queue events).
+   */
+  readonly commandTimeoutMs?: number;
 }
 
 /** Reconnect delays: quick at first, then every 2 s, forever. */
@@ -43,6 +48,7 @@ export function redisConnection(url: string, options: RedisConnectionOptions): R
   const common: RedisOptions = {
     connectionName: options.connectionName,
     connectTimeout: options.connectTimeoutMs ?? 5000,
+    ...(options.commandTimeoutMs !== undefined ? { commandTimeout: options.commandTimeoutMs } : {}),
     retryStrategy,
     ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),
   };
@@ -85,6 +91,7 @@ export function redisClient(url: string, options: RedisConnectionOptions): Redis
   const redisOptions: RedisOptions = {
     connectionName: options.connectionName,
     connectTimeout: options.connectTimeoutMs ?? 5000,
+    ...(options.commandTimeoutMs !== undefined ? { commandTimeout: options.commandTimeoutMs } : {}),
     ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
     ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),

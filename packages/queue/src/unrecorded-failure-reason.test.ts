@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UnreadableJobData } from './unreadable-job-data';
 import { BULLMQ_STALLED_REASON, unrecordedFailureReason } from './unrecorded-failure-reason';
 
 const job = (data: unknown, failedReason?: string) => ({
@@ -21,6 +22,14 @@ describe('unrecordedFailureReason', () => {
       kind: 'invalid_payload',
       message:
         'The job data breaks the job contract: workflow: Invalid input: expected string, received number; input: is required (the workflow input)',
+    });
+  });
+
+  it('recognizes a job whose stored data could not be read, even one that also stalled', () => {
+    const data = UnreadableJobData.fromHash({ data: 'not json {' });
+    expect(unrecordedFailureReason(job(data, BULLMQ_STALLED_REASON))).toEqual({
+      kind: 'bad_payload',
+      message: expect.stringMatching(/^The stored job cannot be read: data: not valid JSON/),
     });
   });
 

@@ -25,8 +25,13 @@ const flags = {
   'fault-reset': { type: 'string' },
   'fault-truncate': { type: 'string' },
   'fault-refusal': { type: 'string' },
+  'fault-echo-request': { type: 'string' },
+  'fault-echo-key': { type: 'string' },
+  'fault-tool-use': { type: 'string' },
+  'fault-stall': { type: 'string' },
   'fault-refusal-category': { type: 'string' },
   'retry-after': { type: 'string' },
+  'retry-after-header': { type: 'string' },
   'latency-mean': { type: 'string' },
   'latency-jitter': { type: 'string' },
   'latency-distribution': { type: 'string' },
@@ -42,6 +47,10 @@ const faultFlags: Record<string, keyof FaultOptions> = {
   'fault-reset': 'reset',
   'fault-truncate': 'truncate',
   'fault-refusal': 'refusal',
+  'fault-echo-request': 'echoRequest',
+  'fault-echo-key': 'echoKey',
+  'fault-tool-use': 'toolUse',
+  'fault-stall': 'stall',
   'retry-after': 'retryAfterSeconds',
 };
 
@@ -141,6 +150,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
   }
   if (values['fault-refusal-category'] !== undefined)
     faults.refusalCategory = values['fault-refusal-category'];
+  if (values['retry-after-header'] !== undefined) faults.retryAfter = values['retry-after-header'];
   const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
   const mean = number('latency-mean');
   const jitter = number('latency-jitter');

@@ -1,4 +1,10 @@
-import type { IterationUsage, MessageResponse, ResponseUsage, WireRefusalCategory } from './messages-wire';
+import type {
+  CacheCreation,
+  IterationUsage,
+  MessageResponse,
+  ResponseUsage,
+  WireRefusalCategory,
+} from './messages-wire';
 
 /**
  * A call a server-side fallback served, the way the beta API returns it (platform page "Refusals
@@ -20,9 +26,13 @@ export function fallbackMessage(options: {
     output_tokens: message.usage.output_tokens,
     cache_creation_input_tokens: message.usage.cache_creation_input_tokens,
     cache_read_input_tokens: message.usage.cache_read_input_tokens,
+    cache_creation: message.usage.cache_creation,
   });
-  const sum = (key: keyof Omit<ResponseUsage, 'output_tokens_details' | 'iterations'>): number =>
-    refused.usage[key] + answer.usage[key];
+  const sum = (
+    key: keyof Omit<ResponseUsage, 'output_tokens_details' | 'iterations' | 'cache_creation'>,
+  ): number => refused.usage[key] + answer.usage[key];
+  const writes = (key: keyof CacheCreation): number =>
+    refused.usage.cache_creation[key] + answer.usage.cache_creation[key];
   return {
     ...answer,
     content: [
@@ -39,6 +49,10 @@ export function fallbackMessage(options: {
       output_tokens: sum('output_tokens'),
       cache_creation_input_tokens: sum('cache_creation_input_tokens'),
       cache_read_input_tokens: sum('cache_read_input_tokens'),
+      cache_creation: {
+        ephemeral_5m_input_tokens: writes('ephemeral_5m_input_tokens'),
+        ephemeral_1h_input_tokens: writes('ephemeral_1h_input_tokens'),
+      },
       output_tokens_details: answer.usage.output_tokens_details,
       iterations: [hop('message', refused), hop('fallback_message', answer)],
     },

@@ -3,7 +3,17 @@ import type { WireRefusalCategory } from './messages-wire';
 import type { FaultOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
-export type FaultKind = 'rateLimit' | 'overloaded' | 'serverError' | 'reset' | 'truncate' | 'refusal';
+export type FaultKind =
+  | 'rateLimit'
+  | 'overloaded'
+  | 'serverError'
+  | 'reset'
+  | 'truncate'
+  | 'refusal'
+  | 'echoRequest'
+  | 'echoKey'
+  | 'toolUse'
+  | 'stall';
 export const faultKinds: readonly FaultKind[] = [
   'rateLimit',
   'overloaded',
@@ -11,7 +21,20 @@ export const faultKinds: readonly FaultKind[] = [
   'reset',
   'truncate',
   'refusal',
+  'echoRequest',
+  'echoKey',
+  'toolUse',
+  'stall',
 ];
+
+/** The faults that change the answer rather than replace it. */
+export type SpoilingFault = Extract<FaultKind, 'truncate' | 'refusal' | 'toolUse'>;
+
+export const isSpoilingFault = (kind: FaultKind | null): kind is SpoilingFault =>
+  kind === 'truncate' || kind === 'refusal' || kind === 'toolUse';
+
+/** Name of the tool the `toolUse` fault answers with (offered by no request). */
+export const strayToolName = 'json_answer';
 
 /** The fault a draw in [0, 1) lands on: the rates are laid end to end from 0, the rest is no fault. */
 export function pickFault(draw: number, faults: z.output<typeof FaultOptions>): FaultKind | null {
@@ -31,7 +54,9 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
         kind: 'error',
         status: 429,
         message: 'Number of request tokens has exceeded your per-minute rate limit (injected fault)',
-        retryAfterSeconds: faults.retryAfterSeconds,
+        ...(faults.retryAfter === undefined
+          ? { retryAfterSeconds: faults.retryAfterSeconds }
+          : { retryAfter: faults.retryAfter }),
       };
     case 'overloaded':
       return { kind: 'error', status: 529, message: 'Overloaded (injected fault)' };
@@ -39,19 +64,32 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
       return { kind: 'error', status: 500, message: 'Internal server error (injected fault)' };
     case 'reset':
       return { kind: 'reset' };
+    case 'echoRequest':
+      return {
+        kind: 'error',
+        status: 500,
+        message: 'Internal server error (injected fault)',
+        echo: 'request',
+      };
+    case 'echoKey':
+      return { kind: 'error', status: 401, echo: 'apiKey' };
+    case 'stall':
+      return { kind: 'stall' };
     case 'truncate':
     case 'refusal':
+    case 'toolUse':
       return null;
   }
 }
 
 /**
- * The answer changed by a `truncate` or `refusal` fault; errors and resets pass unchanged. A
- * refusal names `refusalCategory`, and a request naming fallbacks gets the unspoilt answer from
- * its first fallback model.
+ * The answer changed by a `truncate`, `refusal` or `toolUse` fault (the answer comes as a `tool_use`
+ * block named {@link strayToolName}, whatever the request asked for); errors and resets pass
+ * unchanged. A refusal names `refusalCategory`, and a request naming fallbacks gets the unspoilt
+ * answer from its first fallback model.
  */
 export function spoilReply(
-  kind: 'truncate' | 'refusal',
+  kind: SpoilingFault,
   reply: StandinReply,
   refusalCategory: WireRefusalCategory | null = null,
 ): StandinReply {
@@ -60,6 +98,7 @@ export function spoilReply(
       return { ...reply, reply: spoilReply(kind, reply.reply, refusalCategory) };
     case 'error':
     case 'reset':
+    case 'stall':
       return reply;
     default:
       break;
@@ -71,8 +110,23 @@ export function spoilReply(
       category: refusalCategory,
       fallback: reply,
     };
+  if (kind === 'toolUse') return { kind: 'tool', name: strayToolName, input: replyValue(reply) };
   const text = replyText(reply);
   return text === null ? reply : { kind: 'truncated', text: text.slice(0, Math.ceil(text.length / 2)) };
+}
+
+function replyValue(reply: StandinReply): unknown {
+  switch (reply.kind) {
+    case 'json':
+      return reply.value;
+    case 'tool':
+      return reply.input;
+    case 'text':
+    case 'truncated':
+      return { text: reply.text };
+    default:
+      return {};
+  }
 }
 
 function replyText(reply: StandinReply): string | null {

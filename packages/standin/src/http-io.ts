@@ -34,7 +34,11 @@ export function sendJson(
   response.end(payload);
 }
 
-/** An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when given. */
+/**
+ * An API error: `{ type: 'error', error: { type, message }, request_id }`, with `retry-after` when
+ * given: `retryAfter` as it is, else `retryAfterSeconds`. `format: 'text'` sends `type: message` as a
+ * plain text body instead, as a gateway might.
+ */
 export function sendError(
   response: ServerResponse,
   options: {
@@ -43,16 +47,27 @@ export function sendError(
     readonly errorType?: string | undefined;
     readonly message?: string | undefined;
     readonly retryAfterSeconds?: number | undefined;
+    readonly retryAfter?: string | undefined;
+    readonly format?: 'json' | 'text' | undefined;
   },
 ): void {
   const defaults = apiErrorType(options.status);
-  const body: ErrorResponse = {
-    type: 'error',
-    error: { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message },
-    request_id: options.requestId,
-  };
+  const error = { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message };
+  const retryAfter = options.retryAfter ?? options.retryAfterSeconds;
   const headers: Record<string, string> =
-    options.retryAfterSeconds === undefined ? {} : { 'retry-after': String(options.retryAfterSeconds) };
+    retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
+  if (options.format === 'text') {
+    const payload = `${error.type}: ${error.message}`;
+    response.writeHead(options.status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(payload),
+      'request-id': options.requestId,
+      ...headers,
+    });
+    response.end(payload);
+    return;
+  }
+  const body: ErrorResponse = { type: 'error', error, request_id: options.requestId };
   sendJson(response, { status: options.status, requestId: options.requestId, body, headers });
 }
 

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerMessage } from './answer-message';
 import { apiKeyOf } from './api-key-of';
-import { faultReply, pickFault, spoilReply } from './fault';
+import { type ReceivedRequest, withEcho } from './error-echo';
+import { faultReply, isSpoilingFault, pickFault, spoilReply } from './fault';
 import { readBody, sendError, sendEvents, sendJson } from './http-io';
 import type { IdSource } from './id-source';
 import { latencyMs } from './latency';
@@ -18,6 +19,7 @@ import { type RequestStrategy, requestStrategy } from './request-strategy';
 import { documentText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { seededUnit } from './seeded-unit';
+import { sendStalled } from './send-stalled';
 import type { StandinReply } from './standin-reply';
 import { type StandinStats, StatsRecorder } from './standin-stats';
 
@@ -90,7 +92,8 @@ export class MessagesEndpoint {
         status: 413,
         message: `Request body exceeds ${this.#options.maxBodyBytes} bytes`,
       });
-    if (this.#options.apiKey !== null && apiKeyOf(exchange.request) !== this.#options.apiKey)
+    const received: ReceivedRequest = { body: raw.toString('utf8'), apiKey: apiKeyOf(exchange.request) };
+    if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
     const models = this.#options.models;
     const read = readMessagesRequest({ raw, headers: exchange.request.headers, models });
@@ -120,9 +123,8 @@ export class MessagesEndpoint {
     let reply =
       (fault && faults && faultReply(fault, faults)) ||
       (await this.#source.reply(recorded, strategy, context));
-    if (fault === 'truncate' || fault === 'refusal')
-      reply = spoilReply(fault, reply, faults?.refusalCategory ?? null);
-    await this.#deliver(exchange, reply, { body, strategy, documentKey });
+    if (isSpoilingFault(fault)) reply = spoilReply(fault, reply, faults?.refusalCategory ?? null);
+    await this.#deliver(exchange, reply, { body, strategy, documentKey, received });
   }
 
   async #deliver(
@@ -132,6 +134,7 @@ export class MessagesEndpoint {
       readonly body: MessagesRequestBody;
       readonly strategy: RequestStrategy;
       readonly documentKey: string;
+      readonly received: ReceivedRequest;
     },
   ): Promise<void> {
     if (exchange.settled) return;
@@ -140,25 +143,29 @@ export class MessagesEndpoint {
         await sleep(reply.ms, undefined, { signal: this.#signal });
         return this.#deliver(exchange, reply.reply, context);
       case 'error':
-        return this.#error(exchange, reply);
+        return this.#error(exchange, withEcho(reply, context.received));
       case 'reset':
         return this.#settle(exchange, 'reset', () => exchange.request.socket.resetAndDestroy());
       default: {
         const { body, strategy, documentKey } = context;
+        const stalled = reply.kind === 'stall';
         const message = answerMessage({
           body,
           strategy,
-          reply,
+          reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
           cache: this.#cache,
           fingerprints: this.#fingerprints,
           models: this.#options.models,
           thinkingTokens: this.#options.thinkingTokens,
           nextId: (prefix) => this.#ids.next(prefix),
         });
-        this.#stats.answered(documentKey);
         const { requestId, response } = exchange;
+        const stream = body.stream === true;
+        if (stalled)
+          return this.#settle(exchange, 'stall', () => sendStalled(response, { requestId, stream, message }));
+        this.#stats.answered(documentKey);
         return this.#settle(exchange, 200, () =>
-          body.stream
+          stream
             ? sendEvents(response, { requestId, events: messageEvents(message) })
             : sendJson(response, { status: 200, requestId, body: message }),
         );
@@ -173,13 +180,15 @@ export class MessagesEndpoint {
       readonly errorType?: string;
       readonly message?: string;
       readonly retryAfterSeconds?: number;
+      readonly format?: 'json' | 'text';
+      readonly retryAfter?: string;
     },
   ): void {
     const { response, requestId } = exchange;
     this.#settle(exchange, error.status, () => sendError(response, { ...error, requestId }));
   }
 
-  #settle(exchange: Exchange, status: number | 'reset', write: () => void): void {
+  #settle(exchange: Exchange, status: number | 'reset' | 'stall', write: () => void): void {
     if (exchange.settled) return;
     exchange.settled = true;
     this.#stats.inFlight--;

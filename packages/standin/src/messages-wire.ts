@@ -74,6 +74,12 @@ export type ResponseBlock =
     };
 
 /** Token counts of one hop of a fallback-served call (`usage.iterations`, beta). */
+/** Cache writes by TTL, as `usage.cache_creation` reports them. */
+export interface CacheCreation {
+  readonly ephemeral_5m_input_tokens: number;
+  readonly ephemeral_1h_input_tokens: number;
+}
+
 export interface IterationUsage {
   readonly type: 'message' | 'fallback_message';
   readonly model: string;
@@ -81,6 +87,8 @@ export interface IterationUsage {
   readonly output_tokens: number;
   readonly cache_creation_input_tokens: number;
   readonly cache_read_input_tokens: number;
+  /** The cache writes by TTL, adding up to `cache_creation_input_tokens`. */
+  readonly cache_creation: CacheCreation;
 }
 
 export interface ResponseUsage {
@@ -88,6 +96,8 @@ export interface ResponseUsage {
   readonly output_tokens: number;
   readonly cache_creation_input_tokens: number;
   readonly cache_read_input_tokens: number;
+  /** The cache writes by TTL, adding up to `cache_creation_input_tokens`. */
+  readonly cache_creation: CacheCreation;
   /** Thinking tokens, part of `output_tokens`; null when the model did not think. */
   readonly output_tokens_details: { readonly thinking_tokens: number } | null;
   /** Present on a call a fallback model served. */

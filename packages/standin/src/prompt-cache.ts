@@ -13,14 +13,23 @@ export interface InputUsage {
   readonly input_tokens: number;
   readonly cache_creation_input_tokens: number;
   readonly cache_read_input_tokens: number;
+  /** The cache writes by TTL; the two add up to `cache_creation_input_tokens`. */
+  readonly cache_creation: {
+    readonly ephemeral_5m_input_tokens: number;
+    readonly ephemeral_1h_input_tokens: number;
+  };
 }
+
+const noWrites = { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 } as const;
 
 /**
  * In-memory prompt cache keyed by model and a hash of the cached prefix: the segments up to and
  * including the last one carrying `cache_control`. The first sight of a prefix writes it
  * (`cache_creation_input_tokens`), later sights read it (`cache_read_input_tokens`); the rest of
- * the input is `input_tokens`. Bounded: the least recently used entry goes when full. There is no
- * minimum cacheable length and no expiry. Caches are per model, as the API's are.
+ * the input is `input_tokens`. A write is split by TTL in `cache_creation`: the prefix up to the
+ * last breakpoint asking for `ttl: "1h"` is a 1-hour write, the rest a 5-minute one. Bounded: the
+ * least recently used entry goes when full. There is no minimum cacheable length and no expiry.
+ * Caches are per model, as the API's are.
  */
 export class PromptCache {
   readonly #entries = new Map<string, true>();
@@ -42,11 +51,18 @@ export class PromptCache {
     }
     const total = estimateTokens(totalCharacters, tokenizerFactor);
     if (lastBreakpoint < 0)
-      return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+      return {
+        input_tokens: total,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation: noWrites,
+      };
     const hash = createHash('sha1');
     let prefixCharacters = 0;
+    let oneHourCharacters = 0;
     for (const segment of segments.slice(0, lastBreakpoint + 1)) {
       prefixCharacters += segment.text.length;
+      if (segment.oneHour) oneHourCharacters = prefixCharacters;
       hash.update(`${segment.tag}\u0000${segment.text.length}\u0000`).update(segment.text);
     }
     const prefix = estimateTokens(prefixCharacters, tokenizerFactor);
@@ -59,10 +75,14 @@ export class PromptCache {
     }
     if (seen) this.#reads++;
     else this.#writes++;
+    const oneHour = Math.min(prefix, estimateTokens(oneHourCharacters, tokenizerFactor));
     return {
       input_tokens: total - prefix,
       cache_creation_input_tokens: seen ? 0 : prefix,
       cache_read_input_tokens: seen ? prefix : 0,
+      cache_creation: seen
+        ? noWrites
+        : { ephemeral_5m_input_tokens: prefix - oneHour, ephemeral_1h_input_tokens: oneHour },
     };
   }
 

@@ -7,6 +7,8 @@ export interface RequestSegment {
   readonly tag: string;
   readonly text: string;
   readonly cacheControl: boolean;
+  /** True when its `cache_control` asks for the 1-hour TTL (`ttl: "1h"`). */
+  readonly oneHour: boolean;
 }
 
 /**
@@ -21,16 +23,22 @@ export function requestSegments(body: MessagesRequestBody, strategy: RequestStra
       tag: 'tool',
       text: JSON.stringify(definition),
       cacheControl: hasCacheControl(cache_control),
+      oneHour: isOneHour(cache_control),
     });
   }
   if (strategy.kind === 'structured')
-    segments.push({ tag: 'schema', text: JSON.stringify(strategy.schema), cacheControl: false });
+    segments.push({
+      tag: 'schema',
+      text: JSON.stringify(strategy.schema),
+      cacheControl: false,
+      oneHour: false,
+    });
   if (typeof body.system === 'string')
-    segments.push({ tag: 'system', text: body.system, cacheControl: false });
+    segments.push({ tag: 'system', text: body.system, cacheControl: false, oneHour: false });
   else for (const block of body.system ?? []) segments.push(blockSegment('system', block));
   for (const message of body.messages) {
     if (typeof message.content === 'string')
-      segments.push({ tag: message.role, text: message.content, cacheControl: false });
+      segments.push({ tag: message.role, text: message.content, cacheControl: false, oneHour: false });
     else for (const block of message.content) segments.push(blockSegment(message.role, block));
   }
   return segments;
@@ -41,6 +49,7 @@ function blockSegment(tag: string, block: RequestBlock): RequestSegment {
     tag: `${tag}:${block.type}`,
     text: blockText(block),
     cacheControl: hasCacheControl(block.cache_control),
+    oneHour: isOneHour(block.cache_control),
   };
 }
 
@@ -61,3 +70,6 @@ function blockText(block: RequestBlock): string {
 }
 
 const hasCacheControl = (value: unknown): boolean => value !== undefined && value !== null;
+
+const isOneHour = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as { ttl?: unknown }).ttl === '1h';

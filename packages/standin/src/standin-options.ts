@@ -1,10 +1,11 @@
 import { Effort, type ModelTable } from '@quarry/core';
 import { z } from 'zod';
+import { faultKinds } from './fault';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
-import type { StandinReply } from './standin-reply';
+import { HeaderText, type StandinReply } from './standin-reply';
 
 const Rate = z.number().min(0).max(1);
 
@@ -78,7 +79,12 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * the document and the call's number for that document, so a retried call draws again.
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
  * refusal naming `refusalCategory` (a request naming `fallbacks` then gets the answer from its first
- * fallback model); the others answer 429 (`retry-after: retryAfterSeconds`), 529, 500, or reset the connection.
+ * fallback model); `toolUse` answers with a `tool_use` block of a tool nobody offered instead of
+ * the requested form; `echoRequest` answers a 500 whose error message repeats the whole request
+ * body (document included); `echoKey` answers a 401 whose message repeats the API key received;
+ * `stall` sends the headers and the start of the body, then nothing (the reply `stall`);
+ * the others answer 429, 529, 500, or reset the connection. A 429 carries `retry-after:
+ * retryAfterSeconds`, or `retryAfter` as it is when given (e.g. `999999`, `-5`, `soon`).
  */
 export const FaultOptions = z
   .object({
@@ -88,19 +94,17 @@ export const FaultOptions = z
     reset: Rate.default(0),
     truncate: Rate.default(0),
     refusal: Rate.default(0),
+    echoRequest: Rate.default(0),
+    echoKey: Rate.default(0),
+    toolUse: Rate.default(0),
+    stall: Rate.default(0),
     /** The `stop_details.category` of injected refusals; null names none. */
     refusalCategory: z.enum(wireRefusalCategories).nullable().default(null),
     retryAfterSeconds: z.number().nonnegative().default(1),
+    retryAfter: HeaderText.optional(),
   })
   .refine(
-    (faults) =>
-      faults.rateLimit +
-        faults.overloaded +
-        faults.serverError +
-        faults.reset +
-        faults.truncate +
-        faults.refusal <=
-      1,
+    (faults) => faultKinds.reduce((sum, kind) => sum + faults[kind], 0) <= 1,
     'the fault rates add up to more than 1',
   );
 export type FaultOptions = z.input<typeof FaultOptions>;

@@ -12,8 +12,15 @@ import { type WireRefusalCategory, wireRefusalCategories } from './messages-wire
  *   naming `category` (default none) and `explanation`; a request naming `fallbacks` is answered
  *   by its first fallback model with `fallback` when given (else the refusal stands);
  * - `empty`: no content blocks;
- * - `error`: an API error response (`errorType` defaults from the status);
+ * - `error`: an API error response (`errorType` defaults from the status), with `retry-after`
+ *   from `retryAfterSeconds`, or `retryAfter` sent as it is (any header-safe text, e.g. a huge,
+ *   negative or malformed value); `echo` makes its message repeat what was received, as a careless
+ *   gateway does: `request` the whole request body (document included), `apiKey` the key the
+ *   request was sent with; `format: 'text'` sends a plain text body instead of the JSON error object;
  * - `reset`: the connection is reset without an answer;
+ * - `stall`: status 200 and headers are sent, then the start of the body (half a JSON message, or
+ *   `message_start` and `ping` when streaming), then nothing more until the client gives up or
+ *   the stand-in closes;
  * - `delay`: waits `ms`, then answers `reply`.
  */
 export type StandinReply =
@@ -35,11 +42,25 @@ export type StandinReply =
       readonly errorType?: string;
       readonly message?: string;
       readonly retryAfterSeconds?: number;
+      readonly echo?: ErrorEcho;
+      readonly format?: 'json' | 'text';
+      readonly retryAfter?: string;
     }
   | { readonly kind: 'reset' }
+  | { readonly kind: 'stall' }
   | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
 
+/** What an error reply repeats of the request it answers. */
+export const ErrorEcho = z.enum(['request', 'apiKey']);
+export type ErrorEcho = z.infer<typeof ErrorEcho>;
+
 const defined = (value: unknown): boolean => value !== undefined;
+
+/** Text that can be sent as an HTTP header value as it is: tabs and printable ASCII, at most 256 characters. */
+export const HeaderText = z
+  .string()
+  .max(256)
+  .regex(/^[\t\x20-\x7e]*$/, 'must be printable ASCII (an HTTP header value)');
 
 /** Schema of {@link StandinReply}, for replies read from JSON (the CLI's `--script`). */
 export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
@@ -66,8 +87,12 @@ export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
       errorType: z.string().min(1).optional(),
       message: z.string().optional(),
       retryAfterSeconds: z.number().nonnegative().optional(),
+      echo: ErrorEcho.optional(),
+      format: z.enum(['json', 'text']).optional(),
+      retryAfter: HeaderText.optional(),
     }),
     z.object({ kind: z.literal('reset') }),
+    z.object({ kind: z.literal('stall') }),
     z.object({ kind: z.literal('delay'), ms: z.number().nonnegative(), reply: StandinReply }),
   ]),
 );

@@ -15,7 +15,10 @@ export interface StandinStats {
   requests: number;
   /** Requests not answered yet. */
   inFlight: number;
-  /** Answers by HTTP status (`"200"`, `"429"`, …), plus `"reset"` for connections reset on purpose. */
+  /**
+   * Answers by HTTP status (`"200"`, `"429"`, …), plus `"reset"` for connections reset on purpose
+   * and `"stall"` for answers stalled on purpose after their headers.
+   */
   byStatus: Record<string, number>;
   /** Requests whose client went away before the answer. */
   aborted: number;
@@ -51,7 +54,7 @@ export class StatsRecorder {
     if (entry) entry.answered++;
   }
 
-  status(status: number | 'reset'): void {
+  status(status: number | 'reset' | 'stall'): void {
     const key = String(status);
     this.#byStatus.set(key, (this.#byStatus.get(key) ?? 0) + 1);
   }

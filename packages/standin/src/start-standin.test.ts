@@ -204,6 +204,41 @@ describe('scripted replies through the SDK', () => {
     ]);
   });
 
+  it('splits cache writes by TTL in cache_creation, adding up to cache_creation_input_tokens', async () => {
+    const { client } = await scripted(() => ({ kind: 'json', value: { name: 'ACME', total: 12.5 } }));
+    const fiveMinutes = await client.messages.create(
+      structured(`Five-minute invoice. ${'Item. '.repeat(100)}`),
+    );
+    expect(fiveMinutes.usage.cache_creation).toEqual({
+      ephemeral_5m_input_tokens: fiveMinutes.usage.cache_creation_input_tokens,
+      ephemeral_1h_input_tokens: 0,
+    });
+    const oneHourRequest = structured(`One-hour invoice. ${'Item. '.repeat(100)}`);
+    const oneHour = await client.messages.create({
+      ...oneHourRequest,
+      system: [
+        { type: 'text', text: 'Extract the invoice.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      ],
+    });
+    const written = oneHour.usage.cache_creation_input_tokens ?? 0;
+    const split = oneHour.usage.cache_creation;
+    // The system prompt (and the schema before it) is a 1-hour write, the document after it a 5-minute one.
+    expect(split?.ephemeral_1h_input_tokens).toBeGreaterThan(0);
+    expect(split?.ephemeral_5m_input_tokens).toBeGreaterThan(100);
+    expect((split?.ephemeral_1h_input_tokens ?? 0) + (split?.ephemeral_5m_input_tokens ?? 0)).toBe(written);
+    const again = await client.messages.create({
+      ...oneHourRequest,
+      system: [
+        { type: 'text', text: 'Extract the invoice.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      ],
+    });
+    expect(again.usage.cache_read_input_tokens).toBe(written);
+    expect(again.usage.cache_creation).toEqual({
+      ephemeral_5m_input_tokens: 0,
+      ephemeral_1h_input_tokens: 0,
+    });
+  });
+
   it('resets the connection without answering, and delays before answering', async () => {
     const { standin, client } = await scripted([
       { kind: 'reset' },

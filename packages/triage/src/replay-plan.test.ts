@@ -45,6 +45,15 @@ describe('planReplayStep', () => {
     });
   });
 
+  it("keeps the original job's budget: a replay may not spend more than the producer allowed", () => {
+    const budget = { maxTokens: 30_000, maxCostUsd: 0.2 };
+    const step = planReplayStep(
+      record({ workflow: 'note', version: 1, input: { text: 'hi' }, budget }),
+      options,
+    );
+    expect(step).toMatchObject({ action: 'replay', data: { budget } });
+  });
+
   it('refuses a payload that names no workflow', () => {
     const step = planReplayStep(record('not an object', 'invalid_payload'), options);
     expect(step).toEqual({

@@ -96,6 +96,8 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
     historyScope: original.historyScope,
     idempotencyKey: original.idempotencyKey,
     metadata: original.metadata,
+    // The producer's spending limit holds for the replay too.
+    budget: original.budget,
     overrides: Object.keys(jobOverrides).length > 0 ? jobOverrides : undefined,
     lineage: { rootJobId: record.lineage.rootJobId, replayOf: dlqId, redriveCount },
   });

@@ -1,15 +1,14 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
 import {
   addUsage,
-  defaultModelTable,
   type Effort,
   type EffortSetting,
   ExtractionExhaustedError,
   ExtractionRejectedError,
   emptyUsage,
   extract,
+  type ModelSpec,
   modelSpecOf,
-  type PriceTable,
   type Usage,
 } from '@quarry/core';
 import { startStandin } from '@quarry/standin';
@@ -27,15 +26,11 @@ const MODEL = 'claude-haiku-5-5';
 /** Low effort answers 80 % of the documents right; every higher level answers all of them. */
 export const effortSkill = { low: 0.8 } as const;
 
-/**
- * Prices of {@link MODEL} from the model table (the base tier: these prompts stay far below its
- * 100,000-token threshold), as the price table `extract` takes.
- */
-function tablePrices(): PriceTable {
-  const spec = modelSpecOf(MODEL, defaultModelTable);
+/** The model table's entry of {@link MODEL}, whose prices both sides are charged at. */
+function tableSpec(context: BenchContext): ModelSpec {
+  const spec = modelSpecOf(MODEL, context.models);
   if (!spec) throw new Error(`${MODEL} is not in the model table`);
-  const { input, output, cacheWrite5m, cacheRead } = spec.prices;
-  return { [MODEL]: { input, output, cacheWrite: cacheWrite5m, cacheRead } };
+  return spec;
 }
 
 interface Side {
@@ -59,11 +54,11 @@ async function side(context: BenchContext, run: string, effort: EffortSetting | 
     seed: 1,
     record: false,
     documentKey: new RegExp(REFERENCE_PATTERN),
+    models: context.models,
   });
   try {
     const model = createAnthropicModelClient({ apiKey: 'bench', baseURL: standin.url });
     const registry = defaultRegistry();
-    const prices = tablePrices();
     const outcomes = await pool(jobs, concurrency, async (i) => {
       const data = benchJobData(context.corpus, run, i);
       const workflow = registry.get(data.workflow, data.version);
@@ -72,7 +67,7 @@ async function side(context: BenchContext, run: string, effort: EffortSetting | 
           workflow: { ...workflow, model: MODEL, ...(effort ? { effort } : {}) },
           input: data.input,
           model,
-          prices,
+          models: context.models,
         });
         return { valid: true, records: result.attemptRecords };
       } catch (error) {
@@ -114,21 +109,22 @@ const describe = (side: Side) => ({
 });
 
 /**
- * Line 9: cost per valid extraction with the effort ladder (`effort: { start: 'low' }`: low first,
+ * Line 10: cost per valid extraction with the effort ladder (`effort: { start: 'low' }`: low first,
  * a failed attempt repeats one level up, here at Haiku 5.5's default `medium`) against the model's
  * default effort only, on a simulation where low effort answers 80 % of the documents right.
  */
 export async function effortLadder(context: BenchContext): Promise<LineResult> {
   const { jobs, concurrency } = context.sizes.effort;
   const ladder = await side(context, 'effort-ladder', { start: 'low' });
-  context.log(`line 9: low-first ${ladder.valid}/${jobs} valid, $${round(ladder.costUsd, 4)}`);
+  context.log(`line 10: low-first ${ladder.valid}/${jobs} valid, $${round(ladder.costUsd, 4)}`);
   const fixed = await side(context, 'effort-default', undefined);
-  context.log(`line 9: default-only ${fixed.valid}/${jobs} valid, $${round(fixed.costUsd, 4)}`);
+  context.log(`line 10: default-only ${fixed.valid}/${jobs} valid, $${round(fixed.costUsd, 4)}`);
   const perValid = (s: Side) => s.costUsd / s.valid;
   const ratio = perValid(ladder) / perValid(fixed);
   const micro = (usd: number) => round(usd * 1e6, 1);
+  const { prices } = tableSpec(context);
   return {
-    id: 9,
+    id: 10,
     title: 'Effort ladder',
     metric: `µUSD per valid extraction, ${jobs} jobs, ${MODEL}, low effort right 80 %`,
     quarry: micro(perValid(ladder)),
@@ -142,7 +138,7 @@ export async function effortLadder(context: BenchContext): Promise<LineResult> {
       concurrency,
       model: MODEL,
       effortSkill,
-      prices: tablePrices()[MODEL],
+      prices,
       lowFirst: describe(ladder),
       defaultOnly: describe(fixed),
       ratio: round(ratio, 3),
@@ -150,7 +146,7 @@ export async function effortLadder(context: BenchContext): Promise<LineResult> {
     notes: [
       `valid: low-first ${ladder.valid}, default only ${fixed.valid} of ${jobs}; calls per job: low-first ${round(ladder.calls / jobs, 2)}, default only ${round(fixed.calls / jobs, 2)}`,
       `thinking tokens per job (stand-in: 150 at low, 600 at medium): low-first ${describe(ladder).thinkingTokensPerJob}, default only ${describe(fixed).thinkingTokensPerJob}`,
-      `priced from the model table: $${tablePrices()[MODEL]?.input}/$${tablePrices()[MODEL]?.output} per MTok in/out`,
+      `priced per attempt from the model table: $${prices.input}/$${prices.output} per MTok in/out`,
     ],
   };
 }

@@ -80,7 +80,13 @@ async function quarrySide(
       });
       calls += totals.modelCalls;
     }
-    return { jobs, valid: outcomes.completed.length, calls, usage, billed: billedTokens(usage, MODEL) };
+    return {
+      jobs,
+      valid: outcomes.completed.length,
+      calls,
+      usage,
+      billed: billedTokens(usage, MODEL, context.models),
+    };
   } finally {
     await client.close();
     await standin.close();
@@ -115,7 +121,7 @@ async function naiveSide(
       valid: outcomes.filter((outcome) => outcome.valid).length,
       calls: outcomes.reduce((sum, outcome) => sum + outcome.calls, 0),
       usage,
-      billed: billedTokens(usage, MODEL),
+      billed: billedTokens(usage, MODEL, context.models),
     };
   } finally {
     await standin.close();
@@ -128,7 +134,8 @@ async function compare(context: BenchContext, appendix: string) {
   const quarry = await quarrySide(context, jobs, concurrency, appendix);
   const naive = await naiveSide(context, jobs, concurrency, appendix);
   const perValid = (side: Side) => side.billed / side.valid;
-  const inputSide = (side: Side) => billedTokens({ ...side.usage, outputTokens: 0 }, MODEL) / side.valid;
+  const inputSide = (side: Side) =>
+    billedTokens({ ...side.usage, outputTokens: 0 }, MODEL, context.models) / side.valid;
   return {
     quarry,
     naive,

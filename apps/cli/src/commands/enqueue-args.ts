@@ -1,6 +1,8 @@
 import { Effort } from '@quarry/core';
+import type { JobBudget } from '@quarry/queue';
 import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
+import { budgetFlagOptions, readBudgetFlags } from './budget-flags';
 
 /** How long `--wait` waits by default. */
 export const DEFAULT_TIMEOUT_SECONDS = 120;
@@ -13,6 +15,7 @@ const options = {
   id: { type: 'string' },
   scope: { type: 'string' },
   effort: { type: 'string' },
+  ...budgetFlagOptions,
   wait: { type: 'boolean' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
@@ -27,6 +30,7 @@ export interface EnqueueRequestArgs {
   readonly idempotencyKey: string | undefined;
   readonly historyScope: string | undefined;
   readonly effort: Effort | undefined;
+  readonly budget: JobBudget | undefined;
   readonly wait: boolean;
   readonly timeoutMs: number;
   readonly json: boolean;
@@ -74,6 +78,7 @@ export function readEnqueueArgs(args: readonly string[]): EnqueueRequestArgs | '
     idempotencyKey: values.id,
     historyScope: values.scope,
     effort,
+    budget: readBudgetFlags(values),
     wait: values.wait ?? false,
     timeoutMs,
     json: values.json ?? false,

@@ -16,11 +16,13 @@ import { cliConfig, cliEnvironmentHelp } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
+import { budgetFlagHelp } from './budget-flags';
 import { DEFAULT_TIMEOUT_SECONDS, type EnqueueRequestArgs, readEnqueueArgs } from './enqueue-args';
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
-                      [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>] [--wait]
-                      [--timeout <seconds>] [--json]
+                      [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>]
+                      [--max-tokens <N>] [--max-cost-usd <USD>] [--wait] [--timeout <seconds>]
+                      [--json]
 
 Enqueues one extraction job. The input is { text } read from --file or given with --text; it is
 validated against the workflow before anything is written to Redis.
@@ -38,6 +40,7 @@ Options:
       --effort <level>    output_config.effort for every attempt: ${Effort.options.join(', ')}
                           (default: the workflow's, else the model's default; models that take no
                           effort get none)
+${budgetFlagHelp}
       --wait              wait for the job to finish
       --timeout <seconds> how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})
       --json              print one JSON object; with --wait:
@@ -89,6 +92,7 @@ async function enqueueAndWait(
       ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
       ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
       ...(request.effort !== undefined ? { effort: request.effort } : {}),
+      ...(request.budget !== undefined ? { budget: request.budget } : {}),
     },
   );
   const print = (value: unknown) =>

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { DashboardSessionStore } from '@quarry/queue';
+import type { BasicCredentials } from './basic-credentials';
 import type { DashboardRole, DashboardUser } from './dashboard-user';
 import { verifyPassword } from './password-hash';
-import type { SessionSigner } from './session-signer';
 
 /** Who a request acts for, and how it proved it. */
 export interface Principal {
@@ -15,18 +16,20 @@ export interface Principal {
 /** Options of {@link Authenticator}. */
 export interface AuthenticatorOptions {
   readonly users: readonly DashboardUser[];
-  readonly signer: SessionSigner;
+  /** Where sessions live (Redis), so logging out ends them everywhere. */
+  readonly sessions: DashboardSessionStore;
   readonly now: () => number;
   /** How long a verified Basic-auth header is remembered, so hashes are not re-derived on every poll. */
   readonly basicCacheMs?: number;
 }
 
-const BASIC = /^Basic ([A-Za-z0-9+/=]+)$/i;
+/** Session tokens are 32 random bytes in base64url; anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Checks passwords (constant time, hashes allowed), session cookies and Basic-auth headers. */
+/** Checks passwords (constant time, hashes allowed), server-side sessions and Basic-auth headers. */
 export class Authenticator {
   readonly #users: Map<string, DashboardUser>;
-  readonly #signer: SessionSigner;
+  readonly #sessions: DashboardSessionStore;
   readonly #now: () => number;
   readonly #basicCacheMs: number;
   readonly #basicCache = new Map<string, { name: string; digest: string; until: number }>();
@@ -34,7 +37,7 @@ export class Authenticator {
   constructor(options: AuthenticatorOptions) {
     if (options.users.length === 0) throw new TypeError('the authenticator needs at least one user');
     this.#users = new Map(options.users.map((user) => [user.name, user]));
-    this.#signer = options.signer;
+    this.#sessions = options.sessions;
     this.#now = options.now;
     this.#basicCacheMs = options.basicCacheMs ?? 60_000;
   }
@@ -52,49 +55,62 @@ export class Authenticator {
     return this.#users.has(name);
   }
 
-  /** The principal of a session token, or null when it is invalid or expired. */
-  fromSession(token: string): Principal | null {
-    const claims = this.#signer.verify(token, (name) => this.#users.get(name), this.#now());
-    const user = claims && this.#users.get(claims.name);
-    return user ? { name: user.name, role: user.role, via: 'session', csrfIdentity: token } : null;
+  /** Starts a session for `user` lasting `ttlMs`; returns its cookie token. */
+  async startSession(user: DashboardUser, ttlMs: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.#now();
+    await this.#sessions.save({
+      token,
+      session: { user: user.name, secretDigest: user.secretDigest, expiresAt: now + ttlMs },
+      now,
+    });
+    return token;
   }
 
-  /** The principal of an `Authorization: Basic …` header, or null (also for any other scheme). */
-  async fromBasic(header: string): Promise<Principal | null> {
-    const match = BASIC.exec(header.trim());
-    if (!match) return null;
-    const cacheKey = createHash('sha256').update(header.trim()).digest('base64url');
-    const cached = this.#basicCache.get(cacheKey);
-    const now = this.#now();
-    if (cached && cached.until > now) {
-      const user = this.#users.get(cached.name);
-      if (user && user.secretDigest === cached.digest) return this.#basicPrincipal(user);
-    }
-    const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return null;
-    const user = await this.checkPassword(decoded.slice(0, colon), decoded.slice(colon + 1));
+  /** The principal of a session token, or null when there is no such session (ended, logged out, password changed). */
+  async fromSession(token: string): Promise<Principal | null> {
+    if (!TOKEN.test(token)) return null;
+    const session = await this.#sessions.find(token);
+    const user = session && this.#users.get(session.user);
+    if (!session || !user || user.secretDigest !== session.secretDigest || session.expiresAt <= this.#now())
+      return null;
+    return { name: user.name, role: user.role, via: 'session', csrfIdentity: token };
+  }
+
+  /** Ends the session of `token` (logout); its cookie is refused from now on. */
+  async endSession(token: string): Promise<void> {
+    if (TOKEN.test(token)) await this.#sessions.delete(token);
+  }
+
+  /** The principal of a Basic-auth header verified within the last `basicCacheMs`, or null. */
+  cachedBasic(header: string): Principal | null {
+    const cached = this.#basicCache.get(cacheKey(header));
+    if (!cached || cached.until <= this.#now()) return null;
+    const user = this.#users.get(cached.name);
+    return user && user.secretDigest === cached.digest ? basicPrincipal(user) : null;
+  }
+
+  /** Checks the credentials of a Basic-auth `header`; the principal, or null when they are wrong. */
+  async fromBasic(header: string, credentials: BasicCredentials): Promise<Principal | null> {
+    const user = await this.checkPassword(credentials.name, credentials.password);
     if (!user) return null;
     if (this.#basicCache.size > 1000) this.#basicCache.clear();
-    this.#basicCache.set(cacheKey, {
+    this.#basicCache.set(cacheKey(header), {
       name: user.name,
       digest: user.secretDigest,
-      until: now + this.#basicCacheMs,
+      until: this.#now() + this.#basicCacheMs,
     });
-    return this.#basicPrincipal(user);
+    return basicPrincipal(user);
   }
+}
 
-  /** A new session token for `user`. */
-  issueSession(user: DashboardUser, ttlMs: number): string {
-    return this.#signer.issue(user, this.#now() + ttlMs);
-  }
+const cacheKey = (header: string): string => createHash('sha256').update(header.trim()).digest('base64url');
 
-  #basicPrincipal(user: DashboardUser): Principal {
-    return {
-      name: user.name,
-      role: user.role,
-      via: 'basic',
-      csrfIdentity: `basic\n${user.name}\n${user.secretDigest}`,
-    };
-  }
+function basicPrincipal(user: DashboardUser): Principal {
+  return {
+    name: user.name,
+    role: user.role,
+    via: 'basic',
+    csrfIdentity: `basic\n${user.name}\n${user.secretDigest}`,
+  };
 }

@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Authenticator, Principal } from '../auth/authenticator';
+import { basicCredentials } from '../auth/basic-credentials';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { setPrincipal } from '../auth/principal';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
@@ -48,6 +49,8 @@ export interface AuthRoutesOptions {
 /** GET/POST /login and POST /logout (public routes). */
 export function authRoutes(options: AuthRoutesOptions): Router {
   const { authenticator, throttle, log } = options;
+  // A name that is no user may be a password typed into the wrong field: it is not logged.
+  const who = (name: string) => (authenticator.hasUser(name) ? { user: name } : { unknownUser: true });
   const router = Router();
   router.get('/login', (req, res) => {
     res.type('html').send(loginPage({ next: safeNext(req.query.next) }).value);
@@ -56,8 +59,12 @@ export function authRoutes(options: AuthRoutesOptions): Router {
     const client = req.ip ?? 'unknown';
     const body = (req.body ?? {}) as Record<string, unknown>;
     const next = safeNext(body.next);
-    const wait = throttle.retryAfterMs(client);
+    const name = typeof body.username === 'string' ? body.username : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const attempt = { client, account: name };
+    const wait = await throttle.retryAfterMs(attempt);
     if (wait > 0) {
+      log.warn({ ...who(name), client }, 'login refused: too many failed logins');
       res.set('Retry-After', String(Math.ceil(wait / 1000)));
       res
         .status(429)
@@ -65,26 +72,25 @@ export function authRoutes(options: AuthRoutesOptions): Router {
         .send(loginPage({ next, error: 'Too many failed logins; try again later.' }).value);
       return;
     }
-    const name = typeof body.username === 'string' ? body.username : '';
-    const password = typeof body.password === 'string' ? body.password : '';
     const user = name && password ? await authenticator.checkPassword(name, password) : null;
     if (!user) {
-      throttle.recordFailure(client);
-      // A name that is no user may be a password typed into the wrong field: it is not logged.
-      const who = authenticator.hasUser(name) ? { user: name } : { unknownUser: true };
-      log.warn({ ...who, client }, 'login failed');
+      await throttle.recordFailure(attempt);
+      log.warn({ ...who(name), client }, 'login failed');
       res
         .status(401)
         .type('html')
         .send(loginPage({ next, error: 'Unknown user or wrong password.' }).value);
       return;
     }
-    throttle.recordSuccess(client);
-    setSessionCookie(req, res, authenticator.issueSession(user, options.sessionTtlMs), options.sessionTtlMs);
+    await throttle.recordSuccess(attempt);
+    const token = await authenticator.startSession(user, options.sessionTtlMs);
+    setSessionCookie(req, res, token, options.sessionTtlMs);
     log.info({ user: user.name, role: user.role, client }, 'logged in');
     res.redirect(303, next);
   });
-  router.post('/logout', (req, res) => {
+  router.post('/logout', async (req, res) => {
+    const token = readSessionCookie(req);
+    if (token) await authenticator.endSession(token);
     clearSessionCookie(req, res);
     res.redirect(303, '/login');
   });
@@ -107,19 +113,23 @@ export function requireAuth(options: {
       return next();
     }
     const token = readSessionCookie(req);
-    let principal = token ? authenticator.fromSession(token) : null;
+    let principal = token ? await authenticator.fromSession(token) : null;
     const header = req.get('authorization');
-    if (!principal && header) {
-      const client = req.ip ?? 'unknown';
-      if (options.throttle.retryAfterMs(client) > 0) {
+    if (!principal && header) principal = authenticator.cachedBasic(header);
+    const credentials = !principal && header ? basicCredentials(header) : null;
+    if (credentials) {
+      const attempt = { client: req.ip ?? 'unknown', account: credentials.name };
+      const wait = await options.throttle.retryAfterMs(attempt);
+      if (wait > 0) {
         res
           .status(429)
+          .set('Retry-After', String(Math.ceil(wait / 1000)))
           .json({ error: 'too_many_requests', message: 'too many failed logins; try again later' });
         return;
       }
-      principal = await authenticator.fromBasic(header);
-      if (principal) options.throttle.recordSuccess(client);
-      else options.throttle.recordFailure(client);
+      principal = await authenticator.fromBasic(header as string, credentials);
+      if (principal) await options.throttle.recordSuccess(attempt);
+      else await options.throttle.recordFailure(attempt);
     }
     if (!principal) return unauthorized(req, res);
     setPrincipal(res, principal);

@@ -1,5 +1,7 @@
+import { isDlqId } from '@quarry/queue';
 import {
   DlqRecordNotFoundError,
+  type DlqSelectors,
   overridesFromText,
   ReplayOptionsError,
   SelectorError,
@@ -8,8 +10,8 @@ import {
 } from '@quarry/triage';
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
+import type { CsrfSigner } from '../auth/csrf-signer';
 import { principalOf } from '../auth/principal';
-import type { SessionSigner } from '../auth/session-signer';
 import { html } from '../html';
 import { dlqDetailPage } from '../pages/dlq-detail-page';
 import { dlqListPage } from '../pages/dlq-list-page';
@@ -20,7 +22,7 @@ import { replayResultPage } from '../pages/replay-result-page';
 /** Options of {@link triageRoutes}. */
 export interface TriageRoutesOptions {
   readonly triage: Triage;
-  readonly signer: SessionSigner;
+  readonly signer: CsrfSigner;
   readonly log: Logger;
   readonly now: () => number;
   readonly replayRate: number | undefined;
@@ -47,6 +49,17 @@ function textFields(
   );
 }
 
+/**
+ * Selectors whose ids all have the form of a DLQ id. Other names are no record, whatever Redis holds
+ * under them next to the DLQ's jobs (BullMQ's `meta`, `id`, `events`).
+ * @throws DlqRecordNotFoundError naming the ids of another form.
+ */
+function withDlqIds(selectors: DlqSelectors): DlqSelectors {
+  const others = (selectors.ids ?? []).filter((id) => !isDlqId(id));
+  if (others.length > 0) throw new DlqRecordNotFoundError({ dlqIds: others });
+  return selectors;
+}
+
 /** The triage pages (DLQ list and detail, fingerprints) and replay from the dashboard (admins, CSRF-checked). */
 export function triageRoutes(options: TriageRoutesOptions): Router {
   const { triage, signer, log, now } = options;
@@ -61,7 +74,7 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
     const filters = textFields(req.query as Record<string, unknown>, SELECTOR_FIELDS);
     const principal = principalOf(res);
     try {
-      const entries = await triage.listDlq(selectorsFromText(filters, now()));
+      const entries = await triage.listDlq(withDlqIds(selectorsFromText(filters, now())));
       send(res, 200, dlqListPage({ principal, csrf: csrfOf(res), filters, entries, now: now() }));
     } catch (error) {
       if (!(error instanceof SelectorError) && !(error instanceof DlqRecordNotFoundError)) throw error;
@@ -77,6 +90,7 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
   router.get('/dlq/:dlqId', async (req, res) => {
     const principal = principalOf(res);
     try {
+      if (!isDlqId(req.params.dlqId)) throw new DlqRecordNotFoundError({ dlqIds: [req.params.dlqId] });
       const detail = await triage.showDlq(req.params.dlqId);
       send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, now: now() }));
     } catch (error) {
@@ -113,9 +127,8 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
       }
       const csrf = csrfOf(res);
       try {
-        const selectors = selectorsFromText(
-          { ...textFields(body, SELECTOR_FIELDS), all: body.all === '1' },
-          now(),
+        const selectors = withDlqIds(
+          selectorsFromText({ ...textFields(body, SELECTOR_FIELDS), all: body.all === '1' }, now()),
         );
         const overrides = overridesFromText(textFields(body, ['toVersion', 'model', 'maxAttempts']));
         const report = await triage.replayDlq({

@@ -14,6 +14,8 @@ export interface HealthServerOptions {
   /** Refreshes gauges read at scrape time before `/metrics` is rendered. */
   readonly beforeScrape?: () => Promise<void>;
   readonly readiness: ReadinessCheck;
+  /** Warnings `/readyz` lists (`warnings`) without turning unready, e.g. a model retiring soon. */
+  readonly warnings?: () => readonly string[];
 }
 
 /** A listening health and metrics server. */
@@ -29,7 +31,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 /**
  * Serves `GET /metrics` (Prometheus text format), `GET /healthz` (200 while the process answers)
- * and `GET /readyz` (200 when ready, 503 with the reasons otherwise).
+ * and `GET /readyz` (200 when ready, 503 with the reasons otherwise; `warnings` either way).
  */
 export function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -52,7 +54,7 @@ export function startHealthServer(options: HealthServerOptions): Promise<HealthS
           res,
           reasons.length === 0 ? 200 : 503,
           'application/json',
-          JSON.stringify({ ready: reasons.length === 0, reasons }),
+          JSON.stringify({ ready: reasons.length === 0, reasons, warnings: options.warnings?.() ?? [] }),
         );
         return;
       }

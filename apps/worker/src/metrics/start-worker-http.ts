@@ -13,6 +13,8 @@ export interface StartWorkerHttpOptions {
   readonly review: ReviewIndex;
   readonly metrics: WorkerMetrics;
   readonly readiness: ReadinessCheck;
+  /** Warnings `/readyz` adds without turning unready. */
+  readonly warnings?: () => readonly string[];
 }
 
 /**
@@ -29,5 +31,6 @@ export function startWorkerHttp(options: StartWorkerHttpOptions): Promise<Health
     registry: metrics.registry,
     beforeScrape: () => sampler.sample(),
     readiness: options.readiness,
+    ...(options.warnings ? { warnings: options.warnings } : {}),
   });
 }

@@ -1,4 +1,10 @@
-import { type AttemptRecord, CacheMissReason, type ExtractionResult, issueSignature } from '@quarry/core';
+import {
+  type AttemptRecord,
+  CacheMissReason,
+  type ExtractionResult,
+  issueSignature,
+  type RetryAfterProblem,
+} from '@quarry/core';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SignatureLabels } from './signature-labels';
 
@@ -7,6 +13,9 @@ export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'ra
 
 /** How a model call ended, as labelled on `quarry_model_call_duration_seconds`. */
 export type ModelCallOutcome = 'ok' | 'rate_limited' | 'transient' | 'permanent' | 'aborted' | 'error';
+
+/** Why a provider's retry-after was not honoured as sent: cut to the maximum, or ignored. */
+export type RetryAfterAdjustment = 'too_long' | RetryAfterProblem;
 
 /** Options of {@link createWorkerMetrics}. */
 export interface WorkerMetricsOptions {
@@ -29,6 +38,8 @@ export interface WorkerMetrics {
   modelCall(model: string, outcome: ModelCallOutcome, seconds: number): void;
   /** The queue was paused after a 429. */
   rateLimitPause(delayMs: number): void;
+  /** A retry-after was capped at `RATE_LIMIT_MAX_PAUSE_MS` (`too_long`) or ignored (negative, malformed). */
+  retryAfterAdjusted(adjustment: RetryAfterAdjustment): void;
   /** Jobs BullMQ found stalled (their worker died or blocked the event loop). */
   stalled(): void;
   /** Gauges a scrape refreshes from Redis: queue depth by state, DLQ depth and age, review backlog. */
@@ -142,6 +153,12 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     help: 'Seconds of queue pause requested after 429s',
     registers,
   });
+  const retryAfterAdjusted = new Counter({
+    name: 'quarry_retry_after_adjusted_total',
+    help: 'retry-after values not honoured as sent: too_long (capped at RATE_LIMIT_MAX_PAUSE_MS), negative or malformed (ignored)',
+    labelNames: ['adjustment'] as const,
+    registers,
+  });
   const stalled = new Counter({ name: 'quarry_jobs_stalled_total', help: 'Jobs found stalled', registers });
 
   return {
@@ -180,6 +197,9 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     rateLimitPause(delayMs) {
       pauses.inc();
       pausedSeconds.inc(delayMs / 1000);
+    },
+    retryAfterAdjusted(adjustment) {
+      retryAfterAdjusted.inc({ adjustment });
     },
     stalled() {
       stalled.inc();

@@ -41,5 +41,11 @@ export const AttemptRecord = z.object({
   cacheMissReason: CacheMissReason.nullable().optional(),
   /** The model asked for when a server-side fallback answered (`model` then names the fallback). */
   fallbackFrom: z.string().nullable().optional(),
+  /**
+   * Identifies what the attempt answered (a hash of workflow, version and input, made by the caller).
+   * A resumed job discards stored attempts whose hash is not its own. Absent in records written
+   * before it existed.
+   */
+  inputHash: z.string().min(1).optional(),
 });
 export type AttemptRecord = z.infer<typeof AttemptRecord>;

@@ -15,8 +15,7 @@ export class InMemoryAttemptStore implements AttemptStore {
     this.#byJob.set(jobKey, records);
   }
 
-  /** Forgets the records of one job. */
-  clear(jobKey: string): void {
+  async clear(jobKey: string): Promise<void> {
     this.#byJob.delete(jobKey);
   }
 }

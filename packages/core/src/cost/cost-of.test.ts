@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractWarning } from '../loop/extract-options';
-import { costOf, priceOf } from './cost-of';
-import { defaultPriceTable } from './price-table';
+import type { Usage } from '../model/usage';
+import { defaultModelTable } from '../models/default-model-table';
+import { ModelTable } from '../models/model-spec';
+import { costOf } from './cost-of';
 
-const usage = {
+const usage: Usage = {
   inputTokens: 1_000_000,
   outputTokens: 100_000,
   cacheCreationInputTokens: 200_000,
@@ -11,19 +13,93 @@ const usage = {
 };
 
 describe('costOf', () => {
-  it('prices every kind of token', () => {
-    // 3 + 1.5 + 0.75 + 0.6
+  it('prices every kind of token, cache writes at the 5-minute price unless told they are 1-hour ones', () => {
+    // Sonnet 4.5: 3 input + 1.5 output + 0.75 (200k 5-minute writes) + 0.6 (2M cache reads).
     expect(costOf({ usage, model: 'claude-sonnet-4-5' })).toBeCloseTo(5.85, 10);
+    // 150k of the 200k writes with the 1-hour TTL: 0.05 × 3.75 + 0.15 × 6 instead of 0.2 × 3.75.
+    expect(
+      costOf({ usage: { ...usage, cacheCreation1hInputTokens: 150_000 }, model: 'claude-sonnet-4-5' }),
+    ).toBeCloseTo(3 + 1.5 + 0.1875 + 0.9 + 0.6, 10);
   });
 
-  it('matches dated model ids by the longest prefix', () => {
-    expect(priceOf('claude-opus-4-1-20250805')).toBe(defaultPriceTable['claude-opus-4-1']);
-    expect(priceOf('claude-sonnet-4-20250514')).toBe(defaultPriceTable['claude-sonnet-4']);
+  it('never counts more 1-hour writes than writes', () => {
+    const oneHourOnly = { ...usage, cacheCreation1hInputTokens: 999_999_999 };
+    expect(costOf({ usage: oneHourOnly, model: 'claude-sonnet-4-5' })).toBeCloseTo(3 + 1.5 + 1.2 + 0.6, 10);
+  });
+
+  it('prices Haiku 5.5 at its base price up to 100,000 prompt tokens, counting cache reads and writes', () => {
+    const prompt = {
+      inputTokens: 40_000,
+      outputTokens: 1000,
+      cacheCreationInputTokens: 10_000,
+      cacheReadInputTokens: 50_000,
+    };
+    // 40k × 0.1 + 1k × 0.5 + 10k × 0.125 + 50k × 0.01, per million.
+    expect(costOf({ usage: prompt, model: 'claude-haiku-5-5' })).toBeCloseTo(
+      (4000 + 500 + 1250 + 500) / 1e6,
+      12,
+    );
+  });
+
+  it('prices every token of a larger Haiku 5.5 request at the tier price, output and cache included', () => {
+    const prompt = {
+      inputTokens: 40_001,
+      outputTokens: 1000,
+      cacheCreationInputTokens: 10_000,
+      cacheReadInputTokens: 50_000,
+    };
+    // 40,001 × 0.5 + 1k × 2.5 + 10k × 0.625 + 50k × 0.05, per million.
+    expect(costOf({ usage: prompt, model: 'claude-haiku-5-5' })).toBeCloseTo(
+      (20_000.5 + 2500 + 6250 + 2500) / 1e6,
+      12,
+    );
+    // Cache reads alone push the prompt over the threshold.
+    const readHeavy = {
+      inputTokens: 10,
+      outputTokens: 0,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 100_000,
+    };
+    expect(costOf({ usage: readHeavy, model: 'claude-haiku-5-5' })).toBeCloseTo(
+      (10 * 0.5 + 100_000 * 0.05) / 1e6,
+      12,
+    );
+  });
+
+  it('prices 1-hour cache writes at twice the input price and 5-minute ones at 1.25 times', () => {
+    const writes = {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheCreationInputTokens: 1_000_000,
+      cacheReadInputTokens: 0,
+    };
+    expect(costOf({ usage: writes, model: 'claude-opus-5-5' })).toBeCloseTo(5, 10);
+    expect(
+      costOf({ usage: { ...writes, cacheCreation1hInputTokens: 1_000_000 }, model: 'claude-opus-5-5' }),
+    ).toBeCloseTo(8, 10);
+  });
+
+  it('matches a dated snapshot id to its family, and nothing else', () => {
+    const reads = {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 1_000_000,
+    };
+    expect(costOf({ usage: reads, model: 'claude-sonnet-4-5-20250929' })).toBeCloseTo(0.3, 10);
+    expect(costOf({ usage: reads, model: 'claude-haiku-4-5-20251001' })).toBeCloseTo(0.1, 10);
+    expect(costOf({ usage: reads, model: 'claude-opus-5-6' })).toBeNull();
   });
 
   it('uses an overriding table', () => {
-    const prices = { 'my-model': { input: 1, output: 1, cacheWrite: 1, cacheRead: 1 } };
-    expect(costOf({ usage, model: 'my-model-v2', prices })).toBeCloseTo(3.3, 10);
+    const models = ModelTable.parse({
+      'my-model': {
+        ...defaultModelTable['claude-haiku-4-5'],
+        prices: { input: 1, output: 1, cacheWrite5m: 1, cacheWrite1h: 1, cacheRead: 1 },
+      },
+    });
+    expect(costOf({ usage, model: 'my-model', models })).toBeCloseTo(3.3, 10);
+    expect(costOf({ usage, model: 'claude-haiku-4-5', models })).toBeNull();
   });
 
   it('gives null and a warning for an unknown model, without throwing', () => {

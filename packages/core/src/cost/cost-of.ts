@@ -1,48 +1,35 @@
 import type { ExtractWarning } from '../loop/extract-options';
 import type { Usage } from '../model/usage';
-import { defaultPriceTable, type ModelPrice, type PriceTable } from './price-table';
+import { defaultModelTable } from '../models/default-model-table';
+import type { ModelTable } from '../models/model-spec';
+import { modelSpecOf } from '../models/model-spec-of';
+import { requestCost } from './request-prices';
 
+/** Options of {@link costOf}. */
 export interface CostOfOptions {
+  /** The usage of ONE request (tiers apply per request). */
   readonly usage: Usage;
   /** Model id as the provider reported it, e.g. `claude-sonnet-4-5-20250929`. */
   readonly model: string;
-  /** Default {@link defaultPriceTable}. */
-  readonly prices?: PriceTable;
+  /** Default {@link defaultModelTable}. */
+  readonly models?: ModelTable;
   /** Told `unknown_model_price` when no entry matches. */
   readonly onWarning?: (warning: ExtractWarning) => void;
 }
 
 /**
- * The price entry of a model id: the exact entry, else the longest entry the id starts with
- * (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`, not `claude-sonnet-4`). Null when none matches.
+ * USD cost of one request from the model table (tiers and both cache TTLs included), or null with
+ * an `unknown_model_price` warning when the model has no entry.
  */
-export function priceOf(model: string, prices: PriceTable = defaultPriceTable): ModelPrice | null {
-  const exact = prices[model];
-  if (exact) return exact;
-  let best: string | null = null;
-  for (const id of Object.keys(prices)) {
-    if (model.startsWith(id) && (best === null || id.length > best.length)) best = id;
-  }
-  return best === null ? null : (prices[best] ?? null);
-}
-
-/** USD cost of some usage, or null (with an `unknown_model_price` warning) when the model has no price. */
 export function costOf(options: CostOfOptions): number | null {
-  const price = priceOf(options.model, options.prices);
-  if (!price) {
+  const spec = modelSpecOf(options.model, options.models ?? defaultModelTable);
+  if (!spec) {
     options.onWarning?.({
       code: 'unknown_model_price',
-      message: `No price is known for model "${options.model}"; its cost is reported as null`,
+      message: `No price is known for model ${JSON.stringify(options.model)}; its cost is reported as null`,
       model: options.model,
     });
     return null;
   }
-  const { usage } = options;
-  return (
-    (usage.inputTokens * price.input +
-      usage.outputTokens * price.output +
-      usage.cacheCreationInputTokens * price.cacheWrite +
-      usage.cacheReadInputTokens * price.cacheRead) /
-    1_000_000
-  );
+  return requestCost(spec, options.usage);
 }

@@ -6,6 +6,9 @@
  */
 export type TransportErrorKind = 'rate_limited' | 'transient' | 'permanent';
 
+/** Why a `retry-after` the provider sent was not honoured: it was negative, or not a number or date. */
+export type RetryAfterProblem = 'negative' | 'malformed';
+
 /** A model call that returned no content. Never counts as an attempt. */
 export class ModelTransportError extends Error {
   override readonly name = 'ModelTransportError';
@@ -15,6 +18,8 @@ export class ModelTransportError extends Error {
   /** How long the provider asked us to wait, when it said so. */
   readonly retryAfterMs: number | null;
   readonly requestId: string | null;
+  /** Set when the provider sent a `retry-after` that was ignored (treated as absent). */
+  readonly retryAfterProblem: RetryAfterProblem | null;
 
   constructor(options: {
     kind: TransportErrorKind;
@@ -22,6 +27,7 @@ export class ModelTransportError extends Error {
     status?: number | null;
     retryAfterMs?: number | null;
     requestId?: string | null;
+    retryAfterProblem?: RetryAfterProblem | null;
     cause?: unknown;
   }) {
     super(options.message, { cause: options.cause });
@@ -29,5 +35,6 @@ export class ModelTransportError extends Error {
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
     this.requestId = options.requestId ?? null;
+    this.retryAfterProblem = options.retryAfterProblem ?? null;
   }
 }

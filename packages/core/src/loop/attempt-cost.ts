@@ -1,6 +1,6 @@
 import { costOf } from '../cost/cost-of';
-import type { PriceTable } from '../cost/price-table';
 import type { ModelResponse } from '../model/model-response';
+import type { ModelTable } from '../models/model-spec';
 import type { ExtractWarning } from './extract-options';
 
 /** Options of {@link attemptCost}. */
@@ -8,24 +8,25 @@ export interface AttemptCostOptions {
   readonly response: ModelResponse;
   /** The model the reply is priced by when it names no usage per model. */
   readonly model: string;
-  readonly prices: PriceTable;
+  /** The table each model's price comes from. */
+  readonly models: ModelTable;
   readonly onWarning: (warning: ExtractWarning) => void;
 }
 
 /**
  * What one reply cost: its usage priced by the model that answered, or, when several models served
- * the call (a refusal, then a server-side fallback), each model's usage at its own price. Null when
- * some model has no known price.
+ * the call (a refusal, then a server-side fallback), each model's usage at its own price from the
+ * model table. Null when some model has no known price.
  */
 export function attemptCost(options: AttemptCostOptions): number | null {
-  const { response, prices, onWarning } = options;
+  const { response, models, onWarning } = options;
   const parts =
     response.usageByModel && response.usageByModel.length > 0
       ? response.usageByModel
       : [{ model: options.model, usage: response.usage }];
   let total = 0;
   for (const part of parts) {
-    const cost = costOf({ usage: part.usage, model: part.model, prices, onWarning });
+    const cost = costOf({ usage: part.usage, model: part.model, models, onWarning });
     if (cost === null) return null;
     total += cost;
   }

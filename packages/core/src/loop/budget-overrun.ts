@@ -1,21 +1,21 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import { costOf } from '../cost/cost-of';
-import type { PriceTable } from '../cost/price-table';
 import type { ModelRequest } from '../model/model-request';
 import { emptyUsage } from '../model/usage';
+import type { ModelTable } from '../models/model-spec';
 import { attemptTotals, tokensOf } from './attempt-totals';
-import type { ExtractOptions } from './extract-options';
+import type { ExtractBudget } from './extract-options';
 
 /**
  * Why the next call would break the job's budget, or null when it fits. The next call is estimated
  * as using what the previous one did, or about one token per 4 characters of the request for the first.
- * A cost budget is not enforced while some cost is unknown.
+ * A cost budget is not enforced while some cost is unknown. The reason names what was spent so far.
  */
 export function budgetOverrun(options: {
-  readonly budget: ExtractOptions['budget'];
+  readonly budget: ExtractBudget | undefined;
   readonly records: readonly AttemptRecord[];
   readonly request: ModelRequest;
-  readonly prices: PriceTable;
+  readonly models: ModelTable;
 }): string | null {
   const { budget, records, request } = options;
   if (!budget) return null;
@@ -24,16 +24,20 @@ export function budgetOverrun(options: {
     ? previous.usage
     : { ...emptyUsage(), inputTokens: Math.ceil(JSON.stringify(request).length / 4) };
   const spent = attemptTotals(records);
+  const spentTokens = tokensOf(spent.usage);
+  const calls = `${records.length} model call${records.length === 1 ? '' : 's'}`;
+  const cost = spent.costUsd === null ? 'unknown cost' : `$${spent.costUsd.toFixed(4)}`;
+  const spentSoFar = `Budget exhausted after ${calls} (${spentTokens} tokens, ${cost} spent)`;
   if (budget.maxTotalTokens !== undefined) {
-    const projected = tokensOf(spent.usage) + tokensOf(estimate);
+    const projected = spentTokens + tokensOf(estimate);
     if (projected > budget.maxTotalTokens) {
-      return `The next call would bring the job to about ${projected} tokens, over its budget of ${budget.maxTotalTokens}`;
+      return `${spentSoFar}: the next call would bring the job to about ${projected} tokens, over its budget of ${budget.maxTotalTokens}`;
     }
   }
   if (budget.maxCostUsd !== undefined && spent.costUsd !== null) {
-    const next = costOf({ usage: estimate, model: previous?.model ?? request.model, prices: options.prices });
+    const next = costOf({ usage: estimate, model: previous?.model ?? request.model, models: options.models });
     if (next !== null && spent.costUsd + next > budget.maxCostUsd) {
-      return `The next call would bring the job to about $${(spent.costUsd + next).toFixed(4)}, over its budget of $${budget.maxCostUsd}`;
+      return `${spentSoFar}: the next call would bring the job to about $${(spent.costUsd + next).toFixed(4)}, over its budget of $${budget.maxCostUsd}`;
     }
   }
   return null;

@@ -22,10 +22,12 @@ export interface BuildAttemptRecordOptions {
   readonly maxTokens: number;
   /** `output_config.effort` sent with the call; null when none was. */
   readonly effort: Effort | null;
-  readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'prices'>;
+  readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'models'>;
   readonly now: () => number;
   /** Receives `unknown_model_price` when the reply's model has no price. */
   readonly onWarning: (warning: ExtractWarning) => void;
+  /** What the attempt answers (see `StoredAttemptsOptions.inputHash`); stored when given. */
+  readonly inputHash?: string;
 }
 
 /**
@@ -52,11 +54,12 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     toolCallId: options.toolCallId,
     issues: [...options.issues],
     usage: response.usage,
-    costUsd: attemptCost({ response, model, prices: settings.prices, onWarning: options.onWarning }),
+    costUsd: attemptCost({ response, model, models: settings.models, onWarning: options.onWarning }),
     effort: options.effort,
     messageId: response.messageId ?? null,
     refusalCategory: response.refusalCategory ?? null,
     cacheMissReason: response.cacheMissReason ?? null,
     fallbackFrom: response.fallbackFrom ?? null,
+    ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { defaultPriceTable, type PriceTable } from '../cost/price-table';
 import type { OutputStrategy } from '../model/output-strategy';
 import { defaultModelTable } from '../models/default-model-table';
 import { type EffortPlan, effortPlanOf } from '../models/effort-plan';
@@ -6,7 +5,7 @@ import type { ModelSpec, ModelTable } from '../models/model-spec';
 import { modelSpecOf } from '../models/model-spec-of';
 import { type RequestRules, requestRulesOf } from '../models/request-rules';
 import type { AnyWorkflow } from '../workflow/define-workflow';
-import type { ExtractOptions } from './extract-options';
+import type { ExtractBudget, ExtractOptions } from './extract-options';
 
 /** Every default of {@link extract}, in one place. */
 export const extractDefaults = {
@@ -17,7 +16,8 @@ export const extractDefaults = {
   rawOutputCapBytes: 32768,
   strategy: 'structured' as OutputStrategy,
   stopOnNoProgress: true,
-  modelId: 'claude-sonnet-4-6',
+  /** The model best suited to extraction by cost per valid extraction (docs/models.md). */
+  modelId: 'claude-haiku-5-5',
 } as const;
 
 /** The options of one {@link extract} call with every default applied. */
@@ -30,7 +30,6 @@ export interface ExtractSettings {
   readonly stopOnNoProgress: boolean;
   readonly feedbackMaxLines: number;
   readonly rawOutputCapBytes: number;
-  readonly prices: PriceTable;
   readonly models: ModelTable;
   /** The table entry of `modelId`; null when the model is not in the table. */
   readonly spec: ModelSpec | null;
@@ -38,6 +37,8 @@ export interface ExtractSettings {
   readonly effortPlan: EffortPlan;
   /** Server-side fallback models (the workflow's), none by default. */
   readonly fallbacks: readonly string[];
+  /** Undefined when the job has no budget. */
+  readonly budget: ExtractBudget | undefined;
 }
 
 /**
@@ -46,7 +47,7 @@ export interface ExtractSettings {
  * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower. The model's table
  * entry decides the request rules and, with the job's and the workflow's `effort`, the effort plan.
  *
- * @throws TypeError naming the option when a number is out of range.
+ * @throws TypeError naming the option when a number is out of range (budget limits included).
  */
 export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
   const { workflow } = options;
@@ -64,7 +65,6 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     stopOnNoProgress: options.stopOnNoProgress ?? extractDefaults.stopOnNoProgress,
     feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
     rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
-    prices: options.prices ?? defaultPriceTable,
     models,
     spec,
     rules: requestRulesOf(
@@ -73,6 +73,7 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     ),
     effortPlan: effortPlanOf({ spec, workflow: workflow.effort, job: options.effort }),
     fallbacks,
+    budget: checkedBudget(options.budget),
   };
   for (const name of [
     'maxAttempts',
@@ -87,4 +88,17 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     }
   }
   return settings;
+}
+
+/** The budget, checked: each limit given must be a positive finite number (tokens: an integer). */
+function checkedBudget(budget: ExtractBudget | undefined): ExtractBudget | undefined {
+  if (budget === undefined) return undefined;
+  const { maxTotalTokens, maxCostUsd } = budget;
+  if (maxTotalTokens !== undefined && !(Number.isSafeInteger(maxTotalTokens) && maxTotalTokens > 0)) {
+    throw new TypeError(`extract: budget.maxTotalTokens must be a positive integer, got ${maxTotalTokens}`);
+  }
+  if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd > 0)) {
+    throw new TypeError(`extract: budget.maxCostUsd must be a positive finite number, got ${maxCostUsd}`);
+  }
+  return budget;
 }

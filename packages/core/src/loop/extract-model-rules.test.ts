@@ -31,7 +31,7 @@ function setup(
       workflow: receiptWorkflow(options.workflow),
       input: { text: receiptDocument },
       model,
-      attempts: { store, jobKey: 'job-1' },
+      attempts: { store, jobKey: 'job-1', inputHash: 'receipt-input' },
       ...options.extract,
     });
   return { model, store, run };
@@ -154,7 +154,7 @@ describe('extract() under the model table', () => {
       workflow: receiptWorkflow({ model: 'claude-sonnet-5-5', effort: { start: 'low' } }),
       input: { text: receiptDocument },
       model: second,
-      attempts: { store: first.store, jobKey: 'job-1' },
+      attempts: { store: first.store, jobKey: 'job-1', inputHash: 'receipt-input' },
     });
     expect(second.requests[0]?.effort).toBe('medium');
     expect(second.requests[0]?.diagnostics).toEqual({ previousMessageId: 'msg_fake_1' });

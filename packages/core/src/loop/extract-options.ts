@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { AttemptStore } from '../attempts/attempt-store';
-import type { PriceTable } from '../cost/price-table';
 import type { HistoryKey, HistoryStore } from '../history/history-store';
 import type { Lesson } from '../history/lesson';
 import type { ModelClient } from '../model/model-client';
@@ -11,11 +10,36 @@ import type { AnyWorkflow } from '../workflow/define-workflow';
 
 /** A non-fatal condition the caller may want to log (the core does no I/O itself). */
 export interface ExtractWarning {
-  readonly code: 'unknown_model_price' | 'stored_attempt_unreadable' | 'history_write_failed';
+  readonly code:
+    | 'unknown_model_price'
+    | 'stored_attempt_unreadable'
+    | 'stored_attempts_mismatch'
+    | 'history_write_failed';
   readonly message: string;
   readonly model?: string;
   /** The underlying error, when there was one. */
   readonly cause?: unknown;
+}
+
+/** Totals one job may spend over all its attempts; each a positive finite number when given. */
+export interface ExtractBudget {
+  /** Every token, cached or not, over every call (an integer). */
+  readonly maxTotalTokens?: number;
+  /** USD over every call; not enforced while some model's price is unknown. */
+  readonly maxCostUsd?: number;
+}
+
+/** Where a job's attempts are saved and resumed from. */
+export interface StoredAttemptsOptions {
+  readonly store: AttemptStore;
+  /** The job's key in the store: one per job generation, never reused for another job. */
+  readonly jobKey: string;
+  /**
+   * Identifies what the job answers (e.g. a hash of workflow, version and input). Saved in every
+   * record; stored attempts with another hash are discarded (`stored_attempts_mismatch`) and the job
+   * starts afresh, so one job can never resume with another input's replies.
+   */
+  readonly inputHash: string;
 }
 
 /** Options of {@link extract}. Defaults live in `extractDefaults`. */
@@ -31,7 +55,7 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   /** Where failed attempts report their issue signatures. */
   readonly history?: { readonly store: HistoryStore; readonly key: HistoryKey };
   /** Where attempts are saved (and resumed from). */
-  readonly attempts?: { readonly store: AttemptStore; readonly jobKey: string };
+  readonly attempts?: StoredAttemptsOptions;
   /** Replies that count against the job. Default: workflow's, else 3. */
   readonly maxAttempts?: number;
   readonly strategy?: OutputStrategy;
@@ -40,24 +64,23 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
    * included). Sent only to models whose table entry has a default effort.
    */
   readonly effort?: Effort;
-  /**
-   * The model table whose rules shape each request (forced tool choice, effort, thinking). Default
-   * `defaultModelTable`.
-   */
-  readonly models?: ModelTable;
   /** First call's max_tokens. Default: workflow's, else 4096. */
   readonly maxTokens?: number;
   /** Ceiling for max_tokens when a truncated reply doubles it. Default 32768. */
   readonly maxTokensCap?: number;
   /** Stop before a call that would exceed these totals (kind `budget_exhausted`). */
-  readonly budget?: { readonly maxTotalTokens?: number; readonly maxCostUsd?: number };
+  readonly budget?: ExtractBudget;
   /** Stop when two consecutive replies have the same output and the same issues. Default true. */
   readonly stopOnNoProgress?: boolean;
   /** Feedback lines before "and N more". Default 20. */
   readonly feedbackMaxLines?: number;
   /** Cap of a stored raw output, in bytes of UTF-8. Default 32 KiB. */
   readonly rawOutputCapBytes?: number;
-  readonly prices?: PriceTable;
+  /**
+   * The model table: prices, and the rules that shape each request (forced tool choice, effort,
+   * thinking). Default `defaultModelTable`.
+   */
+  readonly models?: ModelTable;
   readonly signal?: AbortSignal;
   /** Called after each attempt is stored. */
   readonly onAttempt?: (record: AttemptRecord) => void;

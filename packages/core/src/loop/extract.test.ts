@@ -24,6 +24,7 @@ import type { ExtractOptions, ExtractWarning } from './extract-options';
 
 const input = { text: receiptDocument };
 const jobKey = 'job-1';
+const inputHash = 'hash-of-receipt-input';
 
 /** A clock that advances 5 ms on every reading. */
 function steppingClock(start = Date.UTC(2025, 0, 1)): () => number {
@@ -46,7 +47,7 @@ function setup(
     workflow: receiptWorkflow(),
     input,
     model,
-    attempts: { store, jobKey },
+    attempts: { store, jobKey, inputHash },
     onAttempt: (record) => onAttempt.push(record),
     onWarning: (warning) => warnings.push(warning),
     now: steppingClock(),
@@ -80,11 +81,12 @@ describe('extract', () => {
       reviewReasons: [],
       attempts: 1,
       usage: { inputTokens: 100, outputTokens: 20, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-      model: 'claude-sonnet-4-6',
+      model: 'claude-haiku-5-5',
       workflow: 'receipt',
       version: 1,
     });
-    expect(result.costUsd).toBeCloseTo((100 * 3 + 20 * 15) / 1e6, 12);
+    // Haiku 5.5, the default model: $0.10 input and $0.50 output per million tokens.
+    expect(result.costUsd).toBeCloseTo((100 * 0.1 + 20 * 0.5) / 1e6, 12);
     expect(result.durationMs).toBeGreaterThan(0);
     expect(model.calls).toBe(1);
     expect(result.attemptRecords).toEqual([
@@ -92,7 +94,7 @@ describe('extract', () => {
         n: 1,
         startedAt: '2025-01-01T00:00:00.010Z',
         durationMs: 5,
-        model: 'claude-sonnet-4-6',
+        model: 'claude-haiku-5-5',
         strategy: 'structured',
         maxTokens: 4096,
         stopReason: 'end_turn',
@@ -103,11 +105,13 @@ describe('extract', () => {
         issues: [],
         usage: result.usage,
         costUsd: result.costUsd,
-        effort: 'high',
+        // Haiku 5.5's default effort, from the model table.
+        effort: 'medium',
         messageId: 'msg_fake_1',
         refusalCategory: null,
         cacheMissReason: null,
         fallbackFrom: null,
+        inputHash,
       },
     ]);
     expect(await store.load(jobKey)).toEqual(result.attemptRecords);
@@ -167,7 +171,7 @@ describe('extract', () => {
       expect.objectContaining({ ruleId: 'total-matches', received: '3' }),
     ]);
     expect(exhausted.usage.inputTokens).toBe(300);
-    expect(exhausted.costUsd).toBeCloseTo((300 * 3 + 60 * 15) / 1e6, 12);
+    expect(exhausted.costUsd).toBeCloseTo((300 * 0.1 + 60 * 0.5) / 1e6, 12);
     expect(model.calls).toBe(3);
     expect(await store.load(jobKey)).toHaveLength(3);
   });
@@ -275,7 +279,7 @@ describe('extract', () => {
         usage: { inputTokens: 600, outputTokens: 100 },
       });
       expect(error.message).toBe(
-        'The next call would bring the job to about 1400 tokens, over its budget of 1000',
+        'Budget exhausted after 1 model call (700 tokens, $0.0001 spent): the next call would bring the job to about 1400 tokens, over its budget of 1000',
       );
       expect(model.calls).toBe(1);
     });
@@ -287,14 +291,14 @@ describe('extract', () => {
     });
 
     it('stops before a call that would exceed the cost budget', async () => {
-      const usage = { inputTokens: 10_000, outputTokens: 1_000 }; // $0.045 a call
+      const usage = { inputTokens: 10_000, outputTokens: 1_000 }; // $0.0015 a call on Haiku 5.5
       const { run, model } = setup(
         [
           { json: { ...validReceipt, total: 1 }, usage },
           { json: { ...validReceipt, total: 2 }, usage },
           { json: validReceipt },
         ],
-        { budget: { maxCostUsd: 0.1 } },
+        { budget: { maxCostUsd: 0.004 } },
       );
       expect(await rejectionOf(run())).toMatchObject({ kind: 'budget_exhausted', attempts: 2 });
       expect(model.calls).toBe(2);
@@ -305,13 +309,16 @@ describe('extract', () => {
     it('continues after stored attempts without calling the model for them', async () => {
       const store = new InMemoryAttemptStore();
       const firstRun = setup((_request, call) => ({ json: { ...validReceipt, total: call } }), {
-        attempts: { store, jobKey },
+        attempts: { store, jobKey, inputHash },
         maxAttempts: 2,
       });
       expect(await rejectionOf(firstRun.run())).toMatchObject({ kind: 'validation_exhausted' });
       const stored = await store.load(jobKey);
 
-      const secondRun = setup([{ json: validReceipt }], { attempts: { store, jobKey }, maxAttempts: 3 });
+      const secondRun = setup([{ json: validReceipt }], {
+        attempts: { store, jobKey, inputHash },
+        maxAttempts: 3,
+      });
       const result = await secondRun.run();
       expect(secondRun.model.calls).toBe(1);
       expect(result.attempts).toBe(3);
@@ -339,7 +346,7 @@ describe('extract', () => {
         },
       };
       const workflow = receiptWorkflow({ rules: [totalMatches, flaky] });
-      const first = setup([{ json: validReceipt }], { workflow, attempts: { store, jobKey } });
+      const first = setup([{ json: validReceipt }], { workflow, attempts: { store, jobKey, inputHash } });
       expect(await rejectionOf(first.run())).toBeInstanceOf(RuleCheckError);
       expect(await store.load(jobKey)).toEqual([
         expect.objectContaining({
@@ -350,7 +357,7 @@ describe('extract', () => {
       ]);
 
       ruleUp = true;
-      const again = setup([], { workflow, attempts: { store, jobKey } });
+      const again = setup([], { workflow, attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(again.model.calls).toBe(0);
       expect(result).toMatchObject({ data: validReceipt, attempts: 1 });
@@ -358,8 +365,8 @@ describe('extract', () => {
 
     it('returns a stored valid attempt without a model call', async () => {
       const store = new InMemoryAttemptStore();
-      await setup([{ json: validReceipt }], { attempts: { store, jobKey } }).run();
-      const again = setup([], { attempts: { store, jobKey } });
+      await setup([{ json: validReceipt }], { attempts: { store, jobKey, inputHash } }).run();
+      const again = setup([], { attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(result).toMatchObject({ data: validReceipt, attempts: 1 });
       expect(again.model.calls).toBe(0);
@@ -369,10 +376,10 @@ describe('extract', () => {
       const store = new InMemoryAttemptStore();
       await rejectionOf(
         setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
-          attempts: { store, jobKey },
+          attempts: { store, jobKey, inputHash },
         }).run(),
       );
-      const again = setup([], { attempts: { store, jobKey } });
+      const again = setup([], { attempts: { store, jobKey, inputHash } });
       expect(await rejectionOf(again.run())).toMatchObject({ kind: 'validation_exhausted', attempts: 3 });
       expect(again.model.calls).toBe(0);
     });
@@ -381,7 +388,7 @@ describe('extract', () => {
       const inner = new InMemoryAttemptStore();
       await rejectionOf(
         setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
-          attempts: { store: inner, jobKey },
+          attempts: { store: inner, jobKey, inputHash },
           maxAttempts: 1,
         }).run(),
       );
@@ -389,8 +396,9 @@ describe('extract', () => {
       const store: AttemptStore = {
         load: async () => [good as AttemptRecord, { n: 'two' } as unknown as AttemptRecord],
         append: (key, record) => inner.append(key, record),
+        clear: (key) => inner.clear(key),
       };
-      const again = setup([{ json: validReceipt }], { attempts: { store, jobKey } });
+      const again = setup([{ json: validReceipt }], { attempts: { store, jobKey, inputHash } });
       const result = await again.run();
       expect(again.warnings).toEqual([expect.objectContaining({ code: 'stored_attempt_unreadable' })]);
       expect(result.attemptRecords.map((record) => record.n)).toEqual([1, 3]);

@@ -116,6 +116,7 @@ export async function extract<W extends AnyWorkflow>(
       settings,
       now,
       onWarning: warnOnce,
+      inputHash: options.attempts?.inputHash,
     });
     if (options.attempts) await options.attempts.store.append(options.attempts.jobKey, record);
     records.push(record);
@@ -139,7 +140,7 @@ export async function extract<W extends AnyWorkflow>(
       failed,
       records,
     });
-    const overrun = budgetOverrun({ budget: options.budget, records, request, prices: settings.prices });
+    const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
     options.signal?.throwIfAborted();
 

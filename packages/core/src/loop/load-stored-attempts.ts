@@ -1,6 +1,5 @@
 import { AttemptRecord } from '../attempts/attempt-record';
-import type { AttemptStore } from '../attempts/attempt-store';
-import type { ExtractWarning } from './extract-options';
+import type { ExtractWarning, StoredAttemptsOptions } from './extract-options';
 
 /** What an earlier run of the same job left behind. */
 export interface StoredAttempts {
@@ -10,12 +9,21 @@ export interface StoredAttempts {
   readonly used: number;
 }
 
-/** Loads a job's stored attempts; unreadable entries are skipped with a `stored_attempt_unreadable` warning. */
-export async function loadStoredAttempts(
-  store: AttemptStore,
-  jobKey: string,
-  onWarning: (warning: ExtractWarning) => void,
-): Promise<StoredAttempts> {
+/** Options of {@link loadStoredAttempts}. */
+export interface LoadStoredAttemptsOptions {
+  readonly attempts: StoredAttemptsOptions;
+  readonly onWarning: (warning: ExtractWarning) => void;
+}
+
+/**
+ * Loads a job's stored attempts. Unreadable entries are skipped with a `stored_attempt_unreadable`
+ * warning. When a readable record answers another input (its `inputHash` is not this job's, or it
+ * has none), none of them can be trusted: every record is deleted from the store, a
+ * `stored_attempts_mismatch` warning is given and the job starts afresh.
+ */
+export async function loadStoredAttempts(options: LoadStoredAttemptsOptions): Promise<StoredAttempts> {
+  const { attempts, onWarning } = options;
+  const { store, jobKey } = attempts;
   const stored: unknown[] = await store.load(jobKey);
   const records: AttemptRecord[] = [];
   for (const [i, entry] of stored.entries()) {
@@ -30,6 +38,15 @@ export async function loadStoredAttempts(
         cause: parsed.error,
       });
     }
+  }
+  const foreign = records.filter((record) => record.inputHash !== attempts.inputHash).length;
+  if (foreign > 0) {
+    await store.clear(jobKey);
+    onWarning({
+      code: 'stored_attempts_mismatch',
+      message: `${foreign} of ${stored.length} stored attempts of job ${jobKey} answer another input (workflow, version or input differ); all were discarded and the job starts afresh`,
+    });
+    return { records: [], used: 0 };
   }
   const used = Math.max(stored.length, ...records.map((record) => record.n));
   return { records, used };

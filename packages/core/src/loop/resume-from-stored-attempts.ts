@@ -1,10 +1,9 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
-import type { AttemptStore } from '../attempts/attempt-store';
 import type { Issue } from '../issues/issue';
 import { RULE_ERROR } from '../issues/rule-error-issue';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
 import type { AnyWorkflow } from '../workflow/define-workflow';
-import type { ExtractWarning } from './extract-options';
+import type { ExtractWarning, StoredAttemptsOptions } from './extract-options';
 import { fatalRuleIssues } from './fatal-rule-issues';
 import { loadStoredAttempts } from './load-stored-attempts';
 import { responseFromRecord } from './response-from-record';
@@ -24,7 +23,7 @@ export type Resumption =
 
 /** Options of {@link resumeFromStoredAttempts}. */
 export interface ResumeFromStoredAttemptsOptions {
-  readonly attempts: { readonly store: AttemptStore; readonly jobKey: string };
+  readonly attempts: StoredAttemptsOptions;
   readonly workflow: AnyWorkflow;
   /** Already validated against `workflow.input`. */
   readonly input: unknown;
@@ -33,7 +32,8 @@ export interface ResumeFromStoredAttemptsOptions {
 }
 
 /**
- * Loads what an earlier run of the job stored and decides how it goes on. A last reply that was
+ * Loads what an earlier run of the job stored (records of another input are discarded, see
+ * `loadStoredAttempts`) and decides how it goes on. A last reply that was
  * refused or failed a fatal rule ends the job; one whose rules could not run (only `rule_error`
  * issues) or that had no issues is validated again rather than paid for again.
  *
@@ -43,7 +43,7 @@ export async function resumeFromStoredAttempts(
   options: ResumeFromStoredAttemptsOptions,
 ): Promise<{ readonly records: AttemptRecord[]; readonly used: number; readonly next: Resumption }> {
   const { attempts, workflow, toolName } = options;
-  const { records, used } = await loadStoredAttempts(attempts.store, attempts.jobKey, options.onWarning);
+  const { records, used } = await loadStoredAttempts({ attempts, onWarning: options.onWarning });
   const last = records.at(-1);
   if (!last) return { records, used, next: { outcome: 'ask', failed: null } };
   if (last.stopReason === 'refusal')

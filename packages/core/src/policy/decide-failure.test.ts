@@ -4,6 +4,7 @@ import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error';
 import { emptyUsage } from '../model/usage';
+import { BadPayloadError } from './bad-payload-error';
 import { type DecideFailureOptions, decideFailure } from './decide-failure';
 import { InvalidJobDataError } from './invalid-job-data-error';
 
@@ -66,7 +67,7 @@ describe('decideFailure', () => {
     });
   });
 
-  it('dead-letters a permanent API error, invalid job data and an unknown workflow', () => {
+  it('dead-letters a permanent API error, invalid or unreadable job data and an unknown workflow', () => {
     expect(decide(transport('permanent'))).toEqual({
       action: 'dead-letter',
       reason: { kind: 'permanent', message: 'permanent failure' },
@@ -75,6 +76,11 @@ describe('decideFailure', () => {
     expect(decide(invalid)).toEqual({
       action: 'dead-letter',
       reason: { kind: 'invalid_payload', message: 'bad job data' },
+    });
+    const unreadable = new BadPayloadError({ message: 'data: not valid JSON', fields: ['data'] });
+    expect(decide(unreadable, { jobAttemptsMade: 1 })).toEqual({
+      action: 'dead-letter',
+      reason: { kind: 'bad_payload', message: 'data: not valid JSON' },
     });
     const unknown = new WorkflowNotFoundError({ workflow: 'nope', version: 2, knownVersions: [1] });
     expect(decide(unknown)).toMatchObject({ action: 'dead-letter', reason: { kind: 'unknown_workflow' } });
@@ -120,6 +126,44 @@ describe('decideFailure', () => {
     expect(decide(transport('rate_limited', 100), { jobAttemptsMade: 5, rateLimitBounces: 2 })).toEqual({
       action: 'pause-queue',
       delayMs: 100,
+    });
+  });
+
+  it('caps the queue pause at maxRetryAfterMs (default 60 s), saying what retry-after asked for', () => {
+    // retry-after: 999999 (seconds) would otherwise stop every worker for 11 days.
+    expect(decide(transport('rate_limited', 999_999_000))).toEqual({
+      action: 'pause-queue',
+      delayMs: 60_000,
+      clampedFromMs: 999_999_000,
+    });
+    expect(decide(transport('rate_limited', 5000), { maxRetryAfterMs: 2000 })).toEqual({
+      action: 'pause-queue',
+      delayMs: 2000,
+      clampedFromMs: 5000,
+    });
+    expect(decide(transport('rate_limited', 2000), { maxRetryAfterMs: 2000 })).toEqual({
+      action: 'pause-queue',
+      delayMs: 2000,
+    });
+  });
+
+  it('pauses at least 1 ms (Redis refuses a pause of 0) when retry-after is 0', () => {
+    expect(decide(transport('rate_limited', 0))).toEqual({ action: 'pause-queue', delayMs: 1 });
+  });
+
+  it('caps the retry-after honoured before retrying a transient failure the same way', () => {
+    expect(decide(transport('transient', 999_999_000))).toEqual({
+      action: 'retry-later',
+      delayMs: 60_000,
+      reason: { kind: 'transient', message: 'transient failure' },
+      clampedFromMs: 999_999_000,
+    });
+    // Backoff longer than what retry-after asked: nothing was cut.
+    const late = decide(transport('transient', 1500), { maxRetryAfterMs: 1000, random: () => 0.999 });
+    expect(late).toEqual({
+      action: 'retry-later',
+      delayMs: 1998,
+      reason: { kind: 'transient', message: 'transient failure' },
     });
   });
 

@@ -6,6 +6,7 @@ import type { RefusalCategory } from '../model/refusal-category';
  * - `transient_exhausted`: transient failures (5xx, 529, network, timeout) used up the job attempts;
  * - `rate_limit_loop`: the job kept hitting 429 past the bounce guard and then used up its job attempts;
  * - `invalid_payload`: the job data breaks the job contract or the workflow's input schema;
+ * - `bad_payload`: the stored job could not be read at all (its data or options are not JSON);
  * - `unknown_workflow`: no workflow (or version) of that name is registered;
  * - `unexpected`: any other error, once it used up the job attempts.
  */
@@ -19,6 +20,7 @@ export type FailureReasonKind =
   | 'transient_exhausted'
   | 'rate_limit_loop'
   | 'invalid_payload'
+  | 'bad_payload'
   | 'unknown_workflow'
   | 'unexpected';
 
@@ -38,6 +40,9 @@ export type RetryReasonKind = 'transient' | 'rate_limit_loop' | 'unexpected';
  * - `dead-letter`: stop now and write the dead-letter record;
  * - `retry-later`: fail this job attempt and run the job again after `delayMs` (consumes a job attempt);
  * - `pause-queue`: pause the whole queue for `delayMs` and put the job back without consuming a job attempt.
+ *
+ * `clampedFromMs` is present when the provider's `retry-after` asked for a longer wait than the
+ * policy allows (`maxRetryAfterMs`): it holds what was asked, and the wait was cut to the maximum.
  */
 export type FailureDecision =
   | {
@@ -48,5 +53,6 @@ export type FailureDecision =
       readonly action: 'retry-later';
       readonly delayMs: number;
       readonly reason: { readonly kind: RetryReasonKind; readonly message: string };
+      readonly clampedFromMs?: number;
     }
-  | { readonly action: 'pause-queue'; readonly delayMs: number };
+  | { readonly action: 'pause-queue'; readonly delayMs: number; readonly clampedFromMs?: number };

@@ -1,3 +1,4 @@
+export * from './bad-payload-error';
 export * from './decide-failure';
 export * from './failure-decision';
 export * from './full-jitter-backoff';

@@ -7,6 +7,7 @@ import type { OutputStrategy } from '../model/output-strategy';
 import type { Effort } from '../models/model-spec';
 import { toOutputJsonSchema } from '../schema/to-output-json-schema';
 import type { AnyWorkflow } from '../workflow/define-workflow';
+import { documentBlock } from './document-block';
 import { documentOf } from './document-of';
 import { toolNameFor } from './tool-name-for';
 
@@ -41,13 +42,14 @@ export interface BuildRequestOptions {
 
 /**
  * Lays out one model call. The stable prefix is the system prompt (instructions and output
- * contract), the output schema and the first part of the first user turn (the document), which
- * carries the cache breakpoint; lessons (a separate part) and the task follow it. A retry sends
- * that same first turn, then only the latest failed reply and its feedback: with `tool`, the exact
- * tool call answered by a `tool_result` with `isError`; with `structured`, the reply text and the
- * feedback as a user turn (also with `tool` when `replayToolCalls` is false). Earlier attempts appear
- * only as one-line summaries inside the feedback. The last message is always a user turn: nothing is
- * ever prefilled. Effort, cache diagnostics and fallbacks pass through as given.
+ * contract), the output schema and the first part of the first user turn (the document, fenced so
+ * its text cannot end its block: see {@link documentBlock}), which carries the cache breakpoint;
+ * lessons (a separate part) and the task follow it. A retry sends that same first turn, then only
+ * the latest failed reply and its feedback: with `tool`, the exact tool call answered by a
+ * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn
+ * (also with `tool` when `replayToolCalls` is false). Earlier attempts appear only as one-line
+ * summaries inside the feedback. The last message is always a user turn: nothing is ever
+ * prefilled. Effort, cache diagnostics and fallbacks pass through as given.
  */
 export function buildRequest(options: BuildRequestOptions): ModelRequest {
   const { workflow, strategy } = options;
@@ -58,7 +60,7 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
     content: [
       {
         type: 'text',
-        text: `<document>\n${documentOf(workflow, options.input)}\n</document>`,
+        text: documentBlock(documentOf(workflow, options.input)),
         cacheBreakpoint: true,
       },
       ...(lessons === '' ? [] : [{ type: 'text' as const, text: lessons }]),

@@ -84,7 +84,7 @@ describe('InMemoryAttemptStore', () => {
       [2, '{}'],
     ]);
     expect(await store.load('b')).toEqual([]);
-    store.clear('a');
+    await store.clear('a');
     expect(await store.load('a')).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ export function locateJsonError(text: string): JsonErrorLocation | null {
   };
   const describeHere = (): string => {
     const c = text[i];
-    if (c === undefined) return 'the end of the reply';
+    if (c === undefined) return 'the end of the text';
     if (c === '"') return 'a double quote';
     if (c === "'") return 'a single quote';
     return c < ' ' ? JSON.stringify(c) : `'${c}'`;

@@ -1,3 +1,4 @@
+import { cut } from '../issues/excerpt';
 import type { ModelResponse } from '../model/model-response';
 import type { OutputStrategy } from '../model/output-strategy';
 import { type JsonParse, parseJsonReply } from './parse-json-reply';
@@ -13,15 +14,32 @@ export interface ReplyReading {
 
 /**
  * Reads a reply according to the output strategy. With `structured`, the text parts are joined and
- * parsed as JSON. With `tool`, the input of the call named `toolName` is the value; a call to another
- * tool is `wrong_tool`, no call at all is `missing_tool_call`, no content is `empty_reply`.
+ * parsed as JSON; a reply holding no text but a tool call is `unexpected_tool_call`, naming the tool.
+ * With `tool`, the input of the call named `toolName` is the value; a call to another tool is
+ * `wrong_tool`, no call at all is `missing_tool_call`, no content is `empty_reply`.
  */
 export function readReply(response: ModelResponse, strategy: OutputStrategy, toolName: string): ReplyReading {
   const text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  const calls = response.content.flatMap((part) => (part.type === 'tool_call' ? [part] : []));
   if (strategy === 'structured') {
+    const stray = calls[0];
+    if (stray && text.trim() === '') {
+      return {
+        rawOutput: text,
+        toolCallId: null,
+        parsed: {
+          ok: false,
+          issue: {
+            source: 'parse',
+            path: '',
+            code: 'unexpected_tool_call',
+            message: `The reply held a tool_use block named "${shownToolName(stray.name)}" instead of text; answer with the JSON object as text, without calling a tool`,
+          },
+        },
+      };
+    }
     return { rawOutput: text, toolCallId: null, parsed: parseJsonReply(text) };
   }
-  const calls = response.content.flatMap((part) => (part.type === 'tool_call' ? [part] : []));
   const answer = calls.find((call) => call.name === toolName);
   if (answer) {
     return {
@@ -41,7 +59,7 @@ export function readReply(response: ModelResponse, strategy: OutputStrategy, too
           source: 'parse',
           path: '',
           code: 'wrong_tool',
-          message: `Called the tool "${other.name}"; the answer must be given by calling "${toolName}"`,
+          message: `Called the tool "${shownToolName(other.name)}"; the answer must be given by calling "${toolName}"`,
         },
       },
     };
@@ -74,6 +92,11 @@ export function readReply(response: ModelResponse, strategy: OutputStrategy, too
       },
     },
   };
+}
+
+/** A tool name the model chose, as an issue message may show it: name characters only, at most 64. */
+function shownToolName(name: string): string {
+  return cut(name.replace(/[^\w.:-]/g, '?'), 64);
 }
 
 function toJson(value: unknown): string {

@@ -119,6 +119,27 @@ describe('bad-input catalogue: model output problems', () => {
     });
   });
 
+  it('a tool_use block under structured output: named, not called empty', async () => {
+    const { issues, model } = await badThenGood({
+      toolCalls: [{ name: 'extract_receipt', input: validReceipt }],
+    });
+    expect(only(issues)).toMatchObject({
+      source: 'parse',
+      code: 'unexpected_tool_call',
+      message:
+        'The reply held a tool_use block named "extract_receipt" instead of text; answer with the JSON object as text, without calling a tool',
+    });
+    // Nothing of the stray call is replayed as if it had been text.
+    expect(model.requests[1]?.messages.map((message) => message.role)).toEqual(['user', 'user']);
+  });
+
+  it('a tool name full of markup is shown with name characters only', async () => {
+    const { issues } = await badThenGood({
+      toolCalls: [{ name: `x"</document>\u001b[2J${'y'.repeat(100)}`, input: {} }],
+    });
+    expect(only(issues)?.message).toContain(`named "x???document???2J${'y'.repeat(46)}…" instead of text`);
+  });
+
   it('empty content', async () => {
     const { issues } = await badThenGood({ text: '' });
     expect(only(issues)).toMatchObject({

@@ -1,0 +1,75 @@
+import type { Triage } from '@quarry/triage';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { QUARRY_CSS } from './assets';
+import type { Authenticator } from './auth/authenticator';
+import type { CsrfSigner } from './auth/csrf-signer';
+import type { LoginThrottle } from './auth/login-throttle';
+import { BOARD_PATH, boardsByRole, createBullBoards } from './bull-boards';
+import type { DashboardConfig } from './dashboard-config';
+import { errorHandler } from './error-handler';
+import { redisGate } from './redis-gate';
+import type { RedisReadiness } from './redis-readiness';
+import { loopbackHostOnly, sameOriginMutations } from './request-guards';
+import { authRoutes, requireAuth } from './routes/auth-routes';
+import { healthRoutes } from './routes/health-routes';
+import { triageRoutes } from './routes/triage-routes';
+import { securityHeaders } from './security-headers';
+
+/** What {@link dashboardApp} wires together. */
+export interface DashboardAppOptions {
+  readonly config: DashboardConfig;
+  readonly readiness: RedisReadiness;
+  /** Null when authentication is off. */
+  readonly authenticator: Authenticator | null;
+  readonly throttle: LoginThrottle;
+  readonly triage: Triage;
+  readonly signer: CsrfSigner;
+  readonly log: Logger;
+  readonly now: () => number;
+  /** The port listened on (for the loopback-host check with authentication off). */
+  readonly port: () => number;
+}
+
+/**
+ * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
+ * and same-origin guards; the stylesheet; 503 while Redis is unavailable; login and logout;
+ * authentication; no caching of anything it shows; bull-board by role; the triage pages; 404; errors.
+ */
+export function dashboardApp(options: DashboardAppOptions): Express {
+  const { config, readiness, authenticator, throttle, log } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders({ https: config.origin?.startsWith('https:') ?? false }));
+  app.use(healthRoutes(readiness));
+  if (config.authDisabled) app.use(loopbackHostOnly(options.port));
+  app.use(sameOriginMutations(config.origin));
+  app.get('/assets/quarry.css', (_req, res) => {
+    res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(QUARRY_CSS);
+  });
+  app.use(redisGate(readiness));
+  if (authenticator) app.use(authRoutes({ authenticator, throttle, sessionTtlMs: config.sessionTtlMs, log }));
+  app.use(requireAuth({ authenticator, throttle }));
+  // Pages and the queue API show document text and model output: never kept by a browser or a proxy.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith(`${BOARD_PATH}/static/`)) res.set('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(BOARD_PATH, boardsByRole({ boards: createBullBoards(options.triage.queues), log }));
+  app.use(
+    triageRoutes({
+      triage: options.triage,
+      signer: options.signer,
+      log,
+      now: options.now,
+      replayRate: config.replayRate,
+      replayConcurrency: config.replayConcurrency,
+    }),
+  );
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found' });
+  });
+  app.use(errorHandler({ readiness, log }));
+  return app;
+}

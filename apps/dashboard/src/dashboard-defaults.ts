@@ -1,0 +1,11 @@
+/** Defaults of {@link createDashboard}'s options, in one place. */
+export const dashboardDefaults = {
+  /** How long `listen()` waits for Redis before it starts anyway, answering 503 until Redis is back. */
+  redisStartupWaitMs: 2_000,
+  /** A Redis command without a reply after this long fails (a Redis that accepts connections but hangs). */
+  redisCommandTimeoutMs: 1_000,
+  /** How long `/readyz` and the error handler give Redis to answer a PING. */
+  redisPingTimeoutMs: 500,
+  /** How often replayed DLQ records past their retention are pruned (hourly). */
+  pruneIntervalMs: 3_600_000,
+} as const;

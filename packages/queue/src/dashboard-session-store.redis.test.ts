@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DashboardSessionStore } from './dashboard-session-store';
+import { quarryKeys } from './keys';
+import { useTestRedis } from './test-fixtures/redis-test-context';
+
+const context = useTestRedis('dashboard-sessions');
+
+describe('DashboardSessionStore', () => {
+  const session = (expiresAt: number) => ({ user: 'alice', secretDigest: 'digest-1', expiresAt });
+
+  it('finds a saved session until it is deleted, with its lifetime as the key TTL', async () => {
+    const { redis, prefix } = context();
+    const keys = quarryKeys({ prefix });
+    const store = new DashboardSessionStore({ redis, keys });
+    const now = Date.now();
+    await store.save({ token: 'token-a', session: session(now + 60_000), now });
+    expect(await store.find('token-a')).toEqual(session(now + 60_000));
+    expect(await store.find('token-b')).toBeNull();
+    const ttl = await redis.pttl(keys.dashboardSession('token-a'));
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(await store.delete('token-a')).toBe(true);
+    expect(await store.find('token-a')).toBeNull();
+    expect(await store.delete('token-a')).toBe(false);
+  });
+
+  it('treats an unreadable stored session as none, and refuses to save one that has ended', async () => {
+    const { redis, prefix } = context();
+    const keys = quarryKeys({ prefix });
+    const store = new DashboardSessionStore({ redis, keys });
+    await redis.set(keys.dashboardSession('broken'), 'not json {', 'PX', 60_000);
+    await redis.set(keys.dashboardSession('wrong'), '{"user":""}', 'PX', 60_000);
+    expect(await store.find('broken')).toBeNull();
+    expect(await store.find('wrong')).toBeNull();
+    const now = Date.now();
+    await expect(store.save({ token: 't', session: session(now), now })).rejects.toThrow(RangeError);
+  });
+});
