@@ -75,6 +75,15 @@ describe('refusals and server-side fallback, through the SDK', () => {
     expect(message.usage.output_tokens).toBe((refused?.output_tokens ?? 0) + (served?.output_tokens ?? 0));
     // Caches are per model: the fallback model writes the prefix again.
     expect(served?.cache_creation_input_tokens).toBeGreaterThan(0);
+    // Each hop splits its writes by TTL, and the top-level split adds both hops up.
+    expect(served?.cache_creation?.ephemeral_5m_input_tokens).toBe(served?.cache_creation_input_tokens);
+    expect(message.usage.cache_creation?.ephemeral_5m_input_tokens).toBe(
+      (refused?.cache_creation?.ephemeral_5m_input_tokens ?? 0) +
+        (served?.cache_creation?.ephemeral_5m_input_tokens ?? 0),
+    );
+    expect(message.usage.cache_creation_input_tokens).toBe(
+      (refused?.cache_creation_input_tokens ?? 0) + (served?.cache_creation_input_tokens ?? 0),
+    );
   });
 
   it('streams a fallback answer so the SDK names the fallback model', async () => {
