@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArguments } from './bench-arguments';
 import { notRun, verdict } from './bench-line';
+import { benchLines } from './bench-lines';
 import { renderTable } from './render-table';
 
 describe('bench arguments, verdicts and table', () => {
@@ -12,9 +13,9 @@ describe('bench arguments, verdicts and table', () => {
       out: 'x.json',
     });
     expect(parseBenchArguments([])).toEqual({ help: false, quick: false, only: [], out: null });
-    expect(parseBenchArguments(['--only', '9']).only).toEqual([9]);
-    expect(() => parseBenchArguments(['--only', '10'])).toThrow(
-      '--only: "10" is not a line number from 1 to 9',
+    expect(parseBenchArguments(['--only', '9,10']).only).toEqual([9, 10]);
+    expect(() => parseBenchArguments(['--only', '11'])).toThrow(
+      `--only: "11" is not a line number from 1 to ${benchLines.length}`,
     );
   });
 

@@ -1,5 +1,6 @@
 import type { BenchContext } from './bench-context';
 import type { LineResult } from './bench-line';
+import { effortLadder } from './lines/effort-ladder';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
@@ -28,4 +29,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 7, title: 'Worker memory', run: memory },
   { id: 8, title: 'Replay rate', run: replayRate },
   { id: 9, title: 'Model prices', run: modelPrices },
+  { id: 10, title: 'Effort ladder', run: effortLadder },
 ];

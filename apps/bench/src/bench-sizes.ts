@@ -10,6 +10,7 @@ export interface BenchSizes {
   readonly replay: { readonly entries: number; readonly rate: number };
   /** Per model of the table: shipped-sample jobs, long-document jobs. */
   readonly models: { readonly jobs: number; readonly longJobs: number; readonly concurrency: number };
+  readonly effort: { readonly jobs: number; readonly concurrency: number };
 }
 
 export const fullSizes: BenchSizes = {
@@ -22,6 +23,7 @@ export const fullSizes: BenchSizes = {
   memory: { warmupJobs: 5000, jobs: 50_000, concurrency: 50 },
   replay: { entries: 2000, rate: 100 },
   models: { jobs: 100, longJobs: 3, concurrency: 20 },
+  effort: { jobs: 1000, concurrency: 50 },
 };
 
 /** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
@@ -35,4 +37,5 @@ export const quickSizes: BenchSizes = {
   memory: { warmupJobs: 500, jobs: 2000, concurrency: 50 },
   replay: { entries: 100, rate: 50 },
   models: { jobs: 20, longJobs: 1, concurrency: 10 },
+  effort: { jobs: 100, concurrency: 20 },
 };

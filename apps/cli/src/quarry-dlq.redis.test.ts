@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type AttemptRecord, issueSignature } from '@quarry/core';
+import { type AttemptRecord, issueSignature, type RefusalCategory } from '@quarry/core';
 import {
   buildDlqRecord,
   DeadLetterWriter,
@@ -62,6 +62,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
   async function seed(options: {
     jobId: string;
     kind?: DlqReasonKind;
+    refusalCategory?: RefusalCategory;
     path?: string;
     lineage?: Lineage;
     at?: string;
@@ -82,6 +83,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       reason: {
         kind: options.kind ?? 'validation_exhausted',
         message: `no valid reply for ${options.jobId}`,
+        ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
       },
       attempts: [attempt(1, options.path), attempt(2, options.path)],
       deadLetteredAt: new Date(at),
@@ -138,6 +140,23 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       expect(run.code).toBe(0);
       const entries = JSON.parse(run.stdout) as { dlqId: string }[];
       expect(entries.map((entry) => entry.dlqId)).toEqual([b.dlqId]);
+    });
+
+    it('shows and selects refusals by category as refused:<category>', async () => {
+      const cyber = await seed({ jobId: 'r1', kind: 'refused', refusalCategory: 'cyber' });
+      const bio = await seed({ jobId: 'r2', kind: 'refused', refusalCategory: 'bio' });
+      const list = await runQuarry(['dlq', 'list', '--reason', 'refused:cyber'], env);
+      expect(list.code).toBe(0);
+      const rows = list.stdout.trimEnd().split('\n').slice(1);
+      expect(rows.map((row) => row.split(/\s{2,}/).slice(0, 3))).toEqual([
+        [cyber.dlqId, 'invoice@v1', 'refused:cyber'],
+      ]);
+      const all = await runQuarry(['dlq', 'list', '--reason', 'refused', '--json'], env);
+      const ids = (JSON.parse(all.stdout) as { dlqId: string }[]).map((entry) => entry.dlqId).sort();
+      expect(ids).toEqual([cyber.dlqId, bio.dlqId].sort());
+      const groups = await runQuarry(['dlq', 'groups', '--json'], env);
+      const reasons = (JSON.parse(groups.stdout) as { reason: string }[]).map((group) => group.reason).sort();
+      expect(reasons).toEqual(['refused:bio', 'refused:cyber']);
     });
 
     it('names bad selectors and exits 1', async () => {

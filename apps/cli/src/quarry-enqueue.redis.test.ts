@@ -96,6 +96,8 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
       '--wait',
       '--timeout',
       '60',
+      '--effort',
+      'low',
       '--json',
     ]);
     expect(run.stderr).toBe('');
@@ -114,6 +116,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     });
     expect(typeof output.jobId).toBe('string');
     expect(output.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
   });
 
   it('--wait --json exits 2 with the DLQ id and reason when the job was dead-lettered', async () => {

@@ -64,6 +64,10 @@ describe('quarry enqueue', () => {
       '--timeout must be a positive number of seconds, got "soon"',
     ],
     [['-w', 'invoice', '--text', 'x', '--timeout', '5'], '--timeout only applies with --wait'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--effort', 'turbo'],
+      '--effort must be one of low, medium, high, xhigh, max, got "turbo"',
+    ],
     [['-w', 'invoice', '--text', 'x', '--priority', '1'], "Unknown option '--priority'"],
     [
       ['-w', 'invoice', '--text', 'x', '--max-tokens=-5'],

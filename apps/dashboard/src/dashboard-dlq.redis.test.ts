@@ -84,6 +84,18 @@ describe('triage pages', () => {
     expect(await bad.text()).toContain('--since: must be a duration ago');
   });
 
+  it('show and filter refusals by category as refused:<category>', async () => {
+    const { url, seed } = kit();
+    await seed({ jobId: 'cyber', kind: 'refused', refusalCategory: 'cyber', message: 'The model refused' });
+    await seed({ jobId: 'bio', kind: 'refused', refusalCategory: 'bio', message: 'The model refused' });
+    const page = await (await fetch(`${url}/dlq?reason=refused%3Acyber`, { headers: asViewer })).text();
+    expect(page).toContain('1 record(s) match');
+    expect(page).toContain('<span class="reason">refused:cyber</span>');
+    expect(page).toContain('<option value="refused:cyber" selected>');
+    const all = await (await fetch(`${url}/dlq?reason=refused`, { headers: asViewer })).text();
+    expect(all).toContain('2 record(s) match');
+  });
+
   it('group records by fingerprint', async () => {
     const { url, seed } = kit();
     const record = await seed({ jobId: 'g1' });

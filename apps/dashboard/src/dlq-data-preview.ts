@@ -1,4 +1,4 @@
-import { DlqRecord } from '@quarry/queue';
+import { DlqRecord, dlqReasonLabel } from '@quarry/queue';
 
 /** Characters of document text a preview shows. */
 export const PREVIEW_CHARS = 500;
@@ -38,5 +38,5 @@ export function dlqDataPreview(data: unknown): unknown {
     typeof input === 'object' && input !== null && 'input' in input
       ? { ...input, input: previewInput((input as { input: unknown }).input, null) }
       : previewInput(input, null);
-  return { reason: `${reason.kind}: ${reason.message}`, fingerprint, ...rest, input: jobData };
+  return { reason: `${dlqReasonLabel(reason)}: ${reason.message}`, fingerprint, ...rest, input: jobData };
 }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DeadLetteredError, type QuarryClient, WaitTimeoutError } from '@quarry/client';
 import type { Usage } from '@quarry/core';
+import { dlqReasonLabel } from '@quarry/queue';
 import type { Sample } from '@quarry/workflows';
 
 /** Where one demo job ended up; the four terminal kinds are disjoint. */
@@ -18,7 +19,7 @@ export interface JobOutcome {
   readonly costUsd: number | null;
   /** Whether the result equals the sample's true output; null when there is no result. */
   readonly matchesTruth: boolean | null;
-  /** The DLQ reason kind of a dead-lettered job. */
+  /** The DLQ reason label of a dead-lettered job (`refused:cyber` for a categorised refusal). */
   readonly reason?: string;
 }
 
@@ -74,7 +75,7 @@ export async function waitForOutcome(options: {
           : noUsage,
         costUsd: totals?.costUsd ?? null,
         matchesTruth: null,
-        reason: error.reason.kind,
+        reason: dlqReasonLabel(error.reason),
       };
     }
     if (error instanceof WaitTimeoutError || options.signal?.aborted) {

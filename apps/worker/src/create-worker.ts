@@ -1,5 +1,5 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
-import type { ModelClient, WorkflowRegistry } from '@quarry/core';
+import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   type ExtractionJobResult,
@@ -45,6 +45,11 @@ export interface CreateWorkerOptions {
   readonly random?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
+  /**
+   * Prices and request rules by model, the table every job's requests, costs and the model retirement
+   * checks follow. Default `config.models` (the default table with `QUARRY_MODELS_FILE` merged over it).
+   */
+  readonly models?: ModelTable;
   /** Clock (ms since the epoch) of the model retirement checks. Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -61,6 +66,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const log = options.logger ?? createLogger({ level: config.logLevel });
   const registry = options.registry ?? defaultRegistry();
   const now = options.now ?? Date.now;
+  const table = options.models ?? config.models;
   const models = configuredModels({ defaultModel: config.model, registry });
   const connection =
     options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
@@ -91,7 +97,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     registry,
     model,
     modelId: config.model,
-    models: config.models,
+    models: table,
     attempts,
     history,
     deadLetters,
@@ -133,7 +139,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
 
   let running = false;
   const started = (async () => {
-    checkConfiguredModels({ models, table: config.models, now: now(), log });
+    checkConfiguredModels({ models, table, now: now(), log });
     await assertRedisSafe({
       redis: connection,
       prefix: config.queue.prefix,
@@ -150,7 +156,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   })();
 
   const readiness = () => workerReadiness({ stopping, running, connection });
-  const warnings = () => modelWarnings({ models, table: config.models, now: now() });
+  const warnings = () => modelWarnings({ models, table, now: now() });
   const http = startWorkerHttp({
     host: config.metrics.host,
     port: config.metrics.port,

@@ -1,4 +1,5 @@
 import { decideFailure, type Lesson } from '@quarry/core';
+import { dlqReasonLabel } from '@quarry/queue';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { assertNever } from './assert-never';
@@ -77,9 +78,10 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
         jobAttempts: jobAttemptsMade,
         ...(parsed ? { workflow: parsed.workflow.name, version: parsed.workflow.version } : {}),
       });
-      options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', decision.reason.kind);
-      log.error({ error: summary, dlqId: written.dlqId, reason: decision.reason.kind }, 'job dead-lettered');
-      throw new UnrecoverableError(`${decision.reason.kind}: ${decision.reason.message}`);
+      const reason = dlqReasonLabel(decision.reason);
+      options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', reason);
+      log.error({ error: summary, dlqId: written.dlqId, reason }, 'job dead-lettered');
+      throw new UnrecoverableError(`${reason}: ${decision.reason.message}`);
     }
     case 'retry-later':
       options.metrics?.ended(workflowLabel(context.parsed), 'retry_scheduled');

@@ -62,6 +62,8 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
         total(metrics, 'quarry_tokens_total', { type: 'cache_read' }),
     ).toBeGreaterThan(0);
     expect(total(metrics, 'quarry_cost_usd_total', note)).toBeGreaterThan(0);
+    // The third attempt of `never` replaces the second's failed reply rather than appending to it.
+    expect(sample(metrics, 'quarry_cache_misses_total', { ...note, reason: 'messages_changed' })).toBe(1);
     expect(sample(metrics, 'quarry_rate_limit_pauses_total')).toBe(1);
     expect(sample(metrics, 'quarry_rate_limit_pause_seconds_total')).toBe(1);
     expect(sample(metrics, 'quarry_queue_jobs', { queue: 'extraction', state: 'completed' })).toBe(3);
@@ -94,5 +96,20 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
       .map((key) => /signature="([^"]*)"/.exec(key)?.[1]);
     expect(new Set(signatures)).toEqual(new Set(['rule:count:count-positive', 'other']));
     expect(total(metrics, 'quarry_issues_total', { workflow: 'note' })).toBe(3);
+  });
+
+  it('labels the dead letter of a refusal with its category', async () => {
+    const h = await testBed.harness({ plan: { refused: [{ kind: 'refusal', category: 'cyber' }] } });
+    const quarry = await h.startWorker({ METRICS_PORT: '0' });
+    const url = (await quarry.http)?.url as string;
+    const { jobId } = await h.client.enqueue('note', { text: doc('refused') });
+    const error = await h.client
+      .waitForResult(jobId, { timeoutMs: 15_000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: { kind: 'refused', refusalCategory: 'cyber' } });
+    const metrics = parseMetrics(await (await fetch(`${url}/metrics`)).text());
+    expect(sample(metrics, 'quarry_dead_letters_total', { workflow: 'note', reason: 'refused:cyber' })).toBe(
+      1,
+    );
   });
 });

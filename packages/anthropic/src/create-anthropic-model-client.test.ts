@@ -123,6 +123,10 @@ describe('createAnthropicModelClient', () => {
       usage: { inputTokens: 50, outputTokens: 5, cacheCreationInputTokens: 40, cacheReadInputTokens: 0 },
       requestId: 'req_json',
       model: 'claude-test-1',
+      messageId: 'msg_1',
+      refusalCategory: null,
+      cacheMissReason: null,
+      fallbackFrom: null,
     });
   });
 
@@ -153,6 +157,10 @@ describe('createAnthropicModelClient', () => {
       usage: { inputTokens: 50, outputTokens: 5, cacheCreationInputTokens: 40, cacheReadInputTokens: 0 },
       requestId: 'req_stream',
       model: 'claude-test-1',
+      messageId: 'msg_1',
+      refusalCategory: null,
+      cacheMissReason: null,
+      fallbackFrom: null,
     });
     expect(atThreshold).toEqual({ ...streamed, requestId: 'req_json' });
   });

@@ -5,6 +5,7 @@ import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
 import { toTransportError } from './to-transport-error';
+import { withFallbacks } from './with-fallbacks';
 
 /** Options of {@link createAnthropicModelClient}. Defaults live in {@link anthropicModelClientDefaults}. */
 export interface AnthropicModelClientOptions {
@@ -43,7 +44,8 @@ export const anthropicModelClientDefaults = {
 } as const;
 
 /**
- * The model port implemented with `@anthropic-ai/sdk` (Messages API).
+ * The model port implemented with `@anthropic-ai/sdk` (Messages API; the beta Messages API with the
+ * server-side fallback header when the request names fallback models).
  * Replies with content are returned whatever their stop reason; failed calls throw a
  * `ModelTransportError` (`rate_limited`, `transient` or `permanent`), a call past `timeoutMs`
  * (headers and body) a `transient` one; an abort through the signal is rethrown as the SDK raised it.
@@ -76,15 +78,30 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
 
   const send = async (request: ModelRequest, requestOptions: CallOptions): Promise<ModelResponse> => {
     const params = toMessageParams(request);
-    if (request.maxTokens > streamAbove) {
-      const stream = client.messages.stream(params, requestOptions);
-      const message: Message = await stream.finalMessage();
-      return toModelResponse({ message, requestId: stream.request_id });
+    const requestedModel = request.model;
+    const stream = request.maxTokens > streamAbove;
+    const fallbacks = request.fallbacks ?? [];
+    if (fallbacks.length > 0) {
+      const beta = withFallbacks(params, fallbacks);
+      if (stream) {
+        const running = client.beta.messages.stream(beta, requestOptions);
+        const message = await running.finalMessage();
+        return toModelResponse({ message, requestId: running.request_id, requestedModel });
+      }
+      const { data, request_id } = await client.beta.messages
+        .create({ ...beta, stream: false }, requestOptions)
+        .withResponse();
+      return toModelResponse({ message: data, requestId: request_id, requestedModel });
+    }
+    if (stream) {
+      const running = client.messages.stream(params, requestOptions);
+      const message: Message = await running.finalMessage();
+      return toModelResponse({ message, requestId: running.request_id, requestedModel });
     }
     const { data, request_id } = await client.messages
       .create({ ...params, stream: false }, requestOptions)
       .withResponse();
-    return toModelResponse({ message: data, requestId: request_id });
+    return toModelResponse({ message: data, requestId: request_id, requestedModel });
   };
 
   return {

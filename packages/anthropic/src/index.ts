@@ -3,3 +3,4 @@ export * from './parse-retry-after';
 export * from './to-message-params';
 export * from './to-model-response';
 export * from './to-transport-error';
+export * from './with-fallbacks';

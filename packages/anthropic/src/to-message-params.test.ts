@@ -2,6 +2,7 @@ import type { ModelRequest } from '@quarry/core';
 import { ModelTransportError } from '@quarry/core';
 import { describe, expect, it } from 'vitest';
 import { toMessageParams } from './to-message-params';
+import { withFallbacks } from './with-fallbacks';
 
 const schema = {
   type: 'object',
@@ -169,5 +170,56 @@ describe('toMessageParams', () => {
     } catch (error) {
       expect((error as ModelTransportError).kind).toBe('permanent');
     }
+  });
+
+  it('asks for a strict tool with tool_choice auto when the request says the model refuses forced tool use', () => {
+    const params = toMessageParams({ ...structured, strategy: 'tool', toolChoice: 'auto' });
+    expect(params.tool_choice).toEqual({ type: 'auto' });
+    expect(params.tools).toEqual([expect.objectContaining({ name: 'record_invoice', strict: true })]);
+    expect(params.output_config).toBeUndefined();
+  });
+
+  it('sends effort in output_config next to the format, or alone with a tool', () => {
+    expect(toMessageParams({ ...structured, effort: 'low' }).output_config).toEqual({
+      format: { type: 'json_schema', schema },
+      effort: 'low',
+    });
+    expect(toMessageParams({ ...structured, strategy: 'tool', effort: 'max' }).output_config).toEqual({
+      effort: 'max',
+    });
+    expect(toMessageParams(structured).output_config).toEqual({ format: { type: 'json_schema', schema } });
+  });
+
+  it('opts into cache diagnostics with the previous message id, null on a first attempt', () => {
+    expect(
+      toMessageParams({ ...structured, diagnostics: { previousMessageId: 'msg_1' } }).diagnostics,
+    ).toEqual({
+      previous_message_id: 'msg_1',
+    });
+    expect(toMessageParams({ ...structured, diagnostics: { previousMessageId: null } }).diagnostics).toEqual({
+      previous_message_id: null,
+    });
+    expect('diagnostics' in toMessageParams(structured)).toBe(false);
+  });
+
+  it('never sends a sampling parameter', () => {
+    for (const request of [
+      structured,
+      { ...structured, strategy: 'tool' as const, effort: 'low' as const },
+    ]) {
+      const params = toMessageParams(request);
+      expect(Object.keys(params).filter((key) => ['temperature', 'top_p', 'top_k'].includes(key))).toEqual(
+        [],
+      );
+    }
+  });
+});
+
+describe('withFallbacks', () => {
+  it('names each fallback model and the server-side fallback beta', () => {
+    const params = withFallbacks(toMessageParams(structured), ['claude-opus-5-5', 'claude-sonnet-4-6']);
+    expect(params.fallbacks).toEqual([{ model: 'claude-opus-5-5' }, { model: 'claude-sonnet-4-6' }]);
+    expect(params.betas).toEqual(['server-side-fallback-2026-07-01']);
+    expect(params.model).toBe('claude-test-1');
   });
 });

@@ -14,7 +14,11 @@ export const answerToolDescription =
  * Translates a {@link ModelRequest} to Messages API parameters, keeping the order of every
  * message and part: the system prompt is one text block, a part marked `cacheBreakpoint` gets
  * `cache_control: { type: 'ephemeral' }`, and the strategy decides between
- * `output_config.format` (structured outputs) and one forced tool.
+ * `output_config.format` (structured outputs) and one tool, forced with `tool_choice` of type
+ * `tool`, or (`toolChoice: 'auto'`, for models that answer 400 to forced tool use) strict with
+ * `tool_choice: auto`. `effort` becomes `output_config.effort`, `diagnostics` the request's
+ * `diagnostics.previous_message_id`. No sampling parameter is ever sent. Fallbacks are not part of
+ * these parameters: see {@link withFallbacks}.
  *
  * @throws ModelTransportError (`permanent`) when the request cannot be sent as it is.
  */
@@ -26,28 +30,36 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsBase 
     messages: request.messages.map(
       (message): MessageParam => ({ role: message.role, content: message.content.map(toBlock) }),
     ),
+    ...(request.diagnostics
+      ? { diagnostics: { previous_message_id: request.diagnostics.previousMessageId } }
+      : {}),
   };
+  const effort = request.effort ? { effort: request.effort } : {};
   switch (request.strategy) {
     case 'structured':
       return {
         ...base,
-        output_config: { format: { type: 'json_schema', schema: { ...request.outputSchema } } },
+        output_config: {
+          format: { type: 'json_schema', schema: { ...request.outputSchema } },
+          ...effort,
+        },
       };
-    case 'tool':
+    case 'tool': {
+      const tool: Tool = {
+        name: request.toolName,
+        description: answerToolDescription,
+        input_schema: toolInputSchema(request),
+      };
+      const auto = request.toolChoice === 'auto';
       return {
         ...base,
-        tools: [
-          {
-            name: request.toolName,
-            description: answerToolDescription,
-            input_schema: toolInputSchema(request),
-          },
-        ],
-        tool_choice: { type: 'tool', name: request.toolName },
+        tools: [auto ? { ...tool, strict: true } : tool],
+        tool_choice: auto ? { type: 'auto' } : { type: 'tool', name: request.toolName },
+        ...(request.effort ? { output_config: effort } : {}),
       };
+    }
   }
 }
-
 function toBlock(part: ContentPart): ContentBlockParam {
   switch (part.type) {
     case 'text':

@@ -29,7 +29,7 @@ const message = (overrides: Partial<Message>): Message => ({
 });
 
 describe('toModelResponse', () => {
-  it('keeps text and tool_use blocks in order and leaves out blocks that carry no answer', () => {
+  it('keeps thinking, text and tool_use blocks in order, with thinking tokens estimated from thinking text when not reported', () => {
     const response = toModelResponse({
       message: message({
         stop_reason: 'tool_use',
@@ -49,13 +49,24 @@ describe('toModelResponse', () => {
     });
     expect(response).toEqual({
       content: [
+        { type: 'thinking', text: 'hmm' },
         { type: 'text', text: 'Here it is.' },
         { type: 'tool_call', id: 'toolu_1', name: 'record_invoice', input: { total: 3 } },
       ],
       stopReason: 'tool_use',
-      usage: { inputTokens: 120, outputTokens: 30, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
+      usage: {
+        inputTokens: 120,
+        outputTokens: 30,
+        cacheCreationInputTokens: 0,
+        cacheReadInputTokens: 0,
+        thinkingTokens: 1,
+      },
       requestId: 'req_abc',
       model: 'claude-test-1',
+      messageId: 'msg_1',
+      refusalCategory: null,
+      cacheMissReason: null,
+      fallbackFrom: null,
     });
   });
 
@@ -77,6 +88,58 @@ describe('toModelResponse', () => {
       cacheReadInputTokens: 4000,
     });
     expect(response.requestId).toBeNull();
+  });
+
+  it('takes thinking tokens from output_tokens_details, never above the output tokens', () => {
+    const base = message({});
+    const reported = (thinking_tokens: number) =>
+      toModelResponse({
+        message: { ...base, usage: { ...base.usage, output_tokens_details: { thinking_tokens } } },
+        requestId: 'req_1',
+      }).usage.thinkingTokens;
+    expect(reported(20)).toBe(20);
+    expect(reported(500)).toBe(30);
+    expect(reported(-4)).toBe(0);
+    expect(reported(2.5)).toBe(0);
+  });
+
+  it('reads the refusal category, mapping one it does not know to other', () => {
+    const refusal = (category: string | null) =>
+      toModelResponse({
+        message: message({
+          stop_reason: 'refusal',
+          stop_details: { type: 'refusal', category, explanation: null } as Message['stop_details'],
+        }),
+        requestId: 'req_1',
+      }).refusalCategory;
+    expect(refusal('cyber')).toBe('cyber');
+    expect(refusal('reasoning_extraction')).toBe('reasoning_extraction');
+    expect(refusal('weapons_of_the_future')).toBe('other');
+    expect(refusal(null)).toBeNull();
+  });
+
+  it('reads the cache-miss reason of the diagnostics, and keeps only a message id of the API shape', () => {
+    const reason = toModelResponse({
+      message: message({
+        id: 'msg_<script>',
+        diagnostics: { cache_miss_reason: { type: 'system_changed', cache_missed_input_tokens: 900 } },
+      }),
+      requestId: 'req_1',
+    });
+    expect(reason.cacheMissReason).toBe('system_changed');
+    expect(reason.messageId).toBeNull();
+    const pending = toModelResponse({
+      message: message({ diagnostics: { cache_miss_reason: null } }),
+      requestId: 'req_1',
+    });
+    expect(pending.cacheMissReason).toBeNull();
+    const unknown = toModelResponse({
+      message: message({
+        diagnostics: { cache_miss_reason: { type: 'moon_phase' } } as unknown as Message['diagnostics'],
+      }),
+      requestId: 'req_1',
+    });
+    expect(unknown.cacheMissReason).toBe('other');
   });
 
   it('carries the 1-hour part of the cache writes when the reply splits them by TTL', () => {

@@ -1,3 +1,4 @@
+import type { Effort } from '@quarry/core';
 import type { JobBudget, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
 
 /** Options of one enqueue. */
@@ -8,6 +9,12 @@ export interface EnqueueOptions {
   readonly idempotencyKey?: string;
   /** Narrows the shared error history, e.g. to one tenant. */
   readonly historyScope?: string;
+  /**
+   * `output_config.effort` for every attempt of this job (`low` … `max`); wins over the workflow's
+   * effort (ladder included). Sent only to models that take an effort; default the workflow's, else
+   * the model's default from the model table.
+   */
+  readonly effort?: Effort;
   /** Small flat object (≤ 4 KB as JSON) for your own bookkeeping; never sent to the model. */
   readonly metadata?: JobMetadata;
   readonly lineage?: Lineage;

@@ -86,6 +86,18 @@ describe('enqueue validation', () => {
     expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
   });
 
+  it('carries an effort into the job data and names one that is not a level', async () => {
+    const { client, queues } = kit();
+    const job = await client.enqueue('invoice', { text: 'an invoice' }, { effort: 'low' });
+    expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ effort: 'low' });
+    const error = await rejection(
+      client.enqueue('invoice', { text: 'an invoice' }, { effort: 'turbo' as never }),
+    );
+    expect(error.problems).toEqual([
+      { path: 'effort', message: 'Invalid option: expected one of "low"|"medium"|"high"|"xhigh"|"max"' },
+    ]);
+  });
+
   it('carries a budget into the job data', async () => {
     const { client, queues } = kit();
     const budget = { maxTokens: 20_000, maxCostUsd: 0.05 };

@@ -25,7 +25,8 @@ export type PreparedJobData =
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
-  const { version, idempotencyKey, historyScope, metadata, lineage, overrides, budget } = options.options;
+  const { version, idempotencyKey, historyScope, effort, metadata, lineage, overrides, budget } =
+    options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
@@ -71,6 +72,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     input,
     historyScope,
     idempotencyKey,
+    effort,
     metadata,
     lineage,
     overrides,
@@ -109,6 +111,7 @@ const enqueueOptionNames = [
   'version',
   'idempotencyKey',
   'historyScope',
+  'effort',
   'metadata',
   'lineage',
   'overrides',

@@ -30,7 +30,7 @@ describe('buildDlqRecord', () => {
       sourceJobId: 'job-7',
       workflow: 'invoice',
       version: 2,
-      fingerprint: fingerprint({ kind: 'no_progress', signatures: [issueSignature(issue)] }),
+      fingerprint: fingerprint({ reason: 'no_progress', signatures: [issueSignature(issue)] }),
       totals: { modelCalls: 2, inputTokens: 2000, outputTokens: 400, costUsd: null, durationMs: 200 },
       lessonsInjected: ['rule:total:sum'],
       jobAttempts: 3,

@@ -1,6 +1,7 @@
 import { type AttemptRecord, issueSignature } from '@quarry/core';
 import { dlqIdFor } from './dlq-id';
 import { type DlqReason, dlqReasonMessage } from './dlq-reason';
+import { dlqReasonLabel } from './dlq-reason-label';
 import { DlqRecord } from './dlq-record';
 import { dlqTotals } from './dlq-totals';
 import { fingerprint } from './fingerprint';
@@ -45,7 +46,7 @@ export function buildDlqRecord(options: BuildDlqRecordOptions): DlqRecord {
           : null,
     reason: { ...reason, message: dlqReasonMessage(reason.message) },
     fingerprint: fingerprint({
-      kind: reason.kind,
+      reason: dlqReasonLabel(reason),
       signatures: attempts.flatMap((attempt) => attempt.issues.map(issueSignature)),
     }),
     input: job.data,

@@ -9,6 +9,10 @@ describe('dlqJobName', () => {
     expect(
       dlqJobName({ workflow: '', version: null, reason: { kind: 'invalid_payload', message: 'm' } }),
     ).toBe('(no workflow)@v? · invalid_payload');
+    const refused = { kind: 'refused', message: 'm', refusalCategory: 'cyber' } as const;
+    expect(dlqJobName({ workflow: 'invoice', version: 1, reason: refused })).toBe(
+      'invoice@v1 · refused:cyber',
+    );
   });
 });
 
@@ -33,6 +37,9 @@ describe('attemptLogLine', () => {
   it('says when an attempt had no issues, cuts long lists and names unusual stops', () => {
     expect(attemptLogLine(attemptRecord({ n: 1, stopReason: 'max_tokens' }))).toBe(
       'attempt 1 · 0.1 s · no issues · stop max_tokens · 1000 in (+500 cached) / 200 out tokens',
+    );
+    expect(attemptLogLine(attemptRecord({ n: 1, stopReason: 'refusal', refusalCategory: 'bio' }))).toContain(
+      '· stop refusal (bio) ·',
     );
     const many = attemptLogLine(
       attemptRecord({ n: 3, issues: ['a', 'b', 'c', 'd', 'e'].map((p) => schemaIssue(p)) }),

@@ -1,4 +1,5 @@
 import { type AttemptRecord, issueSignature } from '@quarry/core';
+import { dlqReasonLabel } from './dlq-reason-label';
 import type { DlqRecord } from './dlq-record';
 
 /** Issue signatures an attempt's log line names before "+N more". */
@@ -9,10 +10,11 @@ const ORDINARY_STOPS = new Set(['end_turn', 'tool_use', 'stop_sequence']);
 
 /**
  * The BullMQ job name of a DLQ record, readable at a glance in queue dashboards:
- * `<workflow>@v<version> · <reason kind>` (`?` for an unknown version).
+ * `<workflow>@v<version> · <reason label>` (`?` for an unknown version; `refused:cyber` for a
+ * categorised refusal).
  */
 export function dlqJobName(record: Pick<DlqRecord, 'workflow' | 'version' | 'reason'>): string {
-  return `${record.workflow || '(no workflow)'}@v${record.version ?? '?'} · ${record.reason.kind}`;
+  return `${record.workflow || '(no workflow)'}@v${record.version ?? '?'} · ${dlqReasonLabel(record.reason)}`;
 }
 
 /**
@@ -28,8 +30,11 @@ export function attemptLogLine(attempt: AttemptRecord): string {
     attempt.issues.length === 0
       ? 'no issues'
       : `${attempt.issues.length} issue${attempt.issues.length === 1 ? '' : 's'}: ${shown}${more}`;
+  const category = attempt.refusalCategory ? ` (${attempt.refusalCategory})` : '';
   const stop =
-    attempt.stopReason && !ORDINARY_STOPS.has(attempt.stopReason) ? ` · stop ${attempt.stopReason}` : '';
+    attempt.stopReason && !ORDINARY_STOPS.has(attempt.stopReason)
+      ? ` · stop ${attempt.stopReason}${category}`
+      : '';
   const { usage } = attempt;
   const cache = usage.cacheReadInputTokens > 0 ? ` (+${usage.cacheReadInputTokens} cached)` : '';
   return `attempt ${attempt.n} · ${(attempt.durationMs / 1000).toFixed(1)} s · ${issues}${stop} · ${usage.inputTokens} in${cache} / ${usage.outputTokens} out tokens`;

@@ -1,3 +1,4 @@
+import { RefusalCategory } from '@quarry/core';
 import { scrubSecrets } from '@quarry/env';
 import { z } from 'zod';
 
@@ -22,8 +23,15 @@ export const DlqReasonKind = z.enum([
 ]);
 export type DlqReasonKind = z.infer<typeof DlqReasonKind>;
 
-/** A dead-letter reason: its kind and a message naming the problem (never document text). */
-export const DlqReason = z.object({ kind: DlqReasonKind, message: z.string() });
+/**
+ * A dead-letter reason: its kind, a message naming the problem (never document text), and for a
+ * refusal the category the model named (see `dlqReasonLabel`).
+ */
+export const DlqReason = z.object({
+  kind: DlqReasonKind,
+  message: z.string(),
+  refusalCategory: RefusalCategory.optional(),
+});
 export type DlqReason = z.infer<typeof DlqReason>;
 
 /** Characters of a reason message kept in a DLQ record. */

@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { DlqReasonKind } from './dlq-reason';
+import type { DlqReasonLabel } from './dlq-reason-label';
 
 /** Signatures that make up a fingerprint. */
 const TOP_SIGNATURES = 3;
 
 /** Options of {@link fingerprint}. */
 export interface FingerprintOptions {
-  readonly kind: DlqReasonKind;
+  /** The reason's label (its kind, or `refused:<category>`). */
+  readonly reason: DlqReasonLabel;
   /** Issue signatures seen by the failed job, repeats included (they rank the top ones). */
   readonly signatures: readonly string[];
 }
 
 /**
- * A stable 16-hex-digit hash grouping dead-lettered jobs that failed the same way: the reason kind and
+ * A stable 16-hex-digit hash grouping dead-lettered jobs that failed the same way: the reason label and
  * the (up to 3) most frequent issue signatures, de-duplicated and sorted, so order and repeats do not matter.
  */
 export function fingerprint(options: FingerprintOptions): string {
@@ -24,7 +25,7 @@ export function fingerprint(options: FingerprintOptions): string {
     .map(([signature]) => signature)
     .sort();
   return createHash('sha256')
-    .update([options.kind, ...top].join('\n'))
+    .update([options.reason, ...top].join('\n'))
     .digest('hex')
     .slice(0, 16);
 }

@@ -8,6 +8,7 @@ export * from './dlq-id';
 export * from './dlq-job-display';
 export * from './dlq-lookup';
 export * from './dlq-reason';
+export * from './dlq-reason-label';
 export * from './dlq-record';
 export * from './dlq-totals';
 export * from './extraction-job-result';

@@ -19,6 +19,7 @@ describe('JobData', () => {
       metadata: { tenant: 'a', priority: 3, urgent: true, note: null },
       lineage: { rootJobId: 'j1', replayOf: 'j2', redriveCount: 1 },
       overrides: { model: 'claude-haiku-4-5', maxAttempts: 5 },
+      effort: 'low',
       budget: { maxTokens: 50_000, maxCostUsd: 0.25 },
     };
     expect(JobData.parse(job)).toEqual(job);
@@ -56,6 +57,15 @@ describe('JobData', () => {
       'version: Too small: expected number to be >=1',
       'lineage.rootJobId: Too small: expected string to have >=1 characters',
       'lineage.redriveCount: Too small: expected number to be >=0',
+    ]);
+  });
+
+  it('names an effort that is not a level', () => {
+    expect(problems({ workflow: 'invoice', input: {}, effort: 'turbo' })).toEqual([
+      'effort: Invalid option: expected one of "low"|"medium"|"high"|"xhigh"|"max"',
+    ]);
+    expect(problems({ workflow: 'invoice', input: {}, effort: { start: 'low' } })).toEqual([
+      'effort: Invalid option: expected one of "low"|"medium"|"high"|"xhigh"|"max"',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { Effort } from '@quarry/core';
 import { z } from 'zod';
 import { utf8Bytes } from './utf8-bytes';
 
@@ -101,6 +102,9 @@ export const JobData = z
       .max(256)
       .optional()
       .describe('The same key gives the same job within the idempotency retention window.'),
+    effort: Effort.optional().describe(
+      "output_config.effort for every attempt of this job (wins over the workflow's effort, ladder included); sent only to models that take an effort.",
+    ),
     metadata: JobMetadata.optional(),
     lineage: Lineage.optional(),
     overrides: JobOverrides.optional(),

@@ -24,7 +24,8 @@ describe('parseCliArguments', () => {
     const command = parse(
       '--port 0 --mode simulated --corpus corpus.json --seed 4 --mistake-rate 0.3 --unfixable-rate 0.03 ' +
         '--mistake-kinds wrongType=2,dateFormat --persistent invoice:lineItems[].amount:wrongType ' +
-        '--fault-rate-limit 0.05 --retry-after 2 --latency-mean 200 --latency-jitter 150 --no-record',
+        '--fault-rate-limit 0.05 --retry-after 2 --fault-refusal-category cyber ' +
+        '--latency-mean 200 --latency-jitter 150 --no-record',
     );
     expect(command).toEqual({
       kind: 'start',
@@ -39,7 +40,7 @@ describe('parseCliArguments', () => {
           mistakes: { rate: 0.3, unfixableRate: 0.03, kinds: { wrongType: 2, dateFormat: 1 } },
           persistentMistakes: [{ workflow: 'invoice', path: 'lineItems[].amount', mutation: 'wrongType' }],
         },
-        faults: { rateLimit: 0.05, retryAfterSeconds: 2 },
+        faults: { rateLimit: 0.05, retryAfterSeconds: 2, refusalCategory: 'cyber' },
         latency: { meanMs: 200, jitterMs: 150 },
       },
     });

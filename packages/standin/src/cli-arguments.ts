@@ -29,6 +29,7 @@ const flags = {
   'fault-echo-key': { type: 'string' },
   'fault-tool-use': { type: 'string' },
   'fault-stall': { type: 'string' },
+  'fault-refusal-category': { type: 'string' },
   'retry-after': { type: 'string' },
   'retry-after-header': { type: 'string' },
   'latency-mean': { type: 'string' },
@@ -68,6 +69,8 @@ const ConfigFile = z.strictObject({
   documentKey: z.string().optional(),
   cacheEntries: anything,
   maxBodyBytes: anything,
+  models: anything,
+  thinkingTokens: anything,
 });
 
 export type CliCommand =
@@ -145,6 +148,8 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     const value = number(flag);
     if (value !== undefined) faults[key] = value;
   }
+  if (values['fault-refusal-category'] !== undefined)
+    faults.refusalCategory = values['fault-refusal-category'];
   if (values['retry-after-header'] !== undefined) faults.retryAfter = values['retry-after-header'];
   const latency: Record<string, unknown> = { ...(config.latency as Record<string, unknown> | undefined) };
   const mean = number('latency-mean');

@@ -1,3 +1,4 @@
+import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
 
 /** The CLI's `--help` text. */
@@ -20,6 +21,7 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --fault-rate-limit R, --fault-overloaded R, --fault-server-error R, --fault-reset R,
   --fault-truncate R, --fault-refusal R, --fault-tool-use R, --fault-echo-request R,
   --fault-echo-key R, --fault-stall R, --retry-after SECONDS
+  --fault-refusal-category C  stop_details.category of injected refusals (${wireRefusalCategories.join(', ')})
   --retry-after-header TEXT the retry-after of injected 429s, sent as it is (e.g. 999999, -5, soon)
   --latency-mean MS, --latency-jitter MS, --latency-distribution uniform|normal
   --no-record               keep no requests in memory

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { WireRefusalCategory } from './messages-wire';
 import type { FaultOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
@@ -83,12 +84,18 @@ export function faultReply(kind: FaultKind, faults: z.output<typeof FaultOptions
 
 /**
  * The answer changed by a `truncate`, `refusal` or `toolUse` fault (the answer comes as a `tool_use`
- * block named {@link strayToolName}, whatever the request asked for); errors and resets pass unchanged.
+ * block named {@link strayToolName}, whatever the request asked for); errors and resets pass
+ * unchanged. A refusal names `refusalCategory`, and a request naming fallbacks gets the unspoilt
+ * answer from its first fallback model.
  */
-export function spoilReply(kind: SpoilingFault, reply: StandinReply): StandinReply {
+export function spoilReply(
+  kind: SpoilingFault,
+  reply: StandinReply,
+  refusalCategory: WireRefusalCategory | null = null,
+): StandinReply {
   switch (reply.kind) {
     case 'delay':
-      return { ...reply, reply: spoilReply(kind, reply.reply) };
+      return { ...reply, reply: spoilReply(kind, reply.reply, refusalCategory) };
     case 'error':
     case 'reset':
     case 'stall':
@@ -96,7 +103,13 @@ export function spoilReply(kind: SpoilingFault, reply: StandinReply): StandinRep
     default:
       break;
   }
-  if (kind === 'refusal') return { kind: 'refusal', text: 'I cannot help with this request.' };
+  if (kind === 'refusal')
+    return {
+      kind: 'refusal',
+      text: 'I cannot help with this request.',
+      category: refusalCategory,
+      fallback: reply,
+    };
   if (kind === 'toolUse') return { kind: 'tool', name: strayToolName, input: replyValue(reply) };
   const text = replyText(reply);
   return text === null ? reply : { kind: 'truncated', text: text.slice(0, Math.ceil(text.length / 2)) };

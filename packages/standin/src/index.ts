@@ -1,12 +1,15 @@
 export type { FaultKind } from './fault';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
-export type {
-  MessageResponse,
-  MessagesRequestBody,
-  RequestBlock,
-  RequestMessage,
-  RequestTool,
+export {
+  type MessageResponse,
+  type MessagesRequestBody,
+  type RequestBlock,
+  type RequestMessage,
+  type RequestTool,
+  type WireRefusalCategory,
+  wireRefusalCategories,
 } from './messages-wire';
+export { fallbackBetaPrefix } from './model-rules';
 export { MutationKind } from './mutation';
 export type { RecordedRequest } from './recorded-request';
 export type { SimulationCounters } from './simulated-model';
@@ -19,6 +22,7 @@ export {
   SimulateOptions,
   type StandinOptions,
   type StandinScript,
+  standinThinkingTokens,
 } from './standin-options';
 export { StandinReply } from './standin-reply';
 export type { DocumentCalls, StandinStats } from './standin-stats';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildMessage } from './build-message';
+import { answerMessage } from './answer-message';
+import { apiKeyOf } from './api-key-of';
 import { type ReceivedRequest, withEcho } from './error-echo';
 import { faultReply, isSpoilingFault, pickFault, spoilReply } from './fault';
 import { readBody, sendError, sendEvents, sendJson } from './http-io';
@@ -8,19 +9,19 @@ import type { IdSource } from './id-source';
 import { latencyMs } from './latency';
 import { messageEvents } from './message-events';
 import type { MessagesRequestBody } from './messages-wire';
+import { modelContextOf } from './model-context';
 import { PromptCache } from './prompt-cache';
+import { readMessagesRequest } from './read-messages-request';
 import type { RecordedRequest } from './recorded-request';
-import { requestSegments } from './request-segments';
+import { type ReplySource, replySourceOf } from './reply-source';
+import { RequestFingerprints } from './request-fingerprints';
 import { type RequestStrategy, requestStrategy } from './request-strategy';
 import { documentText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
-import { scriptedReply } from './scripted-reply';
 import { seededUnit } from './seeded-unit';
 import { sendStalled } from './send-stalled';
-import { SimulatedModel } from './simulated-model';
 import type { StandinReply } from './standin-reply';
 import { type StandinStats, StatsRecorder } from './standin-stats';
-import { validateMessagesRequest } from './validate-messages-request';
 
 /** One request in progress: where to answer, and whether it has been answered (or abandoned). */
 interface Exchange {
@@ -30,16 +31,16 @@ interface Exchange {
   settled: boolean;
 }
 
-/** `POST /v1/messages`: validates, records, injects faults and latency, and answers. */
+/**
+ * `POST /v1/messages`: validates (the wire format, then the rules of the models the request names),
+ * records, injects faults and latency, and answers.
+ */
 export class MessagesEndpoint {
   readonly requests: RecordedRequest[] = [];
   readonly #stats = new StatsRecorder();
   readonly #cache: PromptCache;
-  readonly #model: SimulatedModel | null;
-  readonly #reply: (
-    request: RecordedRequest,
-    strategy: RequestStrategy,
-  ) => Promise<StandinReply> | StandinReply;
+  readonly #fingerprints: RequestFingerprints;
+  readonly #source: ReplySource;
   readonly #options: ResolvedStandinOptions;
   readonly #ids: IdSource;
   readonly #signal: AbortSignal;
@@ -54,20 +55,15 @@ export class MessagesEndpoint {
     this.#ids = options.ids;
     this.#signal = options.signal;
     this.#cache = new PromptCache({ maxEntries: this.#options.cacheEntries });
-    const source = this.#options.source;
-    if (source.kind === 'script') {
-      this.#model = null;
-      this.#reply = (request) => scriptedReply(source.script, request);
-    } else {
-      const model = new SimulatedModel({ simulate: source.simulate, seed: this.#options.seed });
-      this.#model = model;
-      this.#reply = (request, strategy) =>
-        model.reply({ body: request.body, strategy, documentKey: request.documentKey });
-    }
+    this.#fingerprints = new RequestFingerprints({ maxEntries: this.#options.cacheEntries });
+    this.#source = replySourceOf(this.#options.source, this.#options.seed);
   }
 
   get stats(): StandinStats {
-    return this.#stats.snapshot({ cache: this.#cache.stats, simulation: this.#model?.counters ?? null });
+    return this.#stats.snapshot({
+      cache: this.#cache.stats,
+      simulation: this.#source.model?.counters ?? null,
+    });
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
@@ -99,18 +95,10 @@ export class MessagesEndpoint {
     const received: ReceivedRequest = { body: raw.toString('utf8'), apiKey: apiKeyOf(exchange.request) };
     if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(received.body);
-    } catch (error) {
-      return this.#error(exchange, {
-        status: 400,
-        message: `The request body is not valid JSON: ${(error as Error).message}`,
-      });
-    }
-    const validation = validateMessagesRequest(parsed);
-    if (!validation.ok) return this.#error(exchange, { status: 400, message: validation.message });
-    const body = validation.body;
+    const models = this.#options.models;
+    const read = readMessagesRequest({ raw, headers: exchange.request.headers, models });
+    if (!read.ok) return this.#error(exchange, { status: 400, message: read.message });
+    const body = read.body;
     const strategy = requestStrategy(body);
     const documentKey = this.#options.documentKey(documentText(body));
     const call = this.#stats.call(documentKey);
@@ -131,8 +119,11 @@ export class MessagesEndpoint {
         signal: this.#signal,
       });
     }
-    let reply = (fault && faults && faultReply(fault, faults)) || (await this.#reply(recorded, strategy));
-    if (isSpoilingFault(fault)) reply = spoilReply(fault, reply);
+    const context = modelContextOf(body, body.model, models);
+    let reply =
+      (fault && faults && faultReply(fault, faults)) ||
+      (await this.#source.reply(recorded, strategy, context));
+    if (isSpoilingFault(fault)) reply = spoilReply(fault, reply, faults?.refusalCategory ?? null);
     await this.#deliver(exchange, reply, { body, strategy, documentKey, received });
   }
 
@@ -158,12 +149,14 @@ export class MessagesEndpoint {
       default: {
         const { body, strategy, documentKey } = context;
         const stalled = reply.kind === 'stall';
-        const message = buildMessage({
-          reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
+        const message = answerMessage({
+          body,
           strategy,
-          model: body.model,
-          maxTokens: body.max_tokens,
-          inputUsage: this.#cache.usage(body.model, requestSegments(body, strategy)),
+          reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
+          cache: this.#cache,
+          fingerprints: this.#fingerprints,
+          models: this.#options.models,
+          thinkingTokens: this.#options.thinkingTokens,
           nextId: (prefix) => this.#ids.next(prefix),
         });
         const { requestId, response } = exchange;
@@ -209,11 +202,4 @@ export class MessagesEndpoint {
     if (this.requests.length >= max) this.requests.splice(0, Math.ceil(max / 10));
     this.requests.push(request);
   }
-}
-
-function apiKeyOf(request: IncomingMessage): string | undefined {
-  const key = request.headers['x-api-key'];
-  if (typeof key === 'string') return key;
-  const authorization = request.headers.authorization;
-  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
 }

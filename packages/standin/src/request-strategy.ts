@@ -2,8 +2,9 @@ import type { MessagesRequestBody } from './messages-wire';
 
 /**
  * How a request asks for its answer: a forced tool (`tool_choice` of type `tool`), structured
- * outputs (`output_config.format` of type `json_schema`), or neither (plain text). A forced tool
- * wins when a request has both.
+ * outputs (`output_config.format` of type `json_schema`), a tool the model may call
+ * (`tool_choice` `auto` or left out, with tools: the first one is the answer's), or neither
+ * (plain text). A forced tool wins over structured outputs, which win over an optional tool.
  */
 export type RequestStrategy =
   | {
@@ -22,6 +23,9 @@ export function requestStrategy(body: MessagesRequestBody): RequestStrategy {
   }
   const format = body.output_config?.format;
   if (format?.type === 'json_schema' && format.schema) return { kind: 'structured', schema: format.schema };
+  const optional = body.tools?.[0];
+  if (optional && (choice === undefined || choice.type === 'auto'))
+    return { kind: 'tool', toolName: optional.name, schema: optional.input_schema ?? null };
   return { kind: 'text' };
 }
 

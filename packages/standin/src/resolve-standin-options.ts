@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { defaultModelTable, Effort, ModelTable } from '@quarry/core';
 import { z } from 'zod';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
 import {
@@ -7,6 +8,7 @@ import {
   SimulateOptions,
   type StandinOptions,
   type StandinScript,
+  standinThinkingTokens,
 } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
@@ -26,6 +28,8 @@ export interface ResolvedStandinOptions {
   readonly documentKey: (document: string) => string;
   readonly cacheEntries: number;
   readonly maxBodyBytes: number;
+  readonly models: ModelTable;
+  readonly thinkingTokens: Readonly<Record<Effort, number>>;
 }
 
 export const standinDefaults = {
@@ -73,6 +77,15 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     parse('cacheEntries', z.number().int().positive(), options.cacheEntries) ?? standinDefaults.cacheEntries;
   const maxBodyBytes =
     parse('maxBodyBytes', z.number().int().positive(), options.maxBodyBytes) ?? standinDefaults.maxBodyBytes;
+  const models = parse('models', ModelTable, options.models) ?? defaultModelTable;
+  const thinkingTokens = {
+    ...standinThinkingTokens,
+    ...parse(
+      'thinkingTokens',
+      z.partialRecord(Effort, z.number().int().nonnegative()),
+      options.thinkingTokens,
+    ),
+  };
   const record = options.record ?? true;
   const recordMax =
     record === true
@@ -99,5 +112,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     documentKey: documentKeyFunction(options.documentKey),
     cacheEntries,
     maxBodyBytes,
+    models,
+    thinkingTokens,
   };
 }

@@ -225,4 +225,28 @@ describe('simulated model', () => {
     await client.messages.create(invoiceRequest({}));
     expect(performance.now() - started).toBeGreaterThanOrEqual(48);
   });
+
+  it('is wrong at an effort its skill is too low for, whatever the feedback, and right one level up', async () => {
+    const { client, standin } = await simulated({ simulate: { effortSkill: { low: 0, medium: 1 } } });
+    const at = (effort: 'low' | 'medium', feedback?: string) => {
+      const request = invoiceRequest(feedback ? { retry: { previous: '{}', feedback } } : {});
+      return client.messages.create({
+        ...request,
+        model: 'claude-haiku-5-5',
+        output_config: { ...request.output_config, effort },
+      });
+    };
+    const low = await at('low');
+    const wrong = Object.keys(invoiceTruth).filter(
+      (key) =>
+        JSON.stringify(answer({ ...low, content: low.content.slice(1) })[key]) !==
+        JSON.stringify(invoiceTruth[key as keyof typeof invoiceTruth]),
+    );
+    expect(wrong.length).toBeGreaterThan(0);
+    const retried = await at('low', `Fix ${wrong.join(', ')}; every field was checked.`);
+    expect(answer({ ...retried, content: retried.content.slice(1) })).not.toEqual(invoiceTruth);
+    const medium = await at('medium');
+    expect(answer({ ...medium, content: medium.content.slice(1) })).toEqual(invoiceTruth);
+    expect(standin.stats.simulation?.effortMistakes).toBe(2);
+  });
 });

@@ -1,5 +1,7 @@
+import type { Effort } from '@quarry/core';
 import type { z } from 'zod';
 import { CorpusIndex } from './corpus-index';
+import { effortMistake } from './effort-mistake';
 import { expandPath, type JsonPath, parsePath } from './json-path';
 import { mentionsPath } from './mentions-path';
 import type { MessagesRequestBody } from './messages-wire';
@@ -25,6 +27,8 @@ export interface SimulationCounters {
   unknownDocuments: number;
   /** Answers longer than `max_tokens`, cut with `stop_reason: 'max_tokens'`. */
   truncated: number;
+  /** Mistakes made because the request's effort was too low for the document (see `effortSkill`). */
+  effortMistakes: number;
 }
 
 interface CompiledPersistentMistake {
@@ -35,8 +39,9 @@ interface CompiledPersistentMistake {
 /**
  * A model that knows the true answer of every corpus document and gets it wrong in controlled
  * ways: seeded random mistakes fixed when feedback names their path, persistent per-workflow
- * mistakes avoided when the request names their path outside the document, and answers cut at
- * `max_tokens` like a real model. A document not in the corpus gets a 400.
+ * mistakes avoided when the request names their path outside the document, a mistake no feedback
+ * fixes on documents its effort is too low for (`effortSkill`), and answers cut at `max_tokens`
+ * like a real model. A document not in the corpus gets a 400.
  */
 export class SimulatedModel {
   readonly counters: SimulationCounters = {
@@ -46,6 +51,7 @@ export class SimulatedModel {
     persistentAvoided: 0,
     unknownDocuments: 0,
     truncated: 0,
+    effortMistakes: 0,
   };
   readonly #options: z.output<typeof SimulateOptions>;
   readonly #seed: number;
@@ -67,6 +73,8 @@ export class SimulatedModel {
     readonly body: MessagesRequestBody;
     readonly strategy: RequestStrategy;
     readonly documentKey: string;
+    /** The effort the model answers at. */
+    readonly effort: Effort;
   }): StandinReply {
     const { body, strategy, documentKey } = request;
     const text = requestText(body);
@@ -105,6 +113,19 @@ export class SimulatedModel {
       else if (applyMutation({ target: value, path: mistake.path, kind: mistake.kind, schema }))
         this.counters.injected++;
     }
+    const tooLittleEffort = effortMistake({
+      seed: this.#seed,
+      documentKey,
+      truth: entry.truth,
+      schema,
+      effort: request.effort,
+      skill: this.#options.effortSkill,
+    });
+    if (
+      tooLittleEffort &&
+      applyMutation({ target: value, path: tooLittleEffort.path, kind: tooLittleEffort.kind, schema })
+    )
+      this.counters.effortMistakes++;
     const json = JSON.stringify(value);
     if (estimateTokens(json.length) > body.max_tokens) {
       this.counters.truncated++;

@@ -1,6 +1,8 @@
+import { Effort, type ModelTable } from '@quarry/core';
 import { z } from 'zod';
 import { faultKinds } from './fault';
 import { parsePath } from './json-path';
+import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
 import type { RecordedRequest } from './recorded-request';
 import { HeaderText, type StandinReply } from './standin-reply';
@@ -59,6 +61,14 @@ export const SimulateOptions = z.object({
   corpus: z.array(CorpusEntry).min(1, 'the corpus needs at least one document'),
   mistakes: MistakeOptions.prefault({}),
   persistentMistakes: z.array(PersistentMistake).default([]),
+  /**
+   * Skill by `output_config.effort`: the share of documents answered right at that effort (one
+   * seeded draw per document, so a document right at one level stays right at a level with at
+   * least the same skill). A document answered at an effort it is wrong at gets one mistake that
+   * feedback does not fix; only a higher effort does. Levels left out are always right. The
+   * effort of a request is its `output_config.effort`, else the model's default from the table.
+   */
+  effortSkill: z.partialRecord(Effort, Rate).optional(),
   /** Seed of the mistakes; defaults to the stand-in's `seed`. */
   seed: z.number().int().optional(),
 });
@@ -68,9 +78,10 @@ export type SimulateOptions = z.input<typeof SimulateOptions>;
  * Fault rates (0..1, adding up to at most 1): one draw per call, seeded by the stand-in's `seed`,
  * the document and the call's number for that document, so a retried call draws again.
  * `truncate` cuts the answer in half with `stop_reason: 'max_tokens'`; `refusal` answers a
- * refusal; `toolUse` answers with a `tool_use` block of a tool nobody offered instead of the
- * requested form; `echoRequest` answers a 500 whose error message repeats the whole request body
- * (document included); `echoKey` answers a 401 whose message repeats the API key received;
+ * refusal naming `refusalCategory` (a request naming `fallbacks` then gets the answer from its first
+ * fallback model); `toolUse` answers with a `tool_use` block of a tool nobody offered instead of
+ * the requested form; `echoRequest` answers a 500 whose error message repeats the whole request
+ * body (document included); `echoKey` answers a 401 whose message repeats the API key received;
  * `stall` sends the headers and the start of the body, then nothing (the reply `stall`);
  * the others answer 429, 529, 500, or reset the connection. A 429 carries `retry-after:
  * retryAfterSeconds`, or `retryAfter` as it is when given (e.g. `999999`, `-5`, `soon`).
@@ -87,6 +98,8 @@ export const FaultOptions = z
     echoKey: Rate.default(0),
     toolUse: Rate.default(0),
     stall: Rate.default(0),
+    /** The `stop_details.category` of injected refusals; null names none. */
+    refusalCategory: z.enum(wireRefusalCategories).nullable().default(null),
     retryAfterSeconds: z.number().nonnegative().default(1),
     retryAfter: HeaderText.optional(),
   })
@@ -141,4 +154,24 @@ export interface StandinOptions {
   readonly cacheEntries?: number;
   /** Largest request body accepted (413 above). Default 32 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * The model table whose rules the stand-in enforces and follows per request model (400s for
+   * what a model rejects, thinking, tokenizer factor, default effort). Models not in it get no
+   * rules. Default `defaultModelTable` of `@quarry/core`.
+   */
+  readonly models?: ModelTable;
+  /**
+   * Thinking tokens a reply spends, by effort (requests without effort count as `high`). Default
+   * {@link standinThinkingTokens}.
+   */
+  readonly thinkingTokens?: Partial<Record<Effort, number>>;
 }
+
+/** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */
+export const standinThinkingTokens: Readonly<Record<Effort, number>> = {
+  low: 150,
+  medium: 600,
+  high: 1500,
+  xhigh: 3000,
+  max: 6000,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type WireRefusalCategory, wireRefusalCategories } from './messages-wire';
 
 /**
  * What the stand-in answers to one request:
@@ -7,7 +8,9 @@ import { z } from 'zod';
  * - `text`: a raw text block (prose, broken JSON…);
  * - `tool`: a `tool_use` block with any name and input;
  * - `truncated`: a text block with `stop_reason: 'max_tokens'`;
- * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given;
+ * - `refusal`: `stop_reason: 'refusal'`, with a text block when `text` is given, and `stop_details`
+ *   naming `category` (default none) and `explanation`; a request naming `fallbacks` is answered
+ *   by its first fallback model with `fallback` when given (else the refusal stands);
  * - `empty`: no content blocks;
  * - `error`: an API error response (`errorType` defaults from the status), with `retry-after`
  *   from `retryAfterSeconds`, or `retryAfter` sent as it is (any header-safe text, e.g. a huge,
@@ -25,7 +28,13 @@ export type StandinReply =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'tool'; readonly name: string; readonly input: unknown }
   | { readonly kind: 'truncated'; readonly text: string }
-  | { readonly kind: 'refusal'; readonly text?: string }
+  | {
+      readonly kind: 'refusal';
+      readonly text?: string;
+      readonly category?: WireRefusalCategory | null;
+      readonly explanation?: string;
+      readonly fallback?: StandinReply;
+    }
   | { readonly kind: 'empty' }
   | {
       readonly kind: 'error';
@@ -64,7 +73,13 @@ export const StandinReply: z.ZodType<StandinReply> = z.lazy(() =>
       input: z.unknown().refine(defined, 'input: Field required'),
     }),
     z.object({ kind: z.literal('truncated'), text: z.string() }),
-    z.object({ kind: z.literal('refusal'), text: z.string().optional() }),
+    z.object({
+      kind: z.literal('refusal'),
+      text: z.string().optional(),
+      category: z.enum(wireRefusalCategories).nullable().optional(),
+      explanation: z.string().optional(),
+      fallback: StandinReply.optional(),
+    }),
     z.object({ kind: z.literal('empty') }),
     z.object({
       kind: z.literal('error'),

@@ -1,3 +1,4 @@
+import { Effort } from '@quarry/core';
 import type { MessagesRequestBody } from './messages-wire';
 
 export type RequestValidation =
@@ -38,6 +39,8 @@ export function validateMessagesRequest(body: unknown): RequestValidation {
   if (toolsProblem) return fail(toolsProblem);
   const formatProblem = outputConfigProblem(body.output_config);
   if (formatProblem) return fail(formatProblem);
+  const optionsProblem = requestOptionsProblem(body);
+  if (optionsProblem) return fail(optionsProblem);
   return { ok: true, body: body as MessagesRequestBody };
 }
 
@@ -84,10 +87,45 @@ function toolsAndChoiceProblem(tools: unknown, choice: unknown): string | null {
 function outputConfigProblem(config: unknown): string | null {
   if (config === undefined) return null;
   if (!isRecord(config)) return 'output_config: Input should be an object';
+  if (config.effort !== undefined && config.effort !== null && !Effort.safeParse(config.effort).success)
+    return `output_config.effort: Input should be ${Effort.options.map((level) => `'${level}'`).join(', ')}`;
   const format = config.format;
   if (format === undefined || format === null) return null;
   if (!isRecord(format) || format.type !== 'json_schema')
     return `output_config.format.type: Input should be 'json_schema'`;
   if (!isRecord(format.schema)) return 'output_config.format.schema: Field required';
+  return null;
+}
+
+const thinkingTypes = ['enabled', 'disabled', 'adaptive', 'between_tools'];
+
+/** Sampling parameters, `thinking`, `diagnostics` and the beta `fallbacks`, where present. */
+function requestOptionsProblem(body: Record<string, unknown>): string | null {
+  for (const name of ['temperature', 'top_p', 'top_k'] as const) {
+    const value = body[name];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0))
+      return `${name}: Input should be a non-negative number`;
+  }
+  const thinking = body.thinking;
+  if (thinking !== undefined && thinking !== null) {
+    if (!isRecord(thinking) || typeof thinking.type !== 'string' || !thinkingTypes.includes(thinking.type))
+      return `thinking.type: Input should be ${thinkingTypes.map((type) => `'${type}'`).join(', ')}`;
+  }
+  const diagnostics = body.diagnostics;
+  if (diagnostics !== undefined && diagnostics !== null) {
+    if (!isRecord(diagnostics)) return 'diagnostics: Input should be an object';
+    const previous = diagnostics.previous_message_id;
+    if (previous !== undefined && previous !== null && (typeof previous !== 'string' || previous === ''))
+      return 'diagnostics.previous_message_id: Input should be a non-empty string or null';
+  }
+  const fallbacks = body.fallbacks;
+  if (fallbacks !== undefined && fallbacks !== null) {
+    if (!Array.isArray(fallbacks) || fallbacks.length === 0 || fallbacks.length > 3)
+      return 'fallbacks: Input should be a list of 1 to 3 fallback entries';
+    for (const [index, entry] of fallbacks.entries()) {
+      if (!isRecord(entry) || typeof entry.model !== 'string' || entry.model === '')
+        return `fallbacks.${index}.model: Field required`;
+    }
+  }
   return null;
 }

@@ -1,4 +1,4 @@
-import { DlqReasonKind } from '@quarry/queue';
+import { DlqReasonLabel } from '@quarry/queue';
 import { z } from 'zod';
 
 /**
@@ -13,7 +13,8 @@ export const DlqSelectors = z
     workflow: z.string().min(1).optional(),
     /** Only with `workflow`. */
     version: z.number().int().positive().optional(),
-    reason: DlqReasonKind.optional(),
+    /** A reason kind (`refused` matches every refusal) or a label such as `refused:cyber`. */
+    reason: DlqReasonLabel.optional(),
     /** Dead-lettered at or after this instant. */
     since: z.date().optional(),
     /** Dead-lettered at or before this instant. */

@@ -1,4 +1,4 @@
-import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
+import { type DlqReasonLabel, type DlqRecord, dlqReasonLabel } from '@quarry/queue';
 import { type EntryState, entryState, issueCounts } from './dlq-summary';
 
 /** One issue of a fingerprint group: its signature, how often it occurred, one example message. */
@@ -12,8 +12,8 @@ export interface GroupIssue {
 export interface FingerprintGroup {
   readonly fingerprint: string;
   readonly count: number;
-  /** The reason kind (part of the fingerprint, so one per group). */
-  readonly reason: DlqReasonKind;
+  /** The reason label, e.g. `validation_exhausted` or `refused:cyber` (part of the fingerprint, so one per group). */
+  readonly reason: DlqReasonLabel;
   /** The latest record's reason message. */
   readonly message: string;
   /** `workflow@vN` of the records, most frequent first. */
@@ -53,7 +53,7 @@ export function fingerprintGroupsOf(
     return {
       fingerprint,
       count: members.length,
-      reason: last.reason.kind,
+      reason: dlqReasonLabel(last.reason),
       message: last.reason.message,
       workflows: workflows.map(([name]) => name),
       firstSeen: first.deadLetteredAt,

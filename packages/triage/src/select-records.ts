@@ -1,4 +1,4 @@
-import type { DlqRecord } from '@quarry/queue';
+import { type DlqRecord, reasonMatches } from '@quarry/queue';
 import type { DlqSelectors } from './dlq-selectors';
 
 /** True when `record` matches every selector given (ids and limit are applied by the caller). */
@@ -7,7 +7,7 @@ export function matchesSelectors(record: DlqRecord, selectors: DlqSelectors): bo
   if (selectors.fingerprint !== undefined && record.fingerprint !== selectors.fingerprint) return false;
   if (selectors.workflow !== undefined && record.workflow !== selectors.workflow) return false;
   if (selectors.version !== undefined && record.version !== selectors.version) return false;
-  if (selectors.reason !== undefined && record.reason.kind !== selectors.reason) return false;
+  if (selectors.reason !== undefined && !reasonMatches(record.reason, selectors.reason)) return false;
   const at = Date.parse(record.deadLetteredAt);
   if (selectors.since && at < selectors.since.getTime()) return false;
   if (selectors.until && at > selectors.until.getTime()) return false;

@@ -1,4 +1,4 @@
-import { DlqReasonKind } from '@quarry/queue';
+import { DlqReasonLabel } from '@quarry/queue';
 import type { DlqSelectors } from './dlq-selectors';
 import { ReplayOptionsError } from './errors/replay-options-error';
 import { SelectorError } from './errors/selector-error';
@@ -65,9 +65,9 @@ export function selectorsFromText(text: SelectorText, now: number): DlqSelectors
   }
   const reason = present(text.reason);
   if (reason !== undefined) {
-    const parsed = DlqReasonKind.safeParse(reason);
+    const parsed = DlqReasonLabel.safeParse(reason);
     if (parsed.success) selectors.reason = parsed.data;
-    else problems.push(`--reason: must be one of ${DlqReasonKind.options.join(', ')}; got "${reason}"`);
+    else problems.push(`--reason: must be one of ${DlqReasonLabel.options.join(', ')}; got "${reason}"`);
   }
   for (const name of ['since', 'until'] as const) {
     const value = present(text[name]);

@@ -1,3 +1,4 @@
+import { dlqReasonLabel } from '@quarry/queue';
 import { ageLabel, costLabel, selectorsFromText, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
@@ -56,7 +57,7 @@ export const dlqListCommand: CliCommand = {
           entries.map((entry) => [
             entry.dlqId,
             workflowLabel(entry.workflow, entry.version),
-            entry.reason.kind,
+            dlqReasonLabel(entry.reason),
             entry.fingerprint,
             String(entry.attempts),
             costLabel(entry.totals.costUsd),

@@ -1,3 +1,4 @@
+import { dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail } from '@quarry/triage';
 import { costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
@@ -29,7 +30,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
   const facts: [string, string][] = [
     ['state', summary.state],
     ['workflow', workflowLabel(record.workflow, record.version)],
-    ['reason', `${record.reason.kind}: ${record.reason.message}`],
+    ['reason', `${dlqReasonLabel(record.reason)}: ${record.reason.message}`],
     ['fingerprint', record.fingerprint],
     ['source job', `${record.sourceJobId} (${record.jobAttempts} job attempt(s))`],
     ['enqueued', record.firstEnqueuedAt],
@@ -62,7 +63,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
           String(link.lineage.redriveCount),
           `${link.dlqId}${link.dlqId === record.dlqId ? ' *' : ''}`,
           link.sourceJobId,
-          link.reason.kind,
+          dlqReasonLabel(link.reason),
           link.deadLetteredAt,
           link.replay ? `replayed → ${link.replay.jobId}` : link.state,
         ]),
@@ -76,7 +77,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
   for (const attempt of record.attempts) {
     lines.push(
       '',
-      `Attempt ${attempt.n} · ${attempt.model} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens · ${costLabel(attempt.costUsd)}`,
+      `Attempt ${attempt.n} · ${attempt.model}${attempt.fallbackFrom ? ` (fallback for ${attempt.fallbackFrom})` : ''}${attempt.effort ? ` · effort ${attempt.effort}` : ''} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens${attempt.usage.thinkingTokens ? ` (${attempt.usage.thinkingTokens} thinking)` : ''} · ${costLabel(attempt.costUsd)}${attempt.cacheMissReason ? ` · cache miss: ${attempt.cacheMissReason}` : ''}`,
     );
     if (attempt.issues.length === 0) lines.push('  issues: none');
     else {

@@ -8,21 +8,21 @@ import {
   RedisUnavailableError,
   WaitTimeoutError,
 } from '@quarry/client';
-import type { ExtractionJobResult, JobBudget } from '@quarry/queue';
+import { Effort } from '@quarry/core';
+import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import type { CliCommand } from '../cli-command';
 import { cliConfig, cliEnvironmentHelp } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
-import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
-import { budgetFlagHelp, budgetFlagOptions, readBudgetFlags } from './budget-flags';
-
-const DEFAULT_TIMEOUT_SECONDS = 120;
+import { budgetFlagHelp } from './budget-flags';
+import { DEFAULT_TIMEOUT_SECONDS, type EnqueueRequestArgs, readEnqueueArgs } from './enqueue-args';
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
-                      [--id <idempotencyKey>] [--scope <historyScope>] [--max-tokens <N>]
-                      [--max-cost-usd <USD>] [--wait] [--timeout <seconds>] [--json]
+                      [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>]
+                      [--max-tokens <N>] [--max-cost-usd <USD>] [--wait] [--timeout <seconds>]
+                      [--json]
 
 Enqueues one extraction job. The input is { text } read from --file or given with --text; it is
 validated against the workflow before anything is written to Redis.
@@ -37,6 +37,9 @@ Options:
   -t, --text <string>     the document text itself
       --id <key>          idempotency key: the same key gives the same job, never a second one
       --scope <scope>     history scope, e.g. a tenant (lessons are shared within it)
+      --effort <level>    output_config.effort for every attempt: ${Effort.options.join(', ')}
+                          (default: the workflow's, else the model's default; models that take no
+                          effort get none)
 ${budgetFlagHelp}
       --wait              wait for the job to finish
       --timeout <seconds> how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})
@@ -49,69 +52,6 @@ Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavail
 2 dead-lettered, 3 --wait timed out (the job carries on).
 
 ${cliEnvironmentHelp}`;
-
-const options = {
-  workflow: { type: 'string', short: 'w' },
-  version: { type: 'string' },
-  file: { type: 'string', short: 'f' },
-  text: { type: 'string', short: 't' },
-  id: { type: 'string' },
-  scope: { type: 'string' },
-  ...budgetFlagOptions,
-  wait: { type: 'boolean' },
-  timeout: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** What the command line asks for, checked. */
-interface EnqueueRequestArgs {
-  readonly workflow: string;
-  readonly version: number | undefined;
-  readonly source: { readonly file: string } | { readonly text: string };
-  readonly idempotencyKey: string | undefined;
-  readonly historyScope: string | undefined;
-  readonly budget: JobBudget | undefined;
-  readonly wait: boolean;
-  readonly timeoutMs: number;
-  readonly json: boolean;
-}
-
-function readArgs(args: readonly string[]): EnqueueRequestArgs | 'help' {
-  const { values } = parseCommandArgs(args, options);
-  if (values.help) return 'help';
-  if (!values.workflow) throw new UsageError('--workflow <name> is required');
-  if ((values.file === undefined) === (values.text === undefined)) {
-    throw new UsageError('give exactly one of --file <path> or --text <string>');
-  }
-  let version: number | undefined;
-  if (values.version !== undefined) {
-    version = Number(values.version);
-    if (!/^\d+$/.test(values.version) || version < 1) {
-      throw new UsageError(`--version must be a positive integer, got "${values.version}"`);
-    }
-  }
-  let timeoutMs = DEFAULT_TIMEOUT_SECONDS * 1000;
-  if (values.timeout !== undefined) {
-    const seconds = Number(values.timeout);
-    if (values.timeout.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-      throw new UsageError(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
-    }
-    if (!values.wait) throw new UsageError('--timeout only applies with --wait');
-    timeoutMs = Math.round(seconds * 1000);
-  }
-  return {
-    workflow: values.workflow,
-    version,
-    source: values.file !== undefined ? { file: values.file } : { text: values.text ?? '' },
-    idempotencyKey: values.id,
-    historyScope: values.scope,
-    budget: readBudgetFlags(values),
-    wait: values.wait ?? false,
-    timeoutMs,
-    json: values.json ?? false,
-  };
-}
 
 async function readText(source: EnqueueRequestArgs['source'], context: CliContext): Promise<string> {
   if ('text' in source) return source.text;
@@ -151,6 +91,7 @@ async function enqueueAndWait(
       ...(request.version !== undefined ? { version: request.version } : {}),
       ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
       ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
+      ...(request.effort !== undefined ? { effort: request.effort } : {}),
       ...(request.budget !== undefined ? { budget: request.budget } : {}),
     },
   );
@@ -184,7 +125,7 @@ async function enqueueAndWait(
         print({ jobId: job.jobId, status: 'dead-lettered', dlqId: error.dlqId, reason: error.reason });
       else
         context.stderr(
-          `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${error.reason.kind}: ${error.reason.message}\n`,
+          `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${dlqReasonLabel(error.reason)}: ${error.reason.message}\n`,
         );
       return exitCodes.deadLettered;
     }
@@ -204,7 +145,7 @@ export const enqueueCommand: CliCommand = {
   summary: 'enqueue an extraction job (optionally wait for its result)',
   help,
   async run(args, context) {
-    const request = readArgs(args);
+    const request = readEnqueueArgs(args);
     if (request === 'help') {
       context.stdout(`${help}\n`);
       return exitCodes.ok;

@@ -38,7 +38,8 @@ export const selectorHelp = `Selectors (combine with AND):
       --fingerprint <F>    records that failed alike
   -w, --workflow <name>    one workflow …
       --version <N>        … and version (needs --workflow)
-      --reason <kind>      validation_exhausted, no_progress, permanent, transient_exhausted, …
+      --reason <kind>      validation_exhausted, no_progress, refused, permanent, transient_exhausted, …;
+                           refused:<category> for one refusal category (refused:cyber, refused:bio, …)
       --since <when>       dead-lettered at or after; ${timeSelectorForm}
       --until <when>       dead-lettered at or before (same forms)
       --limit <N>          at most N records, newest first

@@ -1,3 +1,4 @@
+import { dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail } from '@quarry/triage';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
@@ -17,7 +18,7 @@ export function dlqDetailPage(options: {
   const preview = dlqDataPreview(record) as { input: unknown };
   const attempts = record.attempts.map(
     (attempt) => html`<tr>
-  <td>${attempt.n}</td><td>${attempt.model}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}</td>
+  <td>${attempt.n}</td><td>${attempt.model}${attempt.fallbackFrom ? html`<br><span class="muted">fallback for ${attempt.fallbackFrom}</span>` : ''}${attempt.effort ? html`<br><span class="muted">effort ${attempt.effort}</span>` : ''}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''}</td>
   <td>${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out</td><td>${costLabel(attempt.costUsd)}</td>
   <td>${
     attempt.issues.length === 0
@@ -30,7 +31,7 @@ export function dlqDetailPage(options: {
     (link) => html`<tr${link.dlqId === record.dlqId ? html` class="reason"` : ''}>
   <td>${link.lineage.redriveCount}</td>
   <td><a href="/dlq/${encodeURIComponent(link.dlqId)}"><code>${link.dlqId}</code></a></td>
-  <td><code>${link.sourceJobId}</code></td><td>${link.reason.kind}</td><td>${link.deadLetteredAt}</td>
+  <td><code>${link.sourceJobId}</code></td><td>${dlqReasonLabel(link.reason)}</td><td>${link.deadLetteredAt}</td>
   <td class="state-${link.state}">${link.state}${link.replay ? html` → <code>${link.replay.jobId}</code>` : ''}</td>
 </tr>`,
   );
@@ -39,7 +40,7 @@ export function dlqDetailPage(options: {
     principal: options.principal,
     csrf: options.csrf,
     body: html`<dl class="facts">
-  <dt>Reason</dt><dd><span class="reason">${record.reason.kind}</span>: ${record.reason.message}</dd>
+  <dt>Reason</dt><dd><span class="reason">${dlqReasonLabel(record.reason)}</span>: ${record.reason.message}</dd>
   <dt>Fingerprint</dt><dd><a href="/dlq?fingerprint=${encodeURIComponent(record.fingerprint)}"><code>${record.fingerprint}</code></a></dd>
   <dt>Workflow</dt><dd>${workflowLabel(record.workflow, record.version)}</dd>
   <dt>State</dt><dd class="state-${summary.state}">${summary.state}${record.replay ? ` as job ${record.replay.jobId} at ${record.replay.replayedAt}` : ''}</dd>

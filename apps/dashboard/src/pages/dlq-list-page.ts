@@ -1,4 +1,4 @@
-import { DlqReasonKind } from '@quarry/queue';
+import { DlqReasonLabel, dlqReasonLabel } from '@quarry/queue';
 import type { DlqSummary } from '@quarry/triage';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
@@ -27,7 +27,7 @@ export function dlqListPage(options: {
     (entry) => html`<tr>
   <td><a href="/dlq/${encodeURIComponent(entry.dlqId)}"><code>${entry.dlqId}</code></a></td>
   <td>${workflowLabel(entry.workflow, entry.version)}</td>
-  <td><span class="reason">${entry.reason.kind}</span><br><span class="muted">${entry.reason.message}</span></td>
+  <td><span class="reason">${dlqReasonLabel(entry.reason)}</span><br><span class="muted">${entry.reason.message}</span></td>
   <td><a href="/dlq?fingerprint=${encodeURIComponent(entry.fingerprint)}"><code>${entry.fingerprint}</code></a>${
     entry.topIssue ? html`<br><code class="muted">${entry.topIssue}</code>` : ''
   }</td>
@@ -45,8 +45,9 @@ export function dlqListPage(options: {
     csrf,
     body: html`<form method="get" action="/dlq" class="filters">
   ${field('workflow', 'Workflow')}${field('version', 'Version', 4)}
-  <label>Reason <select name="reason"><option value="">any</option>${DlqReasonKind.options.map(
-    (kind) => html`<option value="${kind}"${filters.reason === kind ? html` selected` : ''}>${kind}</option>`,
+  <label>Reason <select name="reason"><option value="">any</option>${DlqReasonLabel.options.map(
+    (label) =>
+      html`<option value="${label}"${filters.reason === label ? html` selected` : ''}>${label}</option>`,
   )}</select></label>
   ${field('fingerprint', 'Fingerprint', 18)}${field('since', 'Since', 10)}${field('until', 'Until', 10)}${field('limit', 'Limit', 5)}
   <button type="submit">Filter</button>

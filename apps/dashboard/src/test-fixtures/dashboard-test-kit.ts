@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AttemptRecord, defineWorkflow, WorkflowRegistry } from '@quarry/core';
+import { type AttemptRecord, defineWorkflow, type RefusalCategory, WorkflowRegistry } from '@quarry/core';
 import { buildDlqRecord, DeadLetterWriter, type DlqReasonKind, type DlqRecord } from '@quarry/queue';
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { workflows } from '@quarry/workflows';
@@ -61,7 +61,13 @@ export interface DashboardTestKit {
   readonly redis: Redis;
   readonly dashboard: Dashboard;
   /** Writes a DLQ record as the worker would (two attempts with a schema issue). */
-  seed(options: { jobId: string; text?: string; kind?: DlqReasonKind; message?: string }): Promise<DlqRecord>;
+  seed(options: {
+    jobId: string;
+    text?: string;
+    kind?: DlqReasonKind;
+    message?: string;
+    refusalCategory?: RefusalCategory;
+  }): Promise<DlqRecord>;
 }
 
 /** The configuration the tests run the dashboard with (users: an admin with a hashed password, a viewer). */
@@ -138,6 +144,7 @@ export function useDashboardTestKit(
           reason: {
             kind: options.kind ?? 'validation_exhausted',
             message: options.message ?? 'no valid reply in 2 attempts',
+            ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
           },
           attempts: [attempt(1), attempt(2)],
           deadLetteredAt: new Date('2025-06-01T12:00:00Z'),

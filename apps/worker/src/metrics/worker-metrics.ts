@@ -1,5 +1,6 @@
 import {
   type AttemptRecord,
+  CacheMissReason,
   type ExtractionResult,
   issueSignature,
   type RetryAfterProblem,
@@ -31,7 +32,7 @@ export interface WorkerMetrics {
   attempt(workflow: string, record: AttemptRecord): void;
   /** A job run completed with a valid result. */
   completed(result: ExtractionResult, flaggedForReview: boolean): void;
-  /** A job run ended otherwise; `reason` is the DLQ reason kind for dead letters. */
+  /** A job run ended otherwise; `reason` is the DLQ reason label for dead letters (`refused:cyber`, …). */
   ended(workflow: string, outcome: Exclude<JobOutcome, 'completed'>, reason?: string): void;
   /** One model call, successful or not. */
   modelCall(model: string, outcome: ModelCallOutcome, seconds: number): void;
@@ -76,7 +77,7 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
   });
   const deadLetters = new Counter({
     name: 'quarry_dead_letters_total',
-    help: 'Jobs dead-lettered by this worker, by reason kind',
+    help: 'Jobs dead-lettered by this worker, by reason (kind, or refused:<category> for a categorised refusal)',
     labelNames: ['workflow', 'reason'] as const,
     registers,
   });
@@ -129,6 +130,12 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     labelNames: ['workflow', 'model'] as const,
     registers,
   });
+  const cacheMisses = new Counter({
+    name: 'quarry_cache_misses_total',
+    help: `Attempts whose cache diagnostics named why the prompt cache missed the previous attempt's prefix, by reason: ${CacheMissReason.options.join(', ')}`,
+    labelNames: ['workflow', 'reason'] as const,
+    registers,
+  });
   const modelCalls = new Histogram({
     name: 'quarry_model_call_duration_seconds',
     help: 'Latency of model calls, by outcome: ok, rate_limited, transient, permanent, aborted, error',
@@ -173,6 +180,7 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
       }
       if (record.costUsd === null) unpriced.inc({ workflow, model: record.model });
       else cost.inc({ workflow, model: record.model }, record.costUsd);
+      if (record.cacheMissReason) cacheMisses.inc({ workflow, reason: record.cacheMissReason });
     },
     completed(result, flaggedForReview) {
       jobs.inc({ workflow: result.workflow, outcome: 'completed' });

@@ -1,4 +1,4 @@
-import type { DlqReason, DlqRecord } from '@quarry/queue';
+import { type DlqReason, type DlqRecord, dlqReasonLabel } from '@quarry/queue';
 
 /** The job failed terminally and went to the dead-letter queue. */
 export class DeadLetteredError extends Error {
@@ -11,7 +11,7 @@ export class DeadLetteredError extends Error {
 
   constructor(options: { jobId: string; dlqId: string; reason: DlqReason; record: DlqRecord | null }) {
     super(
-      `Job ${options.jobId} was dead-lettered as ${options.dlqId} (${options.reason.kind}): ${options.reason.message}`,
+      `Job ${options.jobId} was dead-lettered as ${options.dlqId} (${dlqReasonLabel(options.reason)}): ${options.reason.message}`,
     );
     this.jobId = options.jobId;
     this.dlqId = options.dlqId;

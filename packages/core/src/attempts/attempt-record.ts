@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Issue } from '../issues/issue';
+import { CacheMissReason } from '../model/cache-miss-reason';
 import { OutputStrategy } from '../model/output-strategy';
+import { RefusalCategory } from '../model/refusal-category';
 import { Usage } from '../model/usage';
+import { Effort } from '../models/model-spec';
 
 /**
  * What one model call produced and what was wrong with it. Saved through the
@@ -28,6 +31,16 @@ export const AttemptRecord = z.object({
   usage: Usage,
   /** Null when the model has no known price. */
   costUsd: z.number().nullable(),
+  /** `output_config.effort` sent; null when none was (the model takes none). Absent in older records. */
+  effort: Effort.nullable().optional(),
+  /** The provider's message id, sent by the next attempt for cache diagnostics. */
+  messageId: z.string().nullable().optional(),
+  /** The category a refusal named; null when the reply was no refusal or named none. */
+  refusalCategory: RefusalCategory.nullable().optional(),
+  /** Why the prompt cache missed the previous attempt's prefix, as the API diagnosed it; null when it did not. */
+  cacheMissReason: CacheMissReason.nullable().optional(),
+  /** The model asked for when a server-side fallback answered (`model` then names the fallback). */
+  fallbackFrom: z.string().nullable().optional(),
   /**
    * Identifies what the attempt answered (a hash of workflow, version and input, made by the caller).
    * A resumed job discards stored attempts whose hash is not its own. Absent in records written

@@ -1,5 +1,6 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { Issue } from '../issues/issue';
+import type { RefusalCategory } from '../model/refusal-category';
 import type { Usage } from '../model/usage';
 
 /**
@@ -17,6 +18,8 @@ export class ExtractionRejectedError extends Error {
   readonly issues: readonly Issue[];
   readonly usage: Usage;
   readonly costUsd: number | null;
+  /** The category the refusal named (`refused` only); null when it named none. */
+  readonly refusalCategory: RefusalCategory | null;
 
   constructor(options: {
     kind: RejectedKind;
@@ -25,6 +28,7 @@ export class ExtractionRejectedError extends Error {
     issues: readonly Issue[];
     usage: Usage;
     costUsd: number | null;
+    refusalCategory?: RefusalCategory | null;
     cause?: unknown;
   }) {
     super(options.message, { cause: options.cause });
@@ -33,5 +37,6 @@ export class ExtractionRejectedError extends Error {
     this.issues = options.issues;
     this.usage = options.usage;
     this.costUsd = options.costUsd;
+    this.refusalCategory = options.refusalCategory ?? null;
   }
 }

@@ -1,8 +1,9 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
-import { costOf } from '../cost/cost-of';
 import type { Issue } from '../issues/issue';
 import type { ModelResponse } from '../model/model-response';
 import type { OutputStrategy } from '../model/output-strategy';
+import type { Effort } from '../models/model-spec';
+import { attemptCost } from './attempt-cost';
 import { capUtf8 } from './cap-utf8';
 import type { ExtractSettings } from './extract-defaults';
 import type { ExtractWarning } from './extract-options';
@@ -19,6 +20,8 @@ export interface BuildAttemptRecordOptions {
   readonly started: number;
   readonly strategy: OutputStrategy;
   readonly maxTokens: number;
+  /** `output_config.effort` sent with the call; null when none was. */
+  readonly effort: Effort | null;
   readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'models'>;
   readonly now: () => number;
   /** Receives `unknown_model_price` when the reply's model has no price. */
@@ -29,7 +32,9 @@ export interface BuildAttemptRecordOptions {
 
 /**
  * The stored record of one reply: raw output capped at `settings.rawOutputCapBytes`, its issues,
- * usage and cost. The model is the one the reply names, else `settings.modelId`.
+ * usage and cost, the effort it was asked at, its message id, refusal category and cache-miss
+ * reason. The model is the one that answered (a fallback model, if one did), else `settings.modelId`,
+ * and the reply is priced by the model(s) that served it.
  */
 export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptRecord {
   const { response, settings } = options;
@@ -49,12 +54,12 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     toolCallId: options.toolCallId,
     issues: [...options.issues],
     usage: response.usage,
-    costUsd: costOf({
-      usage: response.usage,
-      model,
-      models: settings.models,
-      onWarning: options.onWarning,
-    }),
+    costUsd: attemptCost({ response, model, models: settings.models, onWarning: options.onWarning }),
+    effort: options.effort,
+    messageId: response.messageId ?? null,
+    refusalCategory: response.refusalCategory ?? null,
+    cacheMissReason: response.cacheMissReason ?? null,
+    fallbackFrom: response.fallbackFrom ?? null,
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
   };
 }

@@ -1,6 +1,9 @@
 import type { OutputStrategy } from '../model/output-strategy';
 import { defaultModelTable } from '../models/default-model-table';
-import type { ModelTable } from '../models/model-spec';
+import { type EffortPlan, effortPlanOf } from '../models/effort-plan';
+import type { ModelSpec, ModelTable } from '../models/model-spec';
+import { modelSpecOf } from '../models/model-spec-of';
+import { type RequestRules, requestRulesOf } from '../models/request-rules';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractBudget, ExtractOptions } from './extract-options';
 
@@ -28,6 +31,12 @@ export interface ExtractSettings {
   readonly feedbackMaxLines: number;
   readonly rawOutputCapBytes: number;
   readonly models: ModelTable;
+  /** The table entry of `modelId`; null when the model is not in the table. */
+  readonly spec: ModelSpec | null;
+  readonly rules: RequestRules;
+  readonly effortPlan: EffortPlan;
+  /** Server-side fallback models (the workflow's), none by default. */
+  readonly fallbacks: readonly string[];
   /** Undefined when the job has no budget. */
   readonly budget: ExtractBudget | undefined;
 }
@@ -35,15 +44,20 @@ export interface ExtractSettings {
 /**
  * Applies defaults: model id from the workflow, else `options.modelId` (the caller's default), else
  * `extractDefaults.modelId`; `maxAttempts`, `maxTokens` and `strategy` from the options, else the
- * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower.
+ * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower. The model's table
+ * entry decides the request rules and, with the job's and the workflow's `effort`, the effort plan.
  *
  * @throws TypeError naming the option when a number is out of range (budget limits included).
  */
 export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
   const { workflow } = options;
   const maxTokens = options.maxTokens ?? workflow.maxTokens ?? extractDefaults.maxTokens;
+  const modelId = workflow.model ?? options.modelId ?? extractDefaults.modelId;
+  const models = options.models ?? defaultModelTable;
+  const spec = modelSpecOf(modelId, models);
+  const fallbacks = workflow.fallbacks ?? [];
   const settings: ExtractSettings = {
-    modelId: workflow.model ?? options.modelId ?? extractDefaults.modelId,
+    modelId,
     maxAttempts: options.maxAttempts ?? workflow.maxAttempts ?? extractDefaults.maxAttempts,
     strategy: options.strategy ?? workflow.strategy ?? extractDefaults.strategy,
     maxTokens,
@@ -51,7 +65,14 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     stopOnNoProgress: options.stopOnNoProgress ?? extractDefaults.stopOnNoProgress,
     feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
     rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
-    models: options.models ?? defaultModelTable,
+    models,
+    spec,
+    rules: requestRulesOf(
+      spec,
+      fallbacks.map((fallback) => modelSpecOf(fallback, models)),
+    ),
+    effortPlan: effortPlanOf({ spec, workflow: workflow.effort, job: options.effort }),
+    fallbacks,
     budget: checkedBudget(options.budget),
   };
   for (const name of [

@@ -5,7 +5,7 @@ import type { HistoryKey, HistoryStore } from '../history/history-store';
 import type { Lesson } from '../history/lesson';
 import type { ModelClient } from '../model/model-client';
 import type { OutputStrategy } from '../model/output-strategy';
-import type { ModelTable } from '../models/model-spec';
+import type { Effort, ModelTable } from '../models/model-spec';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 
 /** A non-fatal condition the caller may want to log (the core does no I/O itself). */
@@ -59,6 +59,11 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   /** Replies that count against the job. Default: workflow's, else 3. */
   readonly maxAttempts?: number;
   readonly strategy?: OutputStrategy;
+  /**
+   * This job's `output_config.effort`, for every attempt; wins over the workflow's `effort` (ladder
+   * included). Sent only to models whose table entry has a default effort.
+   */
+  readonly effort?: Effort;
   /** First call's max_tokens. Default: workflow's, else 4096. */
   readonly maxTokens?: number;
   /** Ceiling for max_tokens when a truncated reply doubles it. Default 32768. */
@@ -71,7 +76,10 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   readonly feedbackMaxLines?: number;
   /** Cap of a stored raw output, in bytes of UTF-8. Default 32 KiB. */
   readonly rawOutputCapBytes?: number;
-  /** Prices and request rules by model. Default `defaultModelTable`. */
+  /**
+   * The model table: prices, and the rules that shape each request (forced tool choice, effort,
+   * thinking). Default `defaultModelTable`.
+   */
   readonly models?: ModelTable;
   readonly signal?: AbortSignal;
   /** Called after each attempt is stored. */

@@ -105,6 +105,12 @@ describe('extract', () => {
         issues: [],
         usage: result.usage,
         costUsd: result.costUsd,
+        // Haiku 5.5's default effort, from the model table.
+        effort: 'medium',
+        messageId: 'msg_fake_1',
+        refusalCategory: null,
+        cacheMissReason: null,
+        fallbackFrom: null,
         inputHash,
       },
     ]);

@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
-import { ExtractionRejectedError, type RejectedKind } from '../errors/extraction-rejected-error';
 import { RuleCheckError } from '../errors/rule-check-error';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
-import { buildRequest } from '../request/build-request';
 import { toolNameFor } from '../request/tool-name-for';
 import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
@@ -16,11 +14,11 @@ import { type BuildAttemptRecordOptions, buildAttemptRecord } from './build-atte
 import { resolveExtractSettings } from './extract-defaults';
 import type { ExtractOptions } from './extract-options';
 import type { ExtractionResult } from './extraction-result';
-import { fatalRuleIssues, fatalRuleMessage } from './fatal-rule-issues';
 import { nextMaxTokens } from './next-max-tokens';
+import { nextRequest } from './next-request';
+import { rejection } from './rejection';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
-import { retryFeedback } from './retry-feedback';
 import { sameAttempt } from './same-attempt';
 import { warnOncePerModel } from './warn-once-per-model';
 
@@ -29,6 +27,9 @@ import { warnOncePerModel } from './warn-once-per-model';
  * failure tells the model exactly what was wrong and asks again, within `maxAttempts` replies and
  * the optional token and cost budget. Every attempt is stored (when `attempts` is given) before
  * the next call, and a job with stored attempts resumes after them without paying for them again.
+ * Each request follows the model table's rules for its model (tool choice, effort, the effort
+ * ladder), opts into cache diagnostics naming the previous attempt's message id, and names the
+ * workflow's server-side fallback models.
  *
  * @throws ExtractionExhaustedError (`validation_exhausted`, `no_progress`, `budget_exhausted`)
  * @throws ExtractionRejectedError (`refused`, `fatal_rule`)
@@ -61,11 +62,8 @@ export async function extract<W extends AnyWorkflow>(
       lastIssues: failed?.issues ?? [],
       ...totals(),
     });
-  const rejected = (kind: RejectedKind, message: string, issues: readonly Issue[]): ExtractionRejectedError =>
-    new ExtractionRejectedError({ kind, message, records: [...records], issues, ...totals() });
-  const refused = (issues: readonly Issue[]) => rejected('refused', 'The model refused to answer', issues);
-  const fatal = (issues: readonly Issue[]) =>
-    rejected('fatal_rule', fatalRuleMessage(fatalRuleIssues(workflow, issues)), issues);
+  const refused = (issues: readonly Issue[]) => rejection({ kind: 'refused', workflow, records, issues });
+  const fatal = (issues: readonly Issue[]) => rejection({ kind: 'fatal_rule', workflow, records, issues });
   const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => ({
     data: valid.data as z.output<W['output']>,
     needsReview: valid.reviewReasons.length > 0,
@@ -105,7 +103,10 @@ export async function extract<W extends AnyWorkflow>(
 
   /** Builds the record of one reply and saves it before anything else may happen. */
   const saveAttempt = async (
-    attempt: Pick<BuildAttemptRecordOptions, 'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started'>,
+    attempt: Pick<
+      BuildAttemptRecordOptions,
+      'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort'
+    >,
   ): Promise<AttemptRecord> => {
     const record = buildAttemptRecord({
       ...attempt,
@@ -130,15 +131,14 @@ export async function extract<W extends AnyWorkflow>(
         `No valid reply after ${used} attempt${used === 1 ? '' : 's'} (maxAttempts ${settings.maxAttempts})`,
       );
     }
-    const request = buildRequest({
+    const { request, effort } = nextRequest({
       workflow,
       input,
-      model: settings.modelId,
+      settings,
       maxTokens,
-      strategy,
       lessons: options.lessons ?? [],
-      feedbackMaxLines: settings.feedbackMaxLines,
-      retry: retryFeedback(failed, records),
+      failed,
+      records,
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
@@ -157,7 +157,7 @@ export async function extract<W extends AnyWorkflow>(
       if (!(error instanceof RuleCheckError)) throw error;
       // Save the reply first: a retried job checks it again instead of paying for it again.
       const reading = readReply(response, strategy, toolName);
-      await saveAttempt({ ...reading, issues: [ruleErrorIssue(error)], response, started });
+      await saveAttempt({ ...reading, issues: [ruleErrorIssue(error)], response, started, effort });
       throw error;
     }
     const record = await saveAttempt({
@@ -166,6 +166,7 @@ export async function extract<W extends AnyWorkflow>(
       issues: validation.outcome === 'valid' ? [] : validation.issues,
       response,
       started,
+      effort,
     });
 
     switch (validation.outcome) {

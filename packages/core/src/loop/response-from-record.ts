@@ -17,6 +17,8 @@ export function responseFromRecord(record: AttemptRecord, toolName: string): Mod
     usage: record.usage,
     requestId: record.requestId,
     model: record.model,
+    messageId: record.messageId ?? null,
+    refusalCategory: record.refusalCategory ?? null,
   };
 }
 

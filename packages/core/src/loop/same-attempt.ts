@@ -1,8 +1,12 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import { uniqueSignatures } from '../issues/issue-signature';
 
-/** True when two attempts produced the same output and the same set of issue signatures (no progress). */
+/**
+ * True when two attempts at the same effort produced the same output and the same set of issue
+ * signatures (no progress). A repeat at a higher effort (the effort ladder) is never "no progress".
+ */
 export function sameAttempt(a: AttemptRecord, b: AttemptRecord): boolean {
+  if ((a.effort ?? null) !== (b.effort ?? null)) return false;
   if (a.rawOutput !== b.rawOutput || a.rawOutputTruncated !== b.rawOutputTruncated) return false;
   const left = uniqueSignatures(a.issues).sort();
   const right = uniqueSignatures(b.issues).sort();

@@ -1,3 +1,4 @@
+import type { Effort } from '../models/model-spec';
 import type { OutputStrategy } from './output-strategy';
 
 /** A block of a message, provider-neutral. */
@@ -36,4 +37,18 @@ export interface ModelRequest {
   readonly outputSchema: Readonly<Record<string, unknown>>;
   readonly system: string;
   readonly messages: readonly ModelMessage[];
+  /**
+   * How the `tool` strategy asks for its tool: `forced` (the default) or `auto` with a strict tool,
+   * for models that reject forced tool use. A reply without the tool call is then a parse issue.
+   */
+  readonly toolChoice?: 'forced' | 'auto';
+  /** `output_config.effort`; absent: none is sent (the model's own default applies). */
+  readonly effort?: Effort;
+  /**
+   * Cache diagnostics: when present, the request opts in (`diagnostics.previous_message_id`) and
+   * names the message id of the attempt before it (null on the first).
+   */
+  readonly diagnostics?: { readonly previousMessageId: string | null };
+  /** Models the API may answer with server-side when this one refuses (the `fallbacks` beta). */
+  readonly fallbacks?: readonly string[];
 }

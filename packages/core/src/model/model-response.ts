@@ -1,7 +1,14 @@
+import type { CacheMissReason } from './cache-miss-reason';
+import type { RefusalCategory } from './refusal-category';
 import type { Usage } from './usage';
 
+/**
+ * A block of a reply. `thinking` blocks come before the answer and carry no part of it: readers of
+ * the answer skip them.
+ */
 export type ResponsePart =
   | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'thinking'; readonly text: string }
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly input: unknown };
 
 /** Why the model stopped; provider values pass through unchanged. */
@@ -16,4 +23,17 @@ export interface ModelResponse {
   readonly requestId: string | null;
   /** The model that answered. */
   readonly model: string;
+  /** The provider's message id, named by the next attempt's cache diagnostics. */
+  readonly messageId?: string | null;
+  /** The category a refusal named (`stop_details.category`); null when none or not a refusal. */
+  readonly refusalCategory?: RefusalCategory | null;
+  /** Why the prompt cache missed the previous request's prefix; null when it did not or nobody asked. */
+  readonly cacheMissReason?: CacheMissReason | null;
+  /** The model asked for, when a server-side fallback model answered instead (then `model` names it). */
+  readonly fallbackFrom?: string | null;
+  /**
+   * Usage per model when several models served the call (a refusal followed by a server-side
+   * fallback), each priced at its own model; `usage` is their sum.
+   */
+  readonly usageByModel?: readonly { readonly model: string; readonly usage: Usage }[];
 }

@@ -51,6 +51,22 @@ describe('decideFailure', () => {
     expect(decide(error)).toEqual({ action: 'dead-letter', reason: { kind, message: 'no' } });
   });
 
+  it('dead-letters a refusal with the category it named', () => {
+    const error = new ExtractionRejectedError({
+      kind: 'refused',
+      message: 'The model refused to answer (cyber)',
+      records: [],
+      issues: [],
+      usage: emptyUsage(),
+      costUsd: 0,
+      refusalCategory: 'cyber',
+    });
+    expect(decide(error)).toEqual({
+      action: 'dead-letter',
+      reason: { kind: 'refused', message: 'The model refused to answer (cyber)', refusalCategory: 'cyber' },
+    });
+  });
+
   it('dead-letters a permanent API error, invalid or unreadable job data and an unknown workflow', () => {
     expect(decide(transport('permanent'))).toEqual({
       action: 'dead-letter',

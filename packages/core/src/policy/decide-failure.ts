@@ -44,8 +44,9 @@ export interface DecideFailureOptions {
  * The failure policy: what to do with a job whose run threw `error`.
  *
  * - Dead-letter now: the loop gave up (`validation_exhausted`, `no_progress`, `budget_exhausted`), the job was
- *   rejected (`refused`, `fatal_rule`), the API rejected the request for good (`permanent`), the job data is
- *   invalid (`invalid_payload`) or unreadable (`bad_payload`), or the workflow is unknown (`unknown_workflow`).
+ *   rejected (`refused`, with the refusal's category when it named one; `fatal_rule`), the API rejected the
+ *   request for good (`permanent`), the job data is invalid (`invalid_payload`) or unreadable
+ *   (`bad_payload`), or the workflow is unknown (`unknown_workflow`).
  * - Transient model errors retry later with capped full-jitter exponential backoff, never sooner than the
  *   provider's retry-after; once the job attempts are used up the job is dead-lettered `transient_exhausted`.
  * - A 429 pauses the queue for retry-after (or `rateLimitPauseMs`) without consuming a job attempt, until the
@@ -60,6 +61,12 @@ export interface DecideFailureOptions {
  */
 export function decideFailure(options: DecideFailureOptions): FailureDecision {
   const { error } = options;
+  if (error instanceof ExtractionRejectedError && error.refusalCategory !== null) {
+    return {
+      action: 'dead-letter',
+      reason: { kind: error.kind, message: error.message, refusalCategory: error.refusalCategory },
+    };
+  }
   if (error instanceof ExtractionExhaustedError || error instanceof ExtractionRejectedError) {
     return deadLetter(error.kind, error.message);
   }

@@ -1,3 +1,5 @@
+import type { RefusalCategory } from '../model/refusal-category';
+
 /**
  * Why a job is dead-lettered. The extraction kinds pass through unchanged; the others are:
  * - `permanent`: the model API rejected the request in a way retrying cannot fix (400, 401, 403, 404, 413…);
@@ -22,6 +24,14 @@ export type FailureReasonKind =
   | 'unknown_workflow'
   | 'unexpected';
 
+/** Why a job is dead-lettered: the kind, a message, and for a refusal the category it named (if any). */
+export interface DeadLetterReason {
+  readonly kind: FailureReasonKind;
+  readonly message: string;
+  /** Set when `kind` is `refused` and the refusal named a category. */
+  readonly refusalCategory?: RefusalCategory;
+}
+
 /** Why a job is retried later: a transient model error, a 429 past the bounce guard, or an unknown error. */
 export type RetryReasonKind = 'transient' | 'rate_limit_loop' | 'unexpected';
 
@@ -37,7 +47,7 @@ export type RetryReasonKind = 'transient' | 'rate_limit_loop' | 'unexpected';
 export type FailureDecision =
   | {
       readonly action: 'dead-letter';
-      readonly reason: { readonly kind: FailureReasonKind; readonly message: string };
+      readonly reason: DeadLetterReason;
     }
   | {
       readonly action: 'retry-later';

@@ -4,6 +4,7 @@ import { renderLessons } from '../feedback/render-lessons';
 import type { Lesson } from '../history/lesson';
 import type { ContentPart, ModelMessage, ModelRequest } from '../model/model-request';
 import type { OutputStrategy } from '../model/output-strategy';
+import type { Effort } from '../models/model-spec';
 import { toOutputJsonSchema } from '../schema/to-output-json-schema';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import { documentBlock } from './document-block';
@@ -24,6 +25,19 @@ export interface BuildRequestOptions {
   readonly retry?: { readonly failed: FailedReply; readonly earlier: readonly EarlierAttempt[] };
   /** Feedback lines before "…and N more". Default 20. */
   readonly feedbackMaxLines?: number;
+  /** How the `tool` strategy asks for its tool. Default `forced`. */
+  readonly toolChoice?: 'forced' | 'auto';
+  /** Replay a failed tool call as `tool_use` + `tool_result` (else as text). Default true. */
+  readonly replayToolCalls?: boolean;
+  /** `output_config.effort` of this call; none when absent or null. */
+  readonly effort?: Effort | null;
+  /**
+   * Opt into cache diagnostics, naming the previous attempt's message id (null: none yet). Absent:
+   * no diagnostics are asked for.
+   */
+  readonly previousMessageId?: string | null;
+  /** Server-side fallback models. Default none. */
+  readonly fallbacks?: readonly string[];
 }
 
 /**
@@ -32,7 +46,10 @@ export interface BuildRequestOptions {
  * its text cannot end its block: see {@link documentBlock}), which carries the cache breakpoint;
  * lessons (a separate part) and the task follow it. A retry sends that same first turn, then only
  * the latest failed reply and its feedback: with `tool`, the exact tool call answered by a
- * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn. Earlier attempts appear only as one-line summaries inside the feedback.
+ * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn
+ * (also with `tool` when `replayToolCalls` is false). Earlier attempts appear only as one-line
+ * summaries inside the feedback. The last message is always a user turn: nothing is ever
+ * prefilled. Effort, cache diagnostics and fallbacks pass through as given.
  */
 export function buildRequest(options: BuildRequestOptions): ModelRequest {
   const { workflow, strategy } = options;
@@ -58,6 +75,12 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
     outputSchema: toOutputJsonSchema(workflow.output),
     system: `${workflow.instructions.trim()}\n\n${outputContract(strategy, toolName)}`,
     messages: options.retry ? [first, ...retryTurns(options, toolName, options.retry)] : [first],
+    ...(strategy === 'tool' && options.toolChoice === 'auto' ? { toolChoice: 'auto' as const } : {}),
+    ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.previousMessageId !== undefined
+      ? { diagnostics: { previousMessageId: options.previousMessageId } }
+      : {}),
+    ...(options.fallbacks && options.fallbacks.length > 0 ? { fallbacks: [...options.fallbacks] } : {}),
   };
 }
 
@@ -75,7 +98,7 @@ function retryTurns(
   if (failed.rawOutputTruncated) {
     return [userText(`Your previous reply was too long to repeat here.\n${feedback}`)];
   }
-  if (options.strategy === 'tool' && failed.toolCallId !== null) {
+  if (options.strategy === 'tool' && failed.toolCallId !== null && options.replayToolCalls !== false) {
     const input = parseStored(failed.rawOutput);
     if (input.ok) {
       const call: ContentPart = {

@@ -25,6 +25,10 @@ describe('FakeModelClient', () => {
       usage: { inputTokens: 100, outputTokens: 20, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
       requestId: 'req_fake_1',
       model: 'claude-haiku-4-5',
+      messageId: 'msg_fake_1',
+      refusalCategory: null,
+      cacheMissReason: null,
+      fallbackFrom: null,
     });
     expect(tool).toMatchObject({
       content: [{ type: 'tool_call', id: 'toolu_fake_2', name: 'submit_x', input: { a: 1 } }],

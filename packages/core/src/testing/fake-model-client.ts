@@ -1,6 +1,8 @@
+import type { CacheMissReason } from '../model/cache-miss-reason';
 import type { ModelClient } from '../model/model-client';
 import type { ModelRequest } from '../model/model-request';
 import type { ModelResponse, ResponsePart, StopReason } from '../model/model-response';
+import type { RefusalCategory } from '../model/refusal-category';
 import { emptyUsage, type Usage } from '../model/usage';
 
 /**
@@ -19,6 +21,15 @@ export interface FakeReply {
   readonly model?: string;
   /** Default `req_fake_<call>`. */
   readonly requestId?: string | null;
+  /** Default `msg_fake_<call>`. */
+  readonly messageId?: string | null;
+  /** A thinking block before the answer. */
+  readonly thinking?: string;
+  readonly refusalCategory?: RefusalCategory | null;
+  readonly cacheMissReason?: CacheMissReason | null;
+  /** The model asked for, when the reply says a fallback model (`model`) answered. */
+  readonly fallbackFrom?: string | null;
+  readonly usageByModel?: ModelResponse['usageByModel'];
 }
 
 /** One step of a script: a reply, an error to throw (e.g. a `ModelTransportError`), or a function of the request. */
@@ -72,6 +83,7 @@ export class FakeModelClient implements ModelClient {
 
 function toResponse(reply: FakeReply, request: ModelRequest, call: number): ModelResponse {
   const content: ResponsePart[] = [];
+  if (reply.thinking !== undefined) content.push({ type: 'thinking', text: reply.thinking });
   if (reply.text !== undefined) content.push({ type: 'text', text: reply.text });
   if (reply.json !== undefined) {
     if (request.strategy === 'tool') {
@@ -100,5 +112,10 @@ function toResponse(reply: FakeReply, request: ModelRequest, call: number): Mode
     usage: { ...emptyUsage(), inputTokens: 100, outputTokens: 20, ...reply.usage },
     requestId: reply.requestId === undefined ? `req_fake_${call}` : reply.requestId,
     model: reply.model ?? request.model,
+    messageId: reply.messageId === undefined ? `msg_fake_${call}` : reply.messageId,
+    refusalCategory: reply.refusalCategory ?? null,
+    cacheMissReason: reply.cacheMissReason ?? null,
+    fallbackFrom: reply.fallbackFrom ?? null,
+    ...(reply.usageByModel ? { usageByModel: reply.usageByModel } : {}),
   };
 }

@@ -59,7 +59,16 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
     return {
       ...output,
       outcome: 'refused',
-      issues: [{ source: 'parse', path: '', code: 'refusal', message: 'The model refused to answer' }],
+      issues: [
+        {
+          source: 'parse',
+          path: '',
+          code: 'refusal',
+          message: response.refusalCategory
+            ? `The model refused to answer (category ${response.refusalCategory})`
+            : 'The model refused to answer',
+        },
+      ],
     };
   }
   if (response.stopReason === 'max_tokens') {

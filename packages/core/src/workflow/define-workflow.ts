@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OutputStrategy } from '../model/output-strategy';
+import { EffortSetting } from '../models/effort-setting';
 import type { Rule } from './rule';
 
 /** Everything Quarry needs to know to run one kind of extraction. */
@@ -24,6 +25,18 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
   readonly maxAttempts?: number;
   readonly maxTokens?: number;
   readonly strategy?: OutputStrategy;
+  /**
+   * `output_config.effort`: a level (`'low'` … `'max'`) for every attempt, or `{ start: 'low' }` for
+   * low effort first: each failed attempt repeats one level higher, up to the model's default effort.
+   * Default: the model's default from the model table. Sent only to models that take an effort.
+   */
+  readonly effort?: EffortSetting;
+  /**
+   * Server-side fallback (the Messages API's `fallbacks` beta): models, in order, that answer when
+   * the workflow's model refuses. At most 3. The attempt records the model that answered and is
+   * priced by it.
+   */
+  readonly fallbacks?: readonly string[];
   /** Flag results for review when a numeric output field is below a threshold. */
   readonly reviewBelow?: { readonly field: string; readonly threshold: number };
 }
@@ -31,6 +44,12 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
 
 const NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+/**
+ * Fallback models one request may name: three, per a summary of the platform page "Refusals and
+ * fallback" (checked 2026-11-24); the SDK's `BetaFallbacksParam` sets no limit.
+ */
+export const MAX_FALLBACKS = 3;
 
 /**
  * Declares a workflow, checking its identity fields. The returned object is the definition itself,
@@ -47,6 +66,20 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   if (!Number.isInteger(definition.version) || definition.version < 1) {
     throw new TypeError(
       `Workflow ${definition.name}: version must be a positive integer, got ${definition.version}`,
+    );
+  }
+  if (definition.effort !== undefined && !EffortSetting.safeParse(definition.effort).success) {
+    throw new TypeError(
+      `Workflow ${definition.name}: effort must be one of low, medium, high, xhigh, max, or { start: <one of them> }, got ${JSON.stringify(definition.effort)}`,
+    );
+  }
+  const fallbacks = definition.fallbacks ?? [];
+  if (
+    fallbacks.length > MAX_FALLBACKS ||
+    fallbacks.some((model) => typeof model !== 'string' || model === '')
+  ) {
+    throw new TypeError(
+      `Workflow ${definition.name}: fallbacks must be at most ${MAX_FALLBACKS} non-empty model ids, got ${JSON.stringify(definition.fallbacks)}`,
     );
   }
   const ids = new Set<string>();

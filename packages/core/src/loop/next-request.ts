@@ -1,0 +1,51 @@
+import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Lesson } from '../history/lesson';
+import type { ModelRequest } from '../model/model-request';
+import { effortForAttempt } from '../models/effort-for-attempt';
+import type { Effort } from '../models/model-spec';
+import { buildRequest } from '../request/build-request';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { ExtractSettings } from './extract-defaults';
+import { retryFeedback } from './retry-feedback';
+
+/** Options of {@link nextRequest}. */
+export interface NextRequestOptions {
+  readonly workflow: AnyWorkflow;
+  readonly input: unknown;
+  readonly settings: ExtractSettings;
+  readonly maxTokens: number;
+  readonly lessons: readonly Lesson[];
+  /** The attempt whose issues this request reports; null before the first failure. */
+  readonly failed: AttemptRecord | null;
+  /** Every attempt so far, stored ones included. */
+  readonly records: readonly AttemptRecord[];
+}
+
+/**
+ * The next call of a job and the effort it is asked at: the model table's rules for the model
+ * (tool choice, tool-call replay), the effort plan's level after the failed attempt, cache
+ * diagnostics naming the latest attempt's message id, and the workflow's fallback models.
+ */
+export function nextRequest(options: NextRequestOptions): {
+  readonly request: ModelRequest;
+  readonly effort: Effort | null;
+} {
+  const { settings, failed, records } = options;
+  const effort = effortForAttempt(settings.effortPlan, failed);
+  const request = buildRequest({
+    workflow: options.workflow,
+    input: options.input,
+    model: settings.modelId,
+    maxTokens: options.maxTokens,
+    strategy: settings.strategy,
+    lessons: options.lessons,
+    feedbackMaxLines: settings.feedbackMaxLines,
+    retry: retryFeedback(failed, records),
+    toolChoice: settings.rules.toolChoice,
+    replayToolCalls: settings.rules.replayToolCalls,
+    effort,
+    previousMessageId: records.at(-1)?.messageId ?? null,
+    fallbacks: settings.fallbacks,
+  });
+  return { request, effort };
+}
