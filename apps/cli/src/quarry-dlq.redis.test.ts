@@ -1,38 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type AttemptRecord, issueSignature } from '@quarry/core';
-import {
-  buildDlqRecord,
-  DeadLetterWriter,
-  type DlqReasonKind,
-  type DlqRecord,
-  type Lineage,
-  openQueues,
-  type QuarryQueues,
-} from '@quarry/queue';
+import { issueSignature } from '@quarry/core';
+import { openQueues, type QuarryQueues } from '@quarry/queue';
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
-
-function attempt(n: number, path = 'total'): AttemptRecord {
-  return {
-    n,
-    startedAt: new Date(Date.UTC(2025, 5, 1, 0, 0, n)).toISOString(),
-    durationMs: 1000,
-    model: 'claude-haiku-4-5',
-    strategy: 'structured',
-    maxTokens: 4096,
-    stopReason: 'end_turn',
-    requestId: `req_${n}`,
-    rawOutput: `{"${path}": "twelve"}`,
-    rawOutputTruncated: false,
-    toolCallId: null,
-    issues: [{ source: 'schema', path, code: 'invalid_type', message: `expected number at ${path}` }],
-    usage: { inputTokens: 800, outputTokens: 100, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-    costUsd: 0.001,
-  };
-}
+import { type SeedDlqRecordOptions, seedDlqRecord } from './test-fixtures/seed-dlq-record';
 
 describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
   let server: TestRedis;
@@ -59,36 +33,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
     await server.stop();
   });
 
-  async function seed(options: {
-    jobId: string;
-    kind?: DlqReasonKind;
-    path?: string;
-    lineage?: Lineage;
-    at?: string;
-  }): Promise<DlqRecord> {
-    const at = options.at ?? new Date(Date.now() - 3_600_000).toISOString();
-    const record = buildDlqRecord({
-      job: {
-        id: options.jobId,
-        timestamp: Date.parse(at) - 60_000,
-        data: {
-          workflow: 'invoice',
-          version: 1,
-          input: { text: `Invoice ${options.jobId}` },
-          ...(options.lineage ? { lineage: options.lineage } : {}),
-        },
-        attemptsMade: 1,
-      },
-      reason: {
-        kind: options.kind ?? 'validation_exhausted',
-        message: `no valid reply for ${options.jobId}`,
-      },
-      attempts: [attempt(1, options.path), attempt(2, options.path)],
-      deadLetteredAt: new Date(at),
-    });
-    await new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys }).write(record);
-    return record;
-  }
+  const seed = (options: Omit<SeedDlqRecordOptions, 'queues'>) => seedDlqRecord({ queues, ...options });
 
   async function snapshot(): Promise<Record<string, string>> {
     const keys = (await redis.keys(`${prefix}*`)).sort();
