@@ -233,7 +233,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       ]);
     });
 
-    it('validates overrides: --to-version must exist, --max-attempts must be a positive integer', async () => {
+    it('validates overrides: --to-version must exist, --max-attempts must be a positive integer, --model must be allowed', async () => {
       const record = await seed({ jobId: 'versions' });
       const missing = await runQuarry(
         ['replay-dlq', '--ids', record.dlqId, '--yes', '--to-version', '2'],
@@ -252,6 +252,14 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const rate = await runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', '--rate', 'fast'], env);
       expect(rate.code).toBe(1);
       expect(rate.stderr).toContain('--rate must be a number, got "fast"');
+      const model = await runQuarry(
+        ['replay-dlq', '--ids', record.dlqId, '--yes', '--model', 'claude-sonnet-4-5'],
+        env,
+      );
+      expect(model.code).toBe(1);
+      expect(model.stdout).toContain(
+        'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
+      );
       expect(await queues.queue.count()).toBe(0);
       const latest = await runQuarry(
         [
@@ -267,7 +275,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
           '--max-attempts',
           '5',
         ],
-        env,
+        { ...env, QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
       );
       expect(latest.code).toBe(0);
       const job = await queues.queue.getJob(`replay-${record.dlqId}-1`);

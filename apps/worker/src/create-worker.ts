@@ -84,6 +84,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     registry: options.registry ?? defaultRegistry(),
     model,
     modelId: config.model,
+    allowedModels: config.queue.allowedModels,
     attempts,
     history,
     deadLetters,

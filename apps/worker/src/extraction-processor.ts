@@ -31,6 +31,8 @@ export interface ExtractionProcessorOptions {
   readonly model: ModelClient;
   /** Model id when the workflow names none. */
   readonly modelId: string;
+  /** Models a job's `overrides.model` may name besides its workflow's (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
@@ -85,7 +87,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     }
     const context: JobContext = { parsed: null, lessons: [] };
     try {
-      const parsed = parseJob({ data: job.data, registry: options.registry });
+      const parsed = parseJob({
+        data: job.data,
+        registry: options.registry,
+        allowedModels: options.allowedModels,
+      });
       context.parsed = parsed;
       const { data } = parsed;
       const workflow: AnyWorkflow = data.overrides?.model

@@ -94,6 +94,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
           ...request.options,
         },
         maxJobDataBytes: config.limits.maxJobDataBytes,
+        allowedModels: config.allowedModels,
       });
       if (prepared.ok) return [prepared.data];
       problems.push(...prepared.problems.map((problem) => (batch ? { item, ...problem } : problem)));

@@ -14,6 +14,8 @@ export * from './job-data';
 export * from './job-data-json-schema';
 export * from './keys';
 export * from './log-redis-check';
+export * from './model-id';
+export * from './model-override-check';
 export * from './open-queues';
 export * from './queue-config';
 export * from './queue-env';
