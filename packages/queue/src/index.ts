@@ -1,5 +1,7 @@
 export * from './assert-redis-safe';
 export * from './build-dlq-record';
+export * from './close-connection';
+export * from './close-queues';
 export * from './dead-letter-writer';
 export * from './dlq-id';
 export * from './dlq-job-display';
