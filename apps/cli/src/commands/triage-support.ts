@@ -95,7 +95,8 @@ function triageSettings(env: CliContext['env']): { maxRedrives: number; replayed
 
 /**
  * Runs `body` with the triage service on the configured Redis (waiting at most 2 s for it), then
- * closes everything, leaving no rejection unhandled. DLQ records that cannot be read are reported on standard error.
+ * closes everything, leaving no rejection unhandled. DLQ records that cannot be read are reported on
+ * standard error.
  */
 export async function withTriage<T>(
   context: CliContext,
