@@ -41,4 +41,13 @@ describe('cliConfig', () => {
     ]);
     expect(problems.join('\n')).not.toContain('hunter2');
   });
+
+  it('reads QUARRY_ALLOWED_MODELS into the queue settings and names a bad entry', () => {
+    expect(cliConfig({ QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5 ,claude-opus-4-1' }).queue).toEqual({
+      allowedModels: ['claude-sonnet-4-5', 'claude-opus-4-1'],
+    });
+    expect(problemsOf({ QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5,' })).toEqual([
+      'QUARRY_ALLOWED_MODELS: a comma-separated list of model ids, e.g. claude-sonnet-4-5,claude-haiku-4-5 (an empty entry)',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { type Env, parseEnv } from '@quarry/env';
-import { parseRedisUrl, QueueConfig, type QueueConfigInput, redactRedisUrl } from '@quarry/queue';
+import { parseRedisUrl, QueueConfig, type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
 import { z } from 'zod';
 import { CliConfigError } from './cli-config-error';
 
@@ -16,7 +16,8 @@ export const cliEnvironmentHelp = `Environment:
   REDIS_URL      redis:// or rediss:// URL, password allowed (default redis://127.0.0.1:6379)
   QUARRY_PREFIX  key prefix with a {hash tag} (default {quarry})
   QUARRY_QUEUE   extraction queue name (default extraction)
-  QUARRY_DLQ     dead-letter queue name (default extraction-dlq)`;
+  QUARRY_DLQ     dead-letter queue name (default extraction-dlq)
+  QUARRY_ALLOWED_MODELS  model ids (comma-separated) a model override may name besides the workflow's`;
 
 /** A Redis URL; the message of a bad one names the expected form (with the password redacted). */
 const redisUrlVar = z
@@ -39,6 +40,7 @@ export const CliEnv = z.object({
   QUARRY_PREFIX: z.string().trim().pipe(QueueConfig.shape.prefix.unwrap()).optional(),
   QUARRY_QUEUE: z.string().trim().pipe(QueueConfig.shape.queueName.unwrap()).optional(),
   QUARRY_DLQ: z.string().trim().pipe(QueueConfig.shape.dlqName.unwrap()).optional(),
+  QUARRY_ALLOWED_MODELS: queueEnv.QUARRY_ALLOWED_MODELS,
 });
 export type CliEnv = z.output<typeof CliEnv>;
 
@@ -58,11 +60,13 @@ export function cliConfig(env: Env): CliConfig {
     QUARRY_PREFIX: prefix,
     QUARRY_QUEUE: queueName,
     QUARRY_DLQ: dlqName,
+    QUARRY_ALLOWED_MODELS: allowedModels,
   } = parsed.value;
   const queue: QueueConfigInput = {
     ...(prefix !== undefined ? { prefix } : {}),
     ...(queueName !== undefined ? { queueName } : {}),
     ...(dlqName !== undefined ? { dlqName } : {}),
+    ...(allowedModels !== undefined ? { allowedModels } : {}),
   };
   return { redisUrl, redisUrlRedacted: redactRedisUrl(redisUrl), queue };
 }

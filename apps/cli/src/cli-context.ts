@@ -4,13 +4,15 @@ export interface CliTerminal {
   ask(question: string): Promise<string>;
   /** Width of the terminal in columns. */
   readonly columns: number;
+  /** Draws `line` over the current line of standard error (a progress line). */
+  redraw(line: string): void;
 }
 
 /** What a command may use: the environment, the working directory and two output streams. */
 export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
-  /** Results (one JSON object with `--json`). */
+  /** Results (one JSON object with `--json`). Commands get a context whose outputs are neutralised. */
   readonly stdout: (text: string) => void;
   /** Messages for people: progress, problems. */
   readonly stderr: (text: string) => void;

@@ -17,6 +17,9 @@ const terminal: CliTerminal | undefined =
         get columns() {
           return process.stderr.columns ?? 80;
         },
+        redraw(line) {
+          process.stderr.write(`\r${line}`);
+        },
       }
     : undefined;
 

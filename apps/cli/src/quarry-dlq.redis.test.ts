@@ -1,38 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type AttemptRecord, issueSignature, type RefusalCategory } from '@quarry/core';
-import {
-  buildDlqRecord,
-  DeadLetterWriter,
-  type DlqReasonKind,
-  type DlqRecord,
-  type Lineage,
-  openQueues,
-  type QuarryQueues,
-} from '@quarry/queue';
+import { issueSignature } from '@quarry/core';
+import { openQueues, type QuarryQueues } from '@quarry/queue';
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
-
-function attempt(n: number, path = 'total'): AttemptRecord {
-  return {
-    n,
-    startedAt: new Date(Date.UTC(2025, 5, 1, 0, 0, n)).toISOString(),
-    durationMs: 1000,
-    model: 'claude-haiku-4-5',
-    strategy: 'structured',
-    maxTokens: 4096,
-    stopReason: 'end_turn',
-    requestId: `req_${n}`,
-    rawOutput: `{"${path}": "twelve"}`,
-    rawOutputTruncated: false,
-    toolCallId: null,
-    issues: [{ source: 'schema', path, code: 'invalid_type', message: `expected number at ${path}` }],
-    usage: { inputTokens: 800, outputTokens: 100, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-    costUsd: 0.001,
-  };
-}
+import { type SeedDlqRecordOptions, seedDlqRecord } from './test-fixtures/seed-dlq-record';
 
 describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
   let server: TestRedis;
@@ -59,38 +33,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
     await server.stop();
   });
 
-  async function seed(options: {
-    jobId: string;
-    kind?: DlqReasonKind;
-    refusalCategory?: RefusalCategory;
-    path?: string;
-    lineage?: Lineage;
-    at?: string;
-  }): Promise<DlqRecord> {
-    const at = options.at ?? new Date(Date.now() - 3_600_000).toISOString();
-    const record = buildDlqRecord({
-      job: {
-        id: options.jobId,
-        timestamp: Date.parse(at) - 60_000,
-        data: {
-          workflow: 'invoice',
-          version: 1,
-          input: { text: `Invoice ${options.jobId}` },
-          ...(options.lineage ? { lineage: options.lineage } : {}),
-        },
-        attemptsMade: 1,
-      },
-      reason: {
-        kind: options.kind ?? 'validation_exhausted',
-        message: `no valid reply for ${options.jobId}`,
-        ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
-      },
-      attempts: [attempt(1, options.path), attempt(2, options.path)],
-      deadLetteredAt: new Date(at),
-    });
-    await new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys }).write(record);
-    return record;
-  }
+  const seed = (options: Omit<SeedDlqRecordOptions, 'queues'>) => seedDlqRecord({ queues, ...options });
 
   async function snapshot(): Promise<Record<string, string>> {
     const keys = (await redis.keys(`${prefix}*`)).sort();
@@ -307,7 +250,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       ]);
     });
 
-    it('validates overrides: --to-version must exist, --max-attempts must be a positive integer', async () => {
+    it('validates overrides: --to-version must exist, --max-attempts must be a positive integer, --model must be allowed', async () => {
       const record = await seed({ jobId: 'versions' });
       const missing = await runQuarry(
         ['replay-dlq', '--ids', record.dlqId, '--yes', '--to-version', '2'],
@@ -326,6 +269,14 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const rate = await runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', '--rate', 'fast'], env);
       expect(rate.code).toBe(1);
       expect(rate.stderr).toContain('--rate must be a number, got "fast"');
+      const model = await runQuarry(
+        ['replay-dlq', '--ids', record.dlqId, '--yes', '--model', 'claude-sonnet-4-5'],
+        env,
+      );
+      expect(model.code).toBe(1);
+      expect(model.stdout).toContain(
+        'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
+      );
       expect(await queues.queue.count()).toBe(0);
       const latest = await runQuarry(
         [
@@ -341,7 +292,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
           '--max-attempts',
           '5',
         ],
-        env,
+        { ...env, QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
       );
       expect(latest.code).toBe(0);
       const job = await queues.queue.getJob(`replay-${record.dlqId}-1`);

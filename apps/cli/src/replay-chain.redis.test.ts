@@ -40,7 +40,12 @@ describe('replay through the real worker: fails again, then succeeds with anothe
     server = await getTestRedis();
     redis = new Redis(server.url);
     standin = await startStandin({ script });
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    // The replays' models, allowed for the CLI (replay-dlq --model) and the worker alike.
+    env = {
+      REDIS_URL: server.url,
+      QUARRY_PREFIX: prefix,
+      QUARRY_ALLOWED_MODELS: `claude-opus-4-1,${GOOD_MODEL}`,
+    };
     worker = createWorker({
       config: loadWorkerConfig({
         ...env,

@@ -176,3 +176,12 @@ describe('quarry enqueue', () => {
     );
   });
 });
+
+describe('quarry output neutralisation', () => {
+  it('escapes control characters of an unknown command name instead of sending them to the terminal', async () => {
+    const result = await run(['\u001b]0;pwned\u0007\u001b[2J']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^quarry: unknown command "\\u001b\]0;pwned\\u0007\\u001b\[2J"\n/);
+    expect(result.stderr).not.toContain('\u001b');
+  });
+});

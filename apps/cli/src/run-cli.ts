@@ -3,6 +3,7 @@ import { CliConfigError } from './cli-config-error';
 import type { CliContext } from './cli-context';
 import { commands as defaultCommands } from './commands';
 import { exitCodes } from './exit-codes';
+import { neutralisedContext } from './neutralised-context';
 import { UsageError } from './usage-error';
 
 /** Options of {@link runCli}. */
@@ -34,9 +35,13 @@ function match(commands: readonly CliCommand[], argv: readonly string[]) {
   return null;
 }
 
-/** Runs `quarry <command> ...`; resolves to the exit code (it never calls `process.exit`). */
+/**
+ * Runs `quarry <command> ...`; resolves to the exit code (it never calls `process.exit`). Everything
+ * printed goes through {@link neutralisedContext}: no control character reaches the terminal.
+ */
 export async function runCli(options: RunCliOptions): Promise<number> {
-  const { argv, context } = options;
+  const { argv } = options;
+  const context = neutralisedContext(options.context);
   const commands = options.commands ?? defaultCommands;
   const first = argv[0];
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {

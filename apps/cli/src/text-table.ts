@@ -1,6 +1,9 @@
+import { terminalText } from './terminal-text';
+
 /**
  * Renders rows as a plain-text table with a header, columns padded to their widest cell (cells longer
- * than `maxWidth` are cut with an ellipsis).
+ * than `maxWidth` are cut with an ellipsis). Each cell is one line: control characters, line feeds
+ * included, are shown escaped ({@link terminalText}) and measured as shown.
  */
 export function textTable(
   header: readonly string[],
@@ -8,7 +11,10 @@ export function textTable(
   options: { readonly maxWidth?: number } = {},
 ): string {
   const maxWidth = options.maxWidth ?? 60;
-  const cut = (cell: string) => (cell.length > maxWidth ? `${cell.slice(0, maxWidth - 1)}…` : cell);
+  const cut = (raw: string) => {
+    const cell = terminalText(raw);
+    return cell.length > maxWidth ? `${cell.slice(0, maxWidth - 1)}…` : cell;
+  };
   const all = [header, ...rows].map((row) => row.map(cut));
   const widths = header.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
   return all

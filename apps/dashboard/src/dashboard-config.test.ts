@@ -97,6 +97,7 @@ describe('loadDashboardConfig', () => {
       QUARRY_PREFIX: '{acme}',
       QUARRY_QUEUE: 'docs',
       QUARRY_DLQ: 'docs-dlq',
+      QUARRY_ALLOWED_MODELS: 'claude-opus-4-1',
       LOG_LEVEL: 'DEBUG',
       LOG_FORMAT: 'json',
     };
@@ -115,7 +116,12 @@ describe('loadDashboardConfig', () => {
       replayedRetentionMs: 7 * 86_400_000,
       redisUrl: 'rediss://:secret@redis.example.com:6380',
       allowEviction: true,
-      queue: { prefix: '{acme}', queueName: 'docs', dlqName: 'docs-dlq' },
+      queue: {
+        prefix: '{acme}',
+        queueName: 'docs',
+        dlqName: 'docs-dlq',
+        allowedModels: ['claude-opus-4-1'],
+      },
       logLevel: 'debug',
       logFormat: 'json',
     });

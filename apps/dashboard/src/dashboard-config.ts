@@ -131,6 +131,7 @@ export const DashboardEnv = z
         ...(env.QUARRY_PREFIX !== undefined ? { prefix: env.QUARRY_PREFIX } : {}),
         ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
         ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
+        ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
       },
       maxRedrives: env.QUARRY_MAX_REDRIVES,
       replayedRetentionMs: env.QUARRY_DLQ_REPLAYED_RETENTION_DAYS * day,

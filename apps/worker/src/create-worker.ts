@@ -98,6 +98,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     model,
     modelId: config.model,
     models: table,
+    allowedModels: config.queue.allowedModels,
     attempts,
     history,
     deadLetters,

@@ -37,6 +37,8 @@ export interface ExtractionProcessorOptions {
   readonly modelId: string;
   /** Prices and request rules by model (the default table with `QUARRY_MODELS_FILE` merged over it). */
   readonly models: ModelTable;
+  /** Models a job's `overrides.model` may name besides its workflow's (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
@@ -97,7 +99,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     }
     const context: JobContext = { parsed: null, lessons: [] };
     try {
-      const parsed = parseJob({ data: job.data, registry: options.registry });
+      const parsed = parseJob({
+        data: job.data,
+        registry: options.registry,
+        allowedModels: options.allowedModels,
+      });
       context.parsed = parsed;
       const { data } = parsed;
       const workflow: AnyWorkflow = data.overrides?.model

@@ -4,10 +4,11 @@ import { parseJob } from './parse-job';
 import { testRegistry } from './worker-test-harness';
 
 const registry = testRegistry();
+const allowedModels = ['claude-sonnet-4-5'];
 
 function problemsOf(data: unknown): readonly string[] {
   try {
-    parseJob({ data, registry });
+    parseJob({ data, registry, allowedModels });
   } catch (error) {
     if (error instanceof InvalidJobDataError) return error.problems;
     throw error;
@@ -17,11 +18,16 @@ function problemsOf(data: unknown): readonly string[] {
 
 describe('parseJob', () => {
   it('resolves the workflow (latest version when none is named) and parses the input', () => {
-    const parsed = parseJob({ data: { workflow: 'note', input: { text: 'hello' } }, registry });
+    const parsed = parseJob({
+      data: { workflow: 'note', input: { text: 'hello' } },
+      registry,
+      allowedModels,
+    });
     expect(parsed.workflow.version).toBe(2);
     expect(parsed.input).toEqual({ text: 'hello' });
     expect(
-      parseJob({ data: { workflow: 'note', version: 1, input: { text: 'x' } }, registry }).workflow.version,
+      parseJob({ data: { workflow: 'note', version: 1, input: { text: 'x' } }, registry, allowedModels })
+        .workflow.version,
     ).toBe(1);
   });
 
@@ -45,11 +51,24 @@ describe('parseJob', () => {
   });
 
   it('throws WorkflowNotFoundError for an unknown workflow or version', () => {
-    expect(() => parseJob({ data: { workflow: 'nope', input: {} }, registry })).toThrow(
+    expect(() => parseJob({ data: { workflow: 'nope', input: {} }, registry, allowedModels })).toThrow(
       WorkflowNotFoundError,
     );
-    expect(() => parseJob({ data: { workflow: 'note', version: 9, input: {} }, registry })).toThrow(
-      'Unknown workflow note@v9 (known versions: 1, 2)',
-    );
+    expect(() =>
+      parseJob({ data: { workflow: 'note', version: 9, input: {} }, registry, allowedModels }),
+    ).toThrow('Unknown workflow note@v9 (known versions: 1, 2)');
+  });
+
+  it("refuses a model override outside the workflow's models and the allow-list, naming it", () => {
+    const job = (model: string) => ({ workflow: 'note', input: { text: 'x' }, overrides: { model } });
+    expect(parseJob({ data: job('claude-sonnet-4-5'), registry, allowedModels }).data.overrides).toEqual({
+      model: 'claude-sonnet-4-5',
+    });
+    expect(problemsOf(job('claude-x-7'))).toEqual([
+      'overrides.model: model "claude-x-7" is not allowed for workflow "note" (allowed: claude-sonnet-4-5; add it to QUARRY_ALLOWED_MODELS)',
+    ]);
+    expect(problemsOf(job('x\u001b[2J'))).toEqual([
+      'overrides.model: must be a model id: letters, digits and . _ : @ / -, at most 128 characters',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import {
   InvalidJobDataError,
   type WorkflowRegistry,
 } from '@quarry/core';
-import { JobData, UnreadableJobData } from '@quarry/queue';
+import { JobData, modelOverrideProblem, UnreadableJobData } from '@quarry/queue';
 import type { z } from 'zod';
 
 /** A job whose data passed the job contract and whose input passed its workflow's input schema. */
@@ -23,14 +23,17 @@ const problemsOf = (error: z.ZodError, root: string): string[] =>
   });
 
 /**
- * Checks a job's data against the job contract, looks its workflow up and validates the input.
+ * Checks a job's data against the job contract, looks its workflow up, checks a model override
+ * against the workflow's models and `allowedModels`, and validates the input.
  * @throws BadPayloadError when the stored job could not be read at all (its data is an `UnreadableJobData`).
- * @throws InvalidJobDataError listing every problem (contract or input schema).
+ * @throws InvalidJobDataError listing every problem (contract, model override or input schema).
  * @throws WorkflowNotFoundError when the workflow or version is not registered.
  */
 export function parseJob(options: {
   readonly data: unknown;
   readonly registry: WorkflowRegistry;
+  /** Models `overrides.model` may name besides the workflow's own (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
 }): ParsedJob {
   if (options.data instanceof UnreadableJobData) {
     throw new BadPayloadError({
@@ -49,6 +52,22 @@ export function parseJob(options: {
   }
   const data = contract.data;
   const workflow = options.registry.get(data.workflow, data.version ?? null);
+  const model = data.overrides?.model;
+  const modelProblem =
+    model === undefined
+      ? null
+      : modelOverrideProblem({
+          registry: options.registry,
+          workflow: workflow.name,
+          model,
+          allowedModels: options.allowedModels,
+        });
+  if (modelProblem) {
+    throw new InvalidJobDataError({
+      message: `The job's model override is refused: overrides.model: ${modelProblem}`,
+      problems: [`overrides.model: ${modelProblem}`],
+    });
+  }
   const input = workflow.input.safeParse(data.input);
   if (!input.success) {
     const problems = problemsOf(input.error, 'input');

@@ -2,6 +2,7 @@ import { WorkflowRegistry } from '@quarry/core';
 import { getTestRedis, type TestRedis } from '@quarry/test-redis';
 import { workflows } from '@quarry/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseMetrics } from './test-fixtures/metrics-text';
 import { createHarness, doc, goodNote, testRegistry, type WorkerHarness } from './worker-test-harness';
 
 /**
@@ -129,5 +130,38 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
     expect(record.reason.message).toBe('Unknown workflow note@v1 (known versions: 2)');
     expect(record).toMatchObject({ workflow: 'note', version: 1, attempts: [] });
     expect(h.standin.requests).toHaveLength(0);
+  });
+  it('dead-letters jobs whose model override is not allowed, naming the model, and keeps model labels to the allowed ones', async () => {
+    const h = await setUp();
+    const quarry = await h.startWorker({ METRICS_PORT: '0', QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5' });
+    const raw = h.rawQueue();
+    const job = (name: string, model: string) => ({
+      workflow: 'note',
+      input: { text: doc(name) },
+      overrides: { model },
+    });
+    // A producer that names a model per job: fifty made-up names.
+    const refused = [];
+    for (let i = 0; i < 50; i += 1) refused.push(await raw.add('extract', job(`m${i}`, `claude-x-${i}`)));
+    const allowed = await raw.add('extract', job('allowed', 'claude-sonnet-4-5'));
+
+    expect(await h.client.waitForResult(allowed.id as string, { timeoutMs: 30_000 })).toMatchObject({
+      data: goodNote,
+      model: 'claude-sonnet-4-5',
+    });
+    for (const [i, added] of refused.entries()) {
+      const record = await h.dlqRecordOf(added.id as string, 30_000);
+      expect(record.reason).toEqual({
+        kind: 'invalid_payload',
+        message: `The job's model override is refused: overrides.model: model "claude-x-${i}" is not allowed for workflow "note" (allowed: claude-sonnet-4-5; add it to QUARRY_ALLOWED_MODELS)`,
+      });
+      expect(record.attempts).toEqual([]);
+    }
+    expect(h.standin.requests.map((request) => request.body.model)).toEqual(['claude-sonnet-4-5']);
+
+    const url = (await quarry.http)?.url as string;
+    const series = [...parseMetrics(await (await fetch(`${url}/metrics`)).text()).keys()];
+    const models = new Set(series.flatMap((key) => /[{,]model="([^"]*)"/.exec(key)?.[1] ?? []));
+    expect(models).toEqual(new Set(['claude-sonnet-4-5']));
   });
 });

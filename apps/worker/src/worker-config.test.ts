@@ -176,6 +176,16 @@ describe('loadWorkerConfig', () => {
       '- BACKOFF_CAP_MS: expected an integer ≥ BACKOFF_BASE_MS, got "1000"',
     ]);
   });
+
+  it('reads QUARRY_ALLOWED_MODELS into the queue settings and names a bad entry', () => {
+    expect(
+      loadWorkerConfig({ ...minimal, QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5, claude-opus-4-1' }).queue
+        .allowedModels,
+    ).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1']);
+    expect(problemsOf({ ...minimal, QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5;claude-opus-4-1' })).toEqual([
+      '- QUARRY_ALLOWED_MODELS: expected a comma-separated list of model ids, e.g. claude-sonnet-4-5,claude-haiku-4-5 ("claude-sonnet-4-5;claude-opus-4-1" is not a model id), got "claude-sonnet-4-5;claude-opus-4-1"',
+    ]);
+  });
 });
 
 describe('QUARRY_MODELS_FILE', () => {

@@ -116,6 +116,7 @@ export const WorkerEnv = z
       prefix: env.QUARRY_PREFIX,
       queueName: env.QUARRY_QUEUE,
       dlqName: env.QUARRY_DLQ,
+      allowedModels: env.QUARRY_ALLOWED_MODELS,
       jobAttempts: env.JOB_ATTEMPTS,
       backoff: { baseMs: env.BACKOFF_BASE_MS, capMs: env.BACKOFF_CAP_MS },
       retention: {

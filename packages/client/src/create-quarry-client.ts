@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyWorkflow, WorkflowRegistry } from '@quarry/core';
 import {
+  closeConnection,
+  closeQueues,
   duplicateClient,
   EXTRACTION_JOB_NAME,
   type ExtractionJobResult,
@@ -12,7 +14,6 @@ import {
   redactRedisUrl,
   redisClient,
 } from '@quarry/queue';
-import { closeConnection } from './close-connection';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
 import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
@@ -94,6 +95,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
           ...request.options,
         },
         maxJobDataBytes: config.limits.maxJobDataBytes,
+        allowedModels: config.allowedModels,
       });
       if (prepared.ok) return [prepared.data];
       problems.push(...prepared.problems.map((problem) => (batch ? { item, ...problem } : problem)));
@@ -177,27 +179,15 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       }
     },
     async close() {
-      // Connections first: BullMQ may still be initializing its queues, and closing a queue before its
-      // initialization settled would leave that initialization's failure without a listener. (On a
-      // connection that never came up the initialization just stays pending, so there is nothing to wait for.)
-      const wasUp = [main, exclusive].some((connection) => ['connect', 'ready'].includes(connection.status));
+      // Connections first: once they ended, every queue initialization has settled while its listeners
+      // are still there (BullMQ drops them when a queue closes). A caller's connection stays open.
       await Promise.all([closeConnection(exclusive), owned ? closeConnection(main) : undefined]);
-      if (wasUp) await settled([queues.queue.client, queues.dlq.client, txQueue.client], readyTimeoutMs);
-      await Promise.allSettled([queues.close(), txQueue.close()]);
+      await Promise.all([
+        queues.close(),
+        closeQueues({ queues: [txQueue], connection: exclusive, timeoutMs: readyTimeoutMs }),
+      ]);
     },
   } as QuarryClient;
-}
-
-/** Waits until every promise settled, or `ms` passed. */
-async function settled(promises: readonly Promise<unknown>[], ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.allSettled(promises),
-    new Promise((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]);
-  clearTimeout(timer);
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

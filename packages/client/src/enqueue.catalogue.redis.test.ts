@@ -174,4 +174,36 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
       { path: 'budget', message: 'Unrecognized key: "maxCost"' },
     ]);
   });
+
+  it("a model override outside the workflow's models and QUARRY_ALLOWED_MODELS, or not a model id", async () => {
+    const text = { text: 'Invoice 7' };
+    const notAllowed = (model: string, allowed: string) => ({
+      path: 'overrides.model',
+      message: `model "${model}" is not allowed for workflow "invoice" (${allowed}; add it to QUARRY_ALLOWED_MODELS)`,
+    });
+    expect(
+      await refused(kit().client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude-x-1' } })),
+    ).toEqual([notAllowed('claude-x-1', 'no model is allowed')]);
+
+    const client = kit().newClient({ allowedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5'] });
+    // Fifty producer-chosen names would be fifty metric series each: every one is refused.
+    for (let i = 0; i < 50; i += 1) {
+      expect(
+        await refused(client.enqueue(invoiceWorkflow, text, { overrides: { model: `claude-x-${i}` } })),
+      ).toEqual([notAllowed(`claude-x-${i}`, 'allowed: claude-haiku-4-5, claude-sonnet-4-5')]);
+    }
+    expect(
+      await refused(client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude\u001b[31m' } })),
+    ).toEqual([
+      {
+        path: 'overrides.model',
+        message: 'must be a model id: letters, digits and . _ : @ / -, at most 128 characters',
+      },
+    ]);
+    const job = await client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude-sonnet-4-5' } });
+    expect(job.created).toBe(true);
+    expect((await kit().queues.queue.getJob(job.jobId))?.data.overrides).toEqual({
+      model: 'claude-sonnet-4-5',
+    });
+  });
 });

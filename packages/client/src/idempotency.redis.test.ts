@@ -44,10 +44,16 @@ describe('idempotency', () => {
 
   it('lets a key map to a new job once the configured retention window is over', async () => {
     const k = kit();
-    const client = k.newClient({ idempotencyRetentionMs: 150 });
+    // Long enough for the second enqueue to land inside the window on a busy machine.
+    const retentionMs = 2000;
+    const client = k.newClient({ idempotencyRetentionMs: retentionMs });
     const first = await client.enqueue('invoice', input, { idempotencyKey: 'order-4' });
     expect((await client.enqueue('invoice', input, { idempotencyKey: 'order-4' })).jobId).toBe(first.jobId);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const record = k.queues.keys.idempotency('order-4');
+    const ttl = await k.redis.pttl(record);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(retentionMs);
+    await expect.poll(() => k.redis.exists(record), { timeout: 10_000, interval: 50 }).toBe(0);
     const later = await client.enqueue('invoice', input, { idempotencyKey: 'order-4' });
     expect(later.created).toBe(true);
     expect(later.jobId).not.toBe(first.jobId);

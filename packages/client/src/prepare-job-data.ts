@@ -1,5 +1,5 @@
 import { type AnyWorkflow, formatPath, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
-import { JobData, utf8Bytes } from '@quarry/queue';
+import { JobData, modelOverrideProblem, utf8Bytes } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import type { EnqueueProblem } from './errors/enqueue-validation-error';
 
@@ -11,6 +11,8 @@ export interface PrepareJobDataOptions {
   readonly options: EnqueueOptions;
   /** Largest serialized job data, in bytes. */
   readonly maxJobDataBytes: number;
+  /** Models `overrides.model` may name besides the workflow's own (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
 }
 
 /** The job data to enqueue, or every problem that stops it. */
@@ -19,8 +21,9 @@ export type PreparedJobData =
   | { readonly ok: false; readonly problems: EnqueueProblem[] };
 
 /**
- * Checks a job against the job contract, the registry (workflow and version exist) and the
- * workflow's input schema, all without I/O, collecting every problem. The input is checked as the
+ * Checks a job against the job contract, the registry (workflow and version exist), the workflow's
+ * input schema and the allowed models (a model override must be one of the workflow's models or of
+ * `allowedModels`), all without I/O, collecting every problem. The input is checked as the
  * worker will see it (after a JSON round trip), and the resolved version is pinned into the job.
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
@@ -86,6 +89,16 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
         continue;
       problems.push({ path, message: issue.message });
     }
+  }
+  const model = contract.success ? contract.data.overrides?.model : undefined;
+  if (workflow && model !== undefined) {
+    const problem = modelOverrideProblem({
+      registry: options.registry,
+      workflow: workflow.name,
+      model,
+      allowedModels: options.allowedModels,
+    });
+    if (problem) problems.push({ path: 'overrides.model', message: problem });
   }
   if (workflow && input !== undefined) {
     const parsed = workflow.input.safeParse(input);

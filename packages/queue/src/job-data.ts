@@ -1,5 +1,6 @@
 import { Effort } from '@quarry/core';
 import { z } from 'zod';
+import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
 
 /** Largest serialized `metadata`, in UTF-8 bytes of its JSON. */
@@ -34,9 +35,14 @@ export const Lineage = z.strictObject({
 });
 export type Lineage = z.infer<typeof Lineage>;
 
-/** Settings a replay may change for one job. */
+/**
+ * Settings a replay may change for one job. The model must be one of the workflow's models or of the
+ * configured allow-list (`QUARRY_ALLOWED_MODELS`), checked at enqueue and by the worker.
+ */
 export const JobOverrides = z.strictObject({
-  model: z.string().min(1).optional(),
+  model: ModelId.optional().describe(
+    "A model of the workflow or of the workers' QUARRY_ALLOWED_MODELS; any other is refused.",
+  ),
   maxAttempts: z.number().int().min(1).max(20).optional(),
 });
 export type JobOverrides = z.infer<typeof JobOverrides>;

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { closeQueues } from './close-queues';
 import { extractionQueue, watchErrors } from './extraction-queue';
 import { type QuarryKeys, quarryKeys } from './keys';
 import { QueueConfig, type QueueConfigInput } from './queue-config';
@@ -21,6 +22,10 @@ export interface QuarryQueues {
   readonly dlq: Queue;
   readonly keys: QuarryKeys;
   readonly config: QueueConfig;
+  /**
+   * Closes both queues (see `closeQueues`; the connection stays open). When the connection may never
+   * have come up, close it first (`closeConnection`), so no initialization can fail after the queues closed.
+   */
   close(): Promise<void>;
 }
 
@@ -39,8 +44,6 @@ export function openQueues(options: OpenQueuesOptions): QuarryQueues {
     dlq,
     keys: quarryKeys({ prefix: config.prefix, queueName: config.queueName }),
     config,
-    close: async () => {
-      await Promise.all([queue.close(), dlq.close()]);
-    },
+    close: () => closeQueues({ queues: [queue, dlq], connection: options.connection }),
   };
 }

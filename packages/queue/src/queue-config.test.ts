@@ -5,6 +5,7 @@ describe('QueueConfig', () => {
   it('has every default in one place', () => {
     expect(queueDefaults).toMatchInlineSnapshot(`
       {
+        "allowedModels": [],
         "attemptTtlSeconds": 1209600,
         "backoff": {
           "baseMs": 2000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHashTagged } from './keys';
+import { ModelId } from './model-id';
 
 const second = 1000;
 const hour = 3600 * second;
@@ -63,6 +64,11 @@ export const QueueConfig = z.object({
       halfLifeMs: positiveInt().default(24 * hour),
     })
     .prefault({}),
+  /**
+   * Models a job may name in `overrides.model` besides those of its workflow (`QUARRY_ALLOWED_MODELS`).
+   * Producers check it before enqueuing, workers before running a job (others are dead-lettered).
+   */
+  allowedModels: z.array(ModelId).default([]),
   /** Producer-side limits, checked before Redis is touched. */
   limits: z
     .object({

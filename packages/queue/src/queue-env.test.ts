@@ -25,4 +25,20 @@ describe('queueEnv', () => {
       'QUARRY_DLQ: a queue name without ":"',
     ]);
   });
+
+  it('reads QUARRY_ALLOWED_MODELS as distinct trimmed model ids, naming a bad entry', () => {
+    expect(QueueEnv.parse({ QUARRY_ALLOWED_MODELS: ' claude-sonnet-4-5 , m@1,claude-sonnet-4-5' })).toEqual({
+      QUARRY_ALLOWED_MODELS: ['claude-sonnet-4-5', 'm@1'],
+    });
+    const form = 'a comma-separated list of model ids, e.g. claude-sonnet-4-5,claude-haiku-4-5';
+    expect(messages({ QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5,,m' })).toEqual([
+      `QUARRY_ALLOWED_MODELS: ${form} (an empty entry)`,
+    ]);
+    expect(messages({ QUARRY_ALLOWED_MODELS: 'claude sonnet' })).toEqual([
+      `QUARRY_ALLOWED_MODELS: ${form} ("claude sonnet" is not a model id)`,
+    ]);
+    expect(messages({ QUARRY_ALLOWED_MODELS: 'ok,a\u001b[2J' })).toEqual([
+      `QUARRY_ALLOWED_MODELS: ${form} ("a\\u001b[2J" is not a model id)`,
+    ]);
+  });
 });

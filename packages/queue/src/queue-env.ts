@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHashTagged } from './keys';
+import { ModelId } from './model-id';
 
 /** A queue name environment variable: no ":" (it would break the key layout). */
 const queueNameVar = () =>
@@ -8,10 +9,27 @@ const queueNameVar = () =>
     .trim()
     .regex(/^[^:]+$/, { error: 'a queue name without ":"' });
 
+const modelListForm = 'a comma-separated list of model ids, e.g. claude-sonnet-4-5,claude-haiku-4-5';
+
+/** A comma-separated list of model ids (blanks around the commas allowed); the message names a bad entry. */
+const modelListVar = () =>
+  z.string().transform((value, context) => {
+    const ids = value.split(',').map((id) => id.trim());
+    for (const id of ids) {
+      if (!ModelId.safeParse(id).success) {
+        const what = id === '' ? 'an empty entry' : `${JSON.stringify(id.slice(0, 140))} is not a model id`;
+        context.addIssue({ code: 'custom', message: `${modelListForm} (${what})` });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(ids)];
+  });
+
 /**
  * Zod schemas of the queue variables an app's environment schema shares with the others: `QUARRY_PREFIX`
- * (a key prefix containing a {hash tag}), `QUARRY_QUEUE` and `QUARRY_DLQ` (names without ":"). All
- * optional: an unset one takes `queueDefaults`. Each message names the expected form.
+ * (a key prefix containing a {hash tag}), `QUARRY_QUEUE` and `QUARRY_DLQ` (names without ":") and
+ * `QUARRY_ALLOWED_MODELS` (model ids, comma-separated). All optional: an unset one takes
+ * `queueDefaults`. Each message names the expected form.
  */
 export const queueEnv = {
   QUARRY_PREFIX: z
@@ -21,4 +39,5 @@ export const queueEnv = {
     .optional(),
   QUARRY_QUEUE: queueNameVar().optional(),
   QUARRY_DLQ: queueNameVar().optional(),
+  QUARRY_ALLOWED_MODELS: modelListVar().optional(),
 };

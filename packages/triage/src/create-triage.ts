@@ -70,6 +70,7 @@ export function createTriage(options: TriageOptions): Triage {
       overrides,
       force: replay.force ?? false,
       maxRedrives,
+      allowedModels: queues.config.allowedModels,
     });
     const base = { matched: records.length, planned: plan.planned };
     if (replay.dryRun)

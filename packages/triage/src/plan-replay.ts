@@ -22,6 +22,8 @@ export function planReplay(options: {
   readonly overrides: ReplayOverrides;
   readonly force: boolean;
   readonly maxRedrives: number;
+  /** Models an override may name besides the workflow's own (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
 }): ReplayPlan {
   const { records, ...stepOptions } = options;
   const steps: ReplayJobStep[] = [];

@@ -14,7 +14,13 @@ function record(data: unknown, kind: DlqReasonKind = 'validation_exhausted', wor
   });
 }
 
-const options = { registry: testRegistry(), overrides: {}, force: false, maxRedrives: 3 };
+const options = {
+  registry: testRegistry(),
+  overrides: {},
+  force: false,
+  maxRedrives: 3,
+  allowedModels: ['claude-haiku-4-5'],
+};
 
 describe('planReplayStep', () => {
   it('keeps the original job data and lets new overrides win over earlier ones', () => {
@@ -78,5 +84,20 @@ describe('planReplayStep', () => {
       const step = planReplayStep(record(data, 'unknown_workflow'), { ...options, overrides });
       expect(step).toMatchObject({ action: 'invalid', error: 'workflow "gone" is not registered' });
     }
+  });
+
+  it('refuses a model the workers would refuse, new or carried over from the original job', () => {
+    const data = { workflow: 'note', version: 1, input: { text: 'x' } };
+    const refused = (model: string) =>
+      `overrides.model: model "${model}" is not allowed for workflow "note" (allowed: claude-haiku-4-5; add it to QUARRY_ALLOWED_MODELS)`;
+    const replayed = planReplayStep(record(data), { ...options, overrides: { model: 'claude-x-1' } });
+    expect(replayed).toEqual({ action: 'invalid', dlqId: replayed.dlqId, error: refused('claude-x-1') });
+    const carried = planReplayStep(record({ ...data, overrides: { model: 'claude-x-2' } }), options);
+    expect(carried).toMatchObject({ action: 'invalid', error: refused('claude-x-2') });
+    const fixed = planReplayStep(record({ ...data, overrides: { model: 'claude-x-2' } }), {
+      ...options,
+      overrides: { model: 'claude-haiku-4-5' },
+    });
+    expect(fixed).toMatchObject({ action: 'replay', data: { overrides: { model: 'claude-haiku-4-5' } } });
   });
 });

@@ -1,6 +1,6 @@
 import { type AnyWorkflow, formatPath, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
 import type { DlqRecord } from '@quarry/queue';
-import { JobData } from '@quarry/queue';
+import { JobData, modelOverrideProblem } from '@quarry/queue';
 import { entryState } from './dlq-summary';
 import { replayJobId } from './replay-job-id';
 import type { ReplayOverrides } from './replay-overrides';
@@ -28,12 +28,14 @@ export interface PlanReplayStepOptions {
   /** Replay quarantined records too. */
   readonly force: boolean;
   readonly maxRedrives: number;
+  /** Models an override may name besides the workflow's own (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
 }
 
 /**
  * Decides what replaying `record` means, without I/O: skip it (already replayed; quarantined at
  * `maxRedrives` unless forced), refuse it with a message naming the problem (target version
- * missing, input invalid for it, job data unusable), or the new job: the original job data with the
+ * missing, input invalid for it, a model the workers would refuse, job data unusable), or the new job: the original job data with the
  * overrides applied and `lineage: { rootJobId, replayOf: dlqId, redriveCount: previous + 1 }`.
  */
 export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions): ReplayStep {
@@ -112,6 +114,17 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
       error: `the replayed job data breaks the job contract: ${problems.join('; ')}`,
     };
   }
+  const model = contract.data.overrides?.model;
+  const modelProblem =
+    model === undefined
+      ? null
+      : modelOverrideProblem({
+          registry: options.registry,
+          workflow: workflow.name,
+          model,
+          allowedModels: options.allowedModels,
+        });
+  if (modelProblem) return { action: 'invalid', dlqId, error: `overrides.model: ${modelProblem}` };
   const input = workflow.input.safeParse(contract.data.input);
   if (!input.success) {
     const problems = input.error.issues.map(

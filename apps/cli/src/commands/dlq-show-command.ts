@@ -5,6 +5,7 @@ import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
+import { terminalText } from '../terminal-text';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportTriageError, triageEnvironmentHelp, withTriage } from './triage-support';
@@ -24,7 +25,10 @@ ${triageEnvironmentHelp}`;
 
 const indent = (text: string, by = '    ') => text.replace(/^/gm, by);
 
-/** The human form of a record with its chain. */
+/**
+ * The human form of a record with its chain. Every value from the record is shown on one line with its
+ * control characters escaped, raw output and job data as blocks of lines ({@link terminalText}).
+ */
 export function renderDlqDetail(detail: DlqDetail): string {
   const { record, summary, chain } = detail;
   const facts: [string, string][] = [
@@ -50,11 +54,11 @@ export function renderDlqDetail(detail: DlqDetail): string {
   ];
   const width = Math.max(...facts.map(([name]) => name.length));
   const lines = [
-    `DLQ record ${record.dlqId}`,
-    ...facts.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`),
+    `DLQ record ${terminalText(record.dlqId)}`,
+    ...facts.map(([name, value]) => `  ${name.padEnd(width)}  ${terminalText(value)}`),
     '',
   ];
-  lines.push(`Lineage chain (root job ${chain.rootJobId}):`);
+  lines.push(`Lineage chain (root job ${terminalText(chain.rootJobId)}):`);
   lines.push(
     indent(
       textTable(
@@ -72,24 +76,30 @@ export function renderDlqDetail(detail: DlqDetail): string {
       '  ',
     ),
   );
-  if (chain.missing.length > 0) lines.push(`  pruned from the chain: ${chain.missing.join(', ')}`);
-  if (chain.latestJob) lines.push(`  latest replay job ${chain.latestJob.jobId}: ${chain.latestJob.state}`);
+  if (chain.missing.length > 0)
+    lines.push(`  pruned from the chain: ${terminalText(chain.missing.join(', '))}`);
+  if (chain.latestJob)
+    lines.push(`  latest replay job ${terminalText(chain.latestJob.jobId)}: ${chain.latestJob.state}`);
   for (const attempt of record.attempts) {
     lines.push(
       '',
-      `Attempt ${attempt.n} · ${attempt.model}${attempt.fallbackFrom ? ` (fallback for ${attempt.fallbackFrom})` : ''}${attempt.effort ? ` · effort ${attempt.effort}` : ''} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens${attempt.usage.thinkingTokens ? ` (${attempt.usage.thinkingTokens} thinking)` : ''} · ${costLabel(attempt.costUsd)}${attempt.cacheMissReason ? ` · cache miss: ${attempt.cacheMissReason}` : ''}`,
+      terminalText(
+        `Attempt ${attempt.n} · ${attempt.model}${attempt.fallbackFrom ? ` (fallback for ${attempt.fallbackFrom})` : ''}${attempt.effort ? ` · effort ${attempt.effort}` : ''} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens${attempt.usage.thinkingTokens ? ` (${attempt.usage.thinkingTokens} thinking)` : ''} · ${costLabel(attempt.costUsd)}${attempt.cacheMissReason ? ` · cache miss: ${attempt.cacheMissReason}` : ''}`,
+      ),
     );
     if (attempt.issues.length === 0) lines.push('  issues: none');
     else {
       lines.push('  issues:');
       for (const issue of attempt.issues) {
         const received = issue.received === undefined ? '' : ` (received ${issue.received})`;
-        lines.push(`    - ${issue.source} ${issue.path || '(root)'}: ${issue.message}${received}`);
+        lines.push(
+          `    - ${terminalText(`${issue.source} ${issue.path || '(root)'}: ${issue.message}${received}`)}`,
+        );
       }
     }
     lines.push(
       `  raw output${attempt.rawOutputTruncated ? ' (truncated)' : ''}:`,
-      indent(attempt.rawOutput || '(empty)'),
+      indent(terminalText(attempt.rawOutput || '(empty)', { multiline: true })),
     );
   }
   lines.push('', 'Job data:', indent(JSON.stringify(record.input, null, 2), '  '));

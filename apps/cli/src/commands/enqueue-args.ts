@@ -3,6 +3,7 @@ import type { JobBudget } from '@quarry/queue';
 import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
 import { budgetFlagOptions, readBudgetFlags } from './budget-flags';
+import type { DocumentSource } from './read-document-text';
 
 /** How long `--wait` waits by default. */
 export const DEFAULT_TIMEOUT_SECONDS = 120;
@@ -26,7 +27,7 @@ const options = {
 export interface EnqueueRequestArgs {
   readonly workflow: string;
   readonly version: number | undefined;
-  readonly source: { readonly file: string } | { readonly text: string };
+  readonly source: DocumentSource;
   readonly idempotencyKey: string | undefined;
   readonly historyScope: string | undefined;
   readonly effort: Effort | undefined;

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import {
   createQuarryClient,
   DeadLetteredError,
@@ -15,17 +13,18 @@ import type { CliCommand } from '../cli-command';
 import { cliConfig, cliEnvironmentHelp } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
-import { UsageError } from '../usage-error';
 import { budgetFlagHelp } from './budget-flags';
 import { DEFAULT_TIMEOUT_SECONDS, type EnqueueRequestArgs, readEnqueueArgs } from './enqueue-args';
+import { readDocumentText } from './read-document-text';
 
 const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
                       [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>]
                       [--max-tokens <N>] [--max-cost-usd <USD>] [--wait] [--timeout <seconds>]
                       [--json]
 
-Enqueues one extraction job. The input is { text } read from --file or given with --text; it is
-validated against the workflow before anything is written to Redis.
+Enqueues one extraction job. The input is { text } read from --file (UTF-8; a file that is not is
+refused, naming the byte offset) or given with --text; it is validated against the workflow before
+anything is written to Redis.
 
 Options:
   -w, --workflow <name>   workflow to run (${defaultRegistry()
@@ -53,19 +52,6 @@ Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavail
 
 ${cliEnvironmentHelp}`;
 
-async function readText(source: EnqueueRequestArgs['source'], context: CliContext): Promise<string> {
-  if ('text' in source) return source.text;
-  const path = resolve(context.cwd, source.file);
-  try {
-    return await readFile(path, 'utf8');
-  } catch (cause) {
-    const code = (cause as { code?: unknown }).code;
-    throw new UsageError(`cannot read --file ${source.file}${typeof code === 'string' ? ` (${code})` : ''}`, {
-      cause,
-    });
-  }
-}
-
 function completedOutput(jobId: string, result: ExtractionJobResult) {
   return {
     jobId,
@@ -80,10 +66,10 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
 
 async function enqueueAndWait(
   request: EnqueueRequestArgs,
+  text: string,
   client: QuarryClient,
   context: CliContext,
 ): Promise<number> {
-  const text = await readText(request.source, context);
   const job = await client.enqueue(
     request.workflow,
     { text },
@@ -151,13 +137,15 @@ export const enqueueCommand: CliCommand = {
       return exitCodes.ok;
     }
     const config = cliConfig(context.env);
+    // Read before connecting: a bad file is a usage error that needs no Redis.
+    const text = await readDocumentText(request.source, context.cwd);
     const client = createQuarryClient({
       redisUrl: config.redisUrl,
       registry: defaultRegistry(),
       config: config.queue,
     });
     try {
-      return await enqueueAndWait(request, client, context);
+      return await enqueueAndWait(request, text, client, context);
     } catch (error) {
       if (error instanceof EnqueueValidationError) {
         context.stderr(

@@ -117,7 +117,7 @@ export const replayDlqCommand: CliCommand = {
           ...(terminal
             ? {
                 onProgress: (progress) =>
-                  context.stderr(
+                  terminal.redraw(
                     progressLine(
                       progress.done,
                       progress.total,

@@ -3,6 +3,7 @@ import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
+import { terminalText } from '../terminal-text';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportReviewError, withReviewIndex } from './review-support';
@@ -52,7 +53,9 @@ export const reviewListCommand: CliCommand = {
         }),
       );
       for (const entry of unreadable) {
-        context.stderr(`warning: review entry of job ${entry.jobId} is unreadable (${entry.problem})\n`);
+        context.stderr(
+          `warning: review entry of job ${terminalText(entry.jobId)} is unreadable (${terminalText(entry.problem)})\n`,
+        );
       }
       if (values.json) {
         context.stdout(`${JSON.stringify(entries)}\n`);

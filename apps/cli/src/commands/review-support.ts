@@ -1,5 +1,5 @@
 import { RedisGate, RedisUnavailableError } from '@quarry/client';
-import { QueueConfig, quarryKeys, ReviewIndex, redisConnection } from '@quarry/queue';
+import { closeConnection, QueueConfig, quarryKeys, ReviewIndex, redisConnection } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
@@ -29,7 +29,7 @@ export async function withReviewIndex<T>(
   try {
     return await gate.run(operation, () => body(index));
   } finally {
-    await connection.quit().catch(() => connection.disconnect());
+    await closeConnection(connection);
   }
 }
 

@@ -1,5 +1,5 @@
 import { RedisGate, RedisUnavailableError } from '@quarry/client';
-import { redisConnection } from '@quarry/queue';
+import { closeConnection, redisConnection } from '@quarry/queue';
 import {
   createTriage,
   DlqRecordNotFoundError,
@@ -96,7 +96,8 @@ function triageSettings(env: CliContext['env']): { maxRedrives: number; replayed
 
 /**
  * Runs `body` with the triage service on the configured Redis (waiting at most 2 s for it), then
- * closes everything. DLQ records that cannot be read are reported on standard error.
+ * closes everything, leaving no rejection unhandled. DLQ records that cannot be read are reported on
+ * standard error.
  */
 export async function withTriage<T>(
   context: CliContext,
@@ -122,8 +123,9 @@ export async function withTriage<T>(
   try {
     return await gate.run(operation, () => body(triage));
   } finally {
-    await triage.close().catch(() => {});
-    await connection.quit().catch(() => connection.disconnect());
+    // The connection first, so the queues' start-up has settled before they close (see closeQueues).
+    await closeConnection(connection);
+    await triage.close();
   }
 }
 

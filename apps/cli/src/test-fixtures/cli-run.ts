@@ -22,6 +22,9 @@ export async function runQuarry(
   const pending = [...(answers ?? [])];
   const terminal: CliTerminal = {
     columns: 100,
+    redraw(line) {
+      stderr += `\r${line}`;
+    },
     async ask(question) {
       asked.push(question);
       return pending.shift() ?? '';

@@ -6,7 +6,7 @@ import {
   type RetryAfterProblem,
 } from '@quarry/core';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { SignatureLabels } from './signature-labels';
+import { BoundedLabels } from './bounded-labels';
 
 /** How a job run ended, as counted by `quarry_jobs_total`. */
 export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'rate_limited' | 'put_back';
@@ -16,11 +16,21 @@ export type ModelCallOutcome = 'ok' | 'rate_limited' | 'transient' | 'permanent'
 
 /** Why a provider's retry-after was not honoured as sent: cut to the maximum, or ignored. */
 export type RetryAfterAdjustment = 'too_long' | RetryAfterProblem;
+/** Defaults of {@link createWorkerMetrics}. */
+export const workerMetricsDefaults = {
+  maxSignatureLabels: 20,
+  maxWorkflowLabels: 50,
+  maxModelLabels: 20,
+} as const;
 
 /** Options of {@link createWorkerMetrics}. */
 export interface WorkerMetricsOptions {
   /** Distinct issue signatures labelled per workflow before the rest count as `other`. Default 20. */
   readonly maxSignatureLabels?: number;
+  /** Distinct workflows labelled before the rest count as `other`. Default 50. */
+  readonly maxWorkflowLabels?: number;
+  /** Distinct models labelled before the rest count as `other`. Default 20. */
+  readonly maxModelLabels?: number;
   /** Default: a registry of its own (so several workers in one process never collide). */
   readonly registry?: Registry;
 }
@@ -60,14 +70,21 @@ const usageTypes = [
 ] as const;
 
 /**
- * Creates the worker's metrics (all prefixed `quarry_`). Label values are bounded: workflows come
- * from the registry (`unknown` otherwise), models from configuration, issue signatures are capped
- * per workflow ({@link SignatureLabels}). Each update is a counter increment; nothing touches Redis.
+ * Creates the worker's metrics (all prefixed `quarry_`). Label values are bounded whatever the jobs
+ * hold ({@link BoundedLabels}): workflows (from the registry, `unknown` otherwise) and models (from
+ * workflows and configuration; the worker refuses other model overrides) are capped overall, issue
+ * signatures per workflow; values past a cap count as `other`. Each update is a counter increment;
+ * nothing touches Redis.
  */
 export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerMetrics {
   const registry = options.registry ?? new Registry();
   const registers = [registry];
-  const signatures = new SignatureLabels(options.maxSignatureLabels ?? 20);
+  const defaults = workerMetricsDefaults;
+  const signatures = new BoundedLabels(options.maxSignatureLabels ?? defaults.maxSignatureLabels);
+  const workflows = new BoundedLabels(options.maxWorkflowLabels ?? defaults.maxWorkflowLabels);
+  const models = new BoundedLabels(options.maxModelLabels ?? defaults.maxModelLabels);
+  const workflowLabel = (name: string) => workflows.label('', name);
+  const modelLabel = (id: string) => models.label('', id);
 
   const jobs = new Counter({
     name: 'quarry_jobs_total',
@@ -163,7 +180,9 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
 
   return {
     registry,
-    attempt(workflow, record) {
+    attempt(name, record) {
+      const workflow = workflowLabel(name);
+      const model = modelLabel(record.model);
       const valid = record.issues.length === 0 ? 'true' : 'false';
       attempts.inc({ workflow, valid });
       if (record.n === 1) firstAttempts.inc({ workflow, valid });
@@ -176,23 +195,25 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
       }
       for (const [field, type] of usageTypes) {
         const count = record.usage[field];
-        if (count > 0) tokens.inc({ workflow, model: record.model, type }, count);
+        if (count > 0) tokens.inc({ workflow, model, type }, count);
       }
-      if (record.costUsd === null) unpriced.inc({ workflow, model: record.model });
-      else cost.inc({ workflow, model: record.model }, record.costUsd);
+      if (record.costUsd === null) unpriced.inc({ workflow, model });
+      else cost.inc({ workflow, model }, record.costUsd);
       if (record.cacheMissReason) cacheMisses.inc({ workflow, reason: record.cacheMissReason });
     },
     completed(result, flaggedForReview) {
-      jobs.inc({ workflow: result.workflow, outcome: 'completed' });
-      attemptsPerSuccess.observe({ workflow: result.workflow }, result.attempts);
-      if (flaggedForReview) review.inc({ workflow: result.workflow });
+      const workflow = workflowLabel(result.workflow);
+      jobs.inc({ workflow, outcome: 'completed' });
+      attemptsPerSuccess.observe({ workflow }, result.attempts);
+      if (flaggedForReview) review.inc({ workflow });
     },
-    ended(workflow, outcome, reason) {
+    ended(name, outcome, reason) {
+      const workflow = workflowLabel(name);
       jobs.inc({ workflow, outcome });
       if (outcome === 'dead_lettered') deadLetters.inc({ workflow, reason: reason ?? 'unknown' });
     },
     modelCall(model, outcome, seconds) {
-      modelCalls.observe({ model, outcome }, seconds);
+      modelCalls.observe({ model: modelLabel(model), outcome }, seconds);
     },
     rateLimitPause(delayMs) {
       pauses.inc();

@@ -124,7 +124,12 @@ export function useTriageTestKit(label: string): () => TriageTestKit {
     closers.push(() => queues.close());
     const writer = new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys });
     const newTriage = (options: Partial<TriageOptions> = {}) => {
-      const triage = createTriage({ connection, registry: testRegistry(), config: { prefix }, ...options });
+      const triage = createTriage({
+        connection,
+        registry: testRegistry(),
+        config: { prefix, allowedModels: ['claude-sonnet-4-5'] },
+        ...options,
+      });
       closers.push(() => triage.close());
       return triage;
     };

@@ -1,0 +1,28 @@
+import type { CliContext } from './cli-context';
+import { terminalText } from './terminal-text';
+
+/**
+ * The context a command runs with: everything it writes to standard output and standard error, and
+ * every question and progress line it draws on the terminal, goes through {@link terminalText}
+ * (line feeds and tabs kept), so no control character from a record, an id or an error message
+ * reaches the terminal.
+ */
+export function neutralisedContext(context: CliContext): CliContext {
+  const { terminal } = context;
+  return {
+    ...context,
+    stdout: (text) => context.stdout(terminalText(text, { multiline: true })),
+    stderr: (text) => context.stderr(terminalText(text, { multiline: true })),
+    ...(terminal
+      ? {
+          terminal: {
+            get columns() {
+              return terminal.columns;
+            },
+            ask: (question) => terminal.ask(terminalText(question)),
+            redraw: (line) => terminal.redraw(terminalText(line)),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQuarry } from './test-fixtures/cli-run';
+
+/**
+ * Bad-input catalogue, `quarry enqueue --file`: a file that is missing or not UTF-8 is refused with one
+ * clean message before anything is enqueued, and no rejection is left unhandled (which Node would
+ * print as a stack trace).
+ */
+describe('quarry enqueue --file with a bad file', () => {
+  let server: TestRedis;
+  let dir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await getTestRedis();
+    dir = await mkdtemp(join(tmpdir(), 'quarry-cli-file-'));
+    env = { REDIS_URL: server.url, QUARRY_PREFIX: uniquePrefix('cli-file') };
+  });
+  afterAll(async () => {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const usageHint = 'Run "quarry enqueue --help" for usage.\n';
+
+  it('names a missing file in one message, again and again, leaving no rejection unhandled', async () => {
+    const problems: unknown[] = [];
+    const record = (error: unknown) => problems.push(error);
+    process.on('unhandledRejection', record);
+    process.on('uncaughtException', record);
+    try {
+      for (const redisUrl of [server.url, 'redis://127.0.0.1:1']) {
+        for (let i = 0; i < 25; i += 1) {
+          const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', '/nonexistent/invoice.txt'], {
+            ...env,
+            REDIS_URL: redisUrl,
+          });
+          expect(run).toMatchObject({
+            code: 1,
+            stdout: '',
+            stderr: `quarry enqueue: cannot read --file /nonexistent/invoice.txt (ENOENT)\n${usageHint}`,
+          });
+        }
+      }
+      // Rejections are reported once the current tasks are done.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('unhandledRejection', record);
+      process.off('uncaughtException', record);
+    }
+    expect(problems.map(String)).toEqual([]);
+  });
+
+  it('refuses a file that is not UTF-8, naming the byte offset, instead of enqueuing U+FFFD', async () => {
+    const file = join(dir, 'latin1.txt');
+    await writeFile(
+      file,
+      Buffer.concat([Buffer.from('Invoice 7\nM'), Buffer.from([0xfc]), Buffer.from('ller')]),
+    );
+    const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], env);
+    expect(run).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `quarry enqueue: --file ${file} is not UTF-8 text: invalid UTF-8 at byte offset 11 (line 2): byte 0xfc does not start or continue a character; convert it to UTF-8 (or extract its text) first\n${usageHint}`,
+    });
+  });
+
+  it('prints one clean line, no stack trace, as a process', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(
+          join(root, 'node_modules', '.bin', 'tsx'),
+          [main, 'enqueue', '-w', 'invoice', '--file', '/nonexistent/invoice.txt'],
+          {
+            cwd: root,
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `quarry enqueue: cannot read --file /nonexistent/invoice.txt (ENOENT)\n${usageHint}`,
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import type { WorkflowRegistry } from '@quarry/core';
+
+/** Options of {@link modelOverrideProblem}. */
+export interface ModelOverrideCheckOptions {
+  readonly registry: WorkflowRegistry;
+  /** The job's workflow name. */
+  readonly workflow: string;
+  /** The job's `overrides.model`. */
+  readonly model: string;
+  /** Models allowed for every workflow (`QUARRY_ALLOWED_MODELS`). */
+  readonly allowedModels: readonly string[];
+}
+
+/**
+ * The models a job of `workflow` may name in `overrides.model`: those its registered versions name,
+ * plus `allowedModels`, sorted. Every model a job can run with, and so every `model` metric label,
+ * comes from code or configuration, never from a producer.
+ */
+export function allowedModelsFor(
+  options: Pick<ModelOverrideCheckOptions, 'registry' | 'workflow' | 'allowedModels'>,
+): string[] {
+  const own = options.registry
+    .list()
+    .filter((workflow) => workflow.name === options.workflow)
+    .flatMap((workflow) => (workflow.model === undefined ? [] : [workflow.model]));
+  return [...new Set([...own, ...options.allowedModels])].sort();
+}
+
+/** Null when `model` may be used for `workflow`; else a message naming the model and what is allowed. */
+export function modelOverrideProblem(options: ModelOverrideCheckOptions): string | null {
+  const allowed = allowedModelsFor(options);
+  if (allowed.includes(options.model)) return null;
+  const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'no model is allowed';
+  return `model "${options.model}" is not allowed for workflow "${options.workflow}" (${list}; add it to QUARRY_ALLOWED_MODELS)`;
+}
