@@ -73,7 +73,10 @@ describe('every current model completes jobs with costs priced from the model ta
         'acme-extractor-1': { ...defaultModelTable['claude-haiku-4-5'], name: 'ACME extractor', prices },
       }),
     );
-    const h = await testBed.harness({ plan: { own: [retryOnce] }, env: { QUARRY_MODELS_FILE: path } });
+    const h = await testBed.harness({
+      plan: { own: [retryOnce] },
+      env: { QUARRY_MODELS_FILE: path, QUARRY_ALLOWED_MODELS: 'acme-extractor-1' },
+    });
     await h.startWorker({ QUARRY_MODEL: 'claude-haiku-5-5' });
     const haiku = await h.client.enqueue('note', { text: doc('haiku') });
     const haikuResult = await h.client.waitForResult(haiku.jobId, { timeoutMs: 15_000 });
