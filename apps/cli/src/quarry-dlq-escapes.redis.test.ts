@@ -98,7 +98,8 @@ describe('quarry dlq text output with hostile DLQ records', () => {
     expect(printed(show)).not.toMatch(RAW_CONTROL);
     expect(show.stdout).toContain('workflow       invoice\\u001b[31m\\u009b2J@v1\n');
     expect(show.stdout).toContain(
-      'reason         validation_exhausted: reply refused x\\u001b[?1049h\\u0008\\u0008\\u202eevil\n',
+      // The DLQ record stores a reason with its control characters as spaces (buildDlqRecord).
+      'reason         validation_exhausted: reply refused x [?1049h   evil\n',
     );
     expect(show.stdout).toContain(
       'source job     order-1\\u001b]0;pwned\\u0007\\u000d\\u001b[2K (1 job attempt(s))',
