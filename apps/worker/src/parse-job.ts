@@ -52,16 +52,12 @@ export function parseJob(options: {
   }
   const data = contract.data;
   const workflow = options.registry.get(data.workflow, data.version ?? null);
-  const model = data.overrides?.model;
-  const modelProblem =
-    model === undefined
-      ? null
-      : modelOverrideProblem({
-          registry: options.registry,
-          workflow: workflow.name,
-          model,
-          allowedModels: options.allowedModels,
-        });
+  const modelProblem = modelOverrideProblem({
+    registry: options.registry,
+    workflow: workflow.name,
+    model: data.overrides?.model,
+    allowedModels: options.allowedModels,
+  });
   if (modelProblem) {
     throw new InvalidJobDataError({
       message: `The job's model override is refused: overrides.model: ${modelProblem}`,

@@ -42,5 +42,9 @@ describe('allowed model overrides', () => {
     expect(modelOverrideProblem({ registry, workflow: 'nothing', model: 'm', allowedModels: [] })).toBe(
       'model "m" is not allowed for workflow "nothing" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
     );
+    // A job that names no model runs on its workflow's or the worker's.
+    expect(
+      modelOverrideProblem({ registry, workflow: 'nothing', model: undefined, allowedModels: [] }),
+    ).toBeNull();
   });
 });

@@ -5,8 +5,8 @@ export interface ModelOverrideCheckOptions {
   readonly registry: WorkflowRegistry;
   /** The job's workflow name. */
   readonly workflow: string;
-  /** The job's `overrides.model`. */
-  readonly model: string;
+  /** The job's `overrides.model`; undefined when it names none (always allowed). */
+  readonly model: string | undefined;
   /** Models allowed for every workflow (`QUARRY_ALLOWED_MODELS`). */
   readonly allowedModels: readonly string[];
 }
@@ -26,8 +26,9 @@ export function allowedModelsFor(
   return [...new Set([...own, ...options.allowedModels])].sort();
 }
 
-/** Null when `model` may be used for `workflow`; else a message naming the model and what is allowed. */
+/** Null when `model` may be used for `workflow` (or is undefined); else a message naming the model and what is allowed. */
 export function modelOverrideProblem(options: ModelOverrideCheckOptions): string | null {
+  if (options.model === undefined) return null;
   const allowed = allowedModelsFor(options);
   if (allowed.includes(options.model)) return null;
   const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'no model is allowed';

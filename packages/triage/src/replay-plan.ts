@@ -114,16 +114,12 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
       error: `the replayed job data breaks the job contract: ${problems.join('; ')}`,
     };
   }
-  const model = contract.data.overrides?.model;
-  const modelProblem =
-    model === undefined
-      ? null
-      : modelOverrideProblem({
-          registry: options.registry,
-          workflow: workflow.name,
-          model,
-          allowedModels: options.allowedModels,
-        });
+  const modelProblem = modelOverrideProblem({
+    registry: options.registry,
+    workflow: workflow.name,
+    model: contract.data.overrides?.model,
+    allowedModels: options.allowedModels,
+  });
   if (modelProblem) return { action: 'invalid', dlqId, error: `overrides.model: ${modelProblem}` };
   const input = workflow.input.safeParse(contract.data.input);
   if (!input.success) {
