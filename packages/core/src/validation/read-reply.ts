@@ -24,19 +24,11 @@ export function readReply(response: ModelResponse, strategy: OutputStrategy, too
   if (strategy === 'structured') {
     const stray = calls[0];
     if (stray && text.trim() === '') {
-      return {
-        rawOutput: text,
-        toolCallId: null,
-        parsed: {
-          ok: false,
-          issue: {
-            source: 'parse',
-            path: '',
-            code: 'unexpected_tool_call',
-            message: `The reply held a tool_use block named "${shownToolName(stray.name)}" instead of text; answer with the JSON object as text, without calling a tool`,
-          },
-        },
-      };
+      return unreadable(
+        text,
+        'unexpected_tool_call',
+        `The reply held a tool_use block named "${shownToolName(stray.name)}" instead of text; answer with the JSON object as text, without calling a tool`,
+      );
     }
     return { rawOutput: text, toolCallId: null, parsed: parseJsonReply(text) };
   }
@@ -50,47 +42,28 @@ export function readReply(response: ModelResponse, strategy: OutputStrategy, too
   }
   const other = calls[0];
   if (other) {
-    return {
-      rawOutput: toJson(other.input),
-      toolCallId: null,
-      parsed: {
-        ok: false,
-        issue: {
-          source: 'parse',
-          path: '',
-          code: 'wrong_tool',
-          message: `Called the tool "${shownToolName(other.name)}"; the answer must be given by calling "${toolName}"`,
-        },
-      },
-    };
+    return unreadable(
+      toJson(other.input),
+      'wrong_tool',
+      `Called the tool "${shownToolName(other.name)}"; the answer must be given by calling "${toolName}"`,
+    );
   }
   if (text.trim() === '') {
-    return {
-      rawOutput: text,
-      toolCallId: null,
-      parsed: {
-        ok: false,
-        issue: {
-          source: 'parse',
-          path: '',
-          code: 'empty_reply',
-          message: `The reply was empty; expected a call of the tool "${toolName}"`,
-        },
-      },
-    };
+    return unreadable(text, 'empty_reply', `The reply was empty; expected a call of the tool "${toolName}"`);
   }
+  return unreadable(
+    text,
+    'missing_tool_call',
+    `The reply was text; the answer must be given by calling the tool "${toolName}"`,
+  );
+}
+
+/** A reading whose reply could not be taken as an answer: a parse issue with `code` and `message`. */
+function unreadable(rawOutput: string, code: string, message: string): ReplyReading {
   return {
-    rawOutput: text,
+    rawOutput,
     toolCallId: null,
-    parsed: {
-      ok: false,
-      issue: {
-        source: 'parse',
-        path: '',
-        code: 'missing_tool_call',
-        message: `The reply was text; the answer must be given by calling the tool "${toolName}"`,
-      },
-    },
+    parsed: { ok: false, issue: { source: 'parse', path: '', code, message } },
   };
 }
 
