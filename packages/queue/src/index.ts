@@ -26,6 +26,7 @@ export * from './model-override-check';
 export * from './open-queues';
 export * from './queue-config';
 export * from './queue-env';
+export * from './rate-limit-bounce-store';
 export * from './redis-attempt-store';
 export * from './redis-connection';
 export * from './redis-facts';
