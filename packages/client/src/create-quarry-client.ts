@@ -13,6 +13,7 @@ import {
   type RedisClient,
   redactRedisUrl,
   redisClient,
+  TransactionalEnqueuer,
 } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
@@ -24,7 +25,6 @@ import { prepareJobData } from './prepare-job-data';
 import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
 import { readJobStatus } from './read-job-status';
 import { RedisGate } from './redis-gate';
-import { TransactionalEnqueuer } from './transactional-enqueuer';
 
 /** Defaults of {@link createQuarryClient} and `waitForResult`. */
 export const clientDefaults = {

@@ -1,3 +1,8 @@
+export {
+  type EnqueueOutcome,
+  TransactionalEnqueuer,
+  type TransactionalEnqueuerOptions,
+} from '@quarry/queue';
 export * from './create-quarry-client';
 export * from './enqueue-options';
 export * from './errors/dead-lettered-error';
@@ -11,4 +16,3 @@ export * from './prepare-job-data';
 export * from './quarry-client';
 export * from './read-job-status';
 export * from './redis-gate';
-export * from './transactional-enqueuer';

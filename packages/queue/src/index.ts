@@ -44,6 +44,7 @@ export * from './tolerant-job';
 export * from './tolerant-queue';
 export * from './tolerant-worker';
 export * from './transactional-add';
+export * from './transactional-enqueuer';
 export * from './unindex-dlq-record';
 export * from './unreadable-job-data';
 export * from './unrecorded-failure-reason';
