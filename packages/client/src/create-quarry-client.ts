@@ -11,6 +11,7 @@ import {
   QueueConfig,
   type QueueConfigInput,
   type RedisClient,
+  RedisGate,
   redactRedisUrl,
   redisClient,
   TransactionalEnqueuer,
@@ -24,7 +25,6 @@ import type { JobStatus } from './job-status';
 import { prepareJobData } from './prepare-job-data';
 import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
 import { readJobStatus } from './read-job-status';
-import { RedisGate } from './redis-gate';
 
 /** Defaults of {@link createQuarryClient} and `waitForResult`. */
 export const clientDefaults = {

@@ -1,5 +1,8 @@
 export {
   type EnqueueOutcome,
+  RedisGate,
+  type RedisGateOptions,
+  RedisUnavailableError,
   TransactionalEnqueuer,
   type TransactionalEnqueuerOptions,
 } from '@quarry/queue';
@@ -9,10 +12,8 @@ export * from './errors/dead-lettered-error';
 export * from './errors/enqueue-validation-error';
 export * from './errors/job-not-found-error';
 export * from './errors/job-result-invalid-error';
-export * from './errors/redis-unavailable-error';
 export * from './errors/wait-timeout-error';
 export * from './job-status';
 export * from './prepare-job-data';
 export * from './quarry-client';
 export * from './read-job-status';
-export * from './redis-gate';
