@@ -12,8 +12,7 @@ import {
 import {
   type DeadLetterWriter,
   type ExtractionJobResult,
-  type QuarryKeys,
-  type RedisClient,
+  type RateLimitBounceStore,
   type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
@@ -48,8 +47,8 @@ export interface ExtractionProcessorOptions {
   readonly metrics?: WorkerMetrics;
   /** The extraction queue (its rate limiter pauses every worker). */
   readonly queue: Queue;
-  readonly redis: RedisClient;
-  readonly keys: QuarryKeys;
+  /** How often each job bounced on a 429 without using an attempt. */
+  readonly bounces: RateLimitBounceStore;
   /** Job attempts the worker allows at most (a job's own `attempts` option may allow fewer). */
   readonly maxJobAttempts: number;
   readonly backoff: { readonly baseMs: number; readonly capMs: number };
@@ -60,8 +59,6 @@ export interface ExtractionProcessorOptions {
   readonly rateLimit: { readonly pauseMs: number; readonly maxPauseMs: number; readonly maxBounces: number };
   /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
   readonly jobMaxCostUsd: number | null;
-  /** How long a job's rate-limit bounce counter lives. */
-  readonly bounceTtlSeconds: number;
   readonly log: Logger;
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;

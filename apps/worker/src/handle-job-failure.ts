@@ -20,16 +20,7 @@ export interface JobContext {
 export interface HandleJobFailureOptions
   extends Pick<
     ExtractionProcessorOptions,
-    | 'deadLetters'
-    | 'metrics'
-    | 'queue'
-    | 'redis'
-    | 'keys'
-    | 'maxJobAttempts'
-    | 'backoff'
-    | 'rateLimit'
-    | 'bounceTtlSeconds'
-    | 'random'
+    'deadLetters' | 'metrics' | 'queue' | 'bounces' | 'maxJobAttempts' | 'backoff' | 'rateLimit' | 'random'
   > {
   readonly job: Job;
   readonly error: unknown;
@@ -48,7 +39,7 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
   const jobId = job.id as string;
   const jobAttemptsMade = job.attemptsMade + 1;
   const maxJobAttempts = Math.max(1, Math.min(options.maxJobAttempts, job.opts.attempts ?? 1));
-  const bounces = Number((await options.redis.get(options.keys.rateLimitBounces(jobId))) ?? 0);
+  const bounces = await options.bounces.count(jobId);
   const decision = decideFailure({
     error,
     jobAttemptsMade,
@@ -97,8 +88,7 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
       );
       throw new RetryLaterError({ ...decision.reason, delayMs: decision.delayMs, cause: error });
     case 'pause-queue': {
-      const key = options.keys.rateLimitBounces(jobId);
-      await options.redis.multi().incr(key).expire(key, options.bounceTtlSeconds).exec();
+      await options.bounces.bump(jobId);
       await options.queue.rateLimit(decision.delayMs);
       options.metrics?.rateLimitPause(decision.delayMs);
       options.metrics?.ended(workflowLabel(context.parsed), 'rate_limited');

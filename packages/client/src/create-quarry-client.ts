@@ -11,8 +11,10 @@ import {
   QueueConfig,
   type QueueConfigInput,
   type RedisClient,
+  RedisGate,
   redactRedisUrl,
   redisClient,
+  TransactionalEnqueuer,
 } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
@@ -23,8 +25,6 @@ import type { JobStatus } from './job-status';
 import { prepareJobData } from './prepare-job-data';
 import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
 import { readJobStatus } from './read-job-status';
-import { RedisGate } from './redis-gate';
-import { TransactionalEnqueuer } from './transactional-enqueuer';
 
 /** Defaults of {@link createQuarryClient} and `waitForResult`. */
 export const clientDefaults = {

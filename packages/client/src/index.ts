@@ -1,14 +1,19 @@
+export {
+  type EnqueueOutcome,
+  RedisGate,
+  type RedisGateOptions,
+  RedisUnavailableError,
+  TransactionalEnqueuer,
+  type TransactionalEnqueuerOptions,
+} from '@quarry/queue';
 export * from './create-quarry-client';
 export * from './enqueue-options';
 export * from './errors/dead-lettered-error';
 export * from './errors/enqueue-validation-error';
 export * from './errors/job-not-found-error';
 export * from './errors/job-result-invalid-error';
-export * from './errors/redis-unavailable-error';
 export * from './errors/wait-timeout-error';
 export * from './job-status';
 export * from './prepare-job-data';
 export * from './quarry-client';
 export * from './read-job-status';
-export * from './redis-gate';
-export * from './transactional-enqueuer';

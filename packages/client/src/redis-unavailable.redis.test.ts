@@ -1,10 +1,9 @@
-import { openQueues } from '@quarry/queue';
+import { openQueues, RedisUnavailableError } from '@quarry/queue';
 import { spawnRedis } from '@quarry/test-redis';
 import { invoiceWorkflow } from '@quarry/workflows';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createQuarryClient } from './create-quarry-client';
-import { RedisUnavailableError } from './errors/redis-unavailable-error';
 
 const input = { text: 'Invoice INV-7, total 5.00 EUR' };
 

@@ -6,22 +6,11 @@ import { dlqIdFor } from './dlq-id';
 import { attemptLogLine, dlqJobName } from './dlq-job-display';
 import type { DlqReason } from './dlq-reason';
 import { DlqRecord } from './dlq-record';
-import type { QuarryKeys } from './keys';
+import { bullJobLogsKey, type QuarryKeys } from './keys';
+import { writeAttemptLog1 } from './scripts/write-attempt-log-1';
 import type { SourceJob } from './source-job';
 import { execWithJobs } from './transactional-add';
 import { unrecordedFailureReason } from './unrecorded-failure-reason';
-
-/**
- * Writes a new DLQ record's job log (one line per attempt) unless the log already exists, so a
- * repeated write of the same record adds nothing.
- * KEYS[1] the log list of the DLQ job (BullMQ's `<job key>:logs`)
- * ARGV    the lines, oldest first
- * Returns the length of the log after the call (0 when it was left alone and empty).
- */
-const WRITE_ATTEMPT_LOG = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-return redis.call('RPUSH', KEYS[1], unpack(ARGV))
-`;
 
 /** Options of {@link DeadLetterWriter}. */
 export interface DeadLetterWriterOptions {
@@ -109,8 +98,8 @@ export class DeadLetterWriter {
         tx.call('HGET', index, valid.sourceJobId);
         tx.call('HSET', index, valid.sourceJobId, valid.dlqId);
         if (valid.attempts.length > 0) {
-          const logKey = `${this.#queue.toKey(valid.dlqId)}:logs`;
-          tx.call('EVAL', WRITE_ATTEMPT_LOG, 1, logKey, ...valid.attempts.map(attemptLogLine));
+          const logKey = bullJobLogsKey({ queue: this.#queue, jobId: valid.dlqId });
+          tx.script(writeAttemptLog1, logKey, ...valid.attempts.map(attemptLogLine));
         }
       },
       jobs: [

@@ -12,6 +12,14 @@ export async function findDlqIdBySource(options: {
   return options.redis.hget(options.keys.dlqIndex(), options.sourceJobId);
 }
 
+/** How many source jobs have a DLQ record (entries of the DLQ index). One HLEN. */
+export async function countIndexedDlqRecords(options: {
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
+}): Promise<number> {
+  return options.redis.hlen(options.keys.dlqIndex());
+}
+
 /**
  * The DLQ record stored under `dlqId`, or null when there is none.
  * @throws ZodError when the stored record breaks the DlqRecord schema.

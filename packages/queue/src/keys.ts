@@ -88,3 +88,14 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     },
   };
 }
+
+/**
+ * The list BullMQ keeps a job's log lines in (`Job.log`, `getJobLogs`): `<job key>:logs`, written
+ * by Quarry inside its own transactions (DLQ attempt log, replay audit line).
+ */
+export function bullJobLogsKey(options: {
+  readonly queue: { toKey(type: string): string };
+  readonly jobId: string;
+}): string {
+  return `${options.queue.toKey(options.jobId)}:logs`;
+}

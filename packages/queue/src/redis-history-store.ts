@@ -1,7 +1,7 @@
 import type { HistoryKey, HistoryStore, IssueObservation, Lesson } from '@quarry/core';
-import { readHistoryLua, recordHistoryLua } from './history-scripts';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
+import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
 /** Options of {@link RedisHistoryStore}. */
 export interface RedisHistoryStoreOptions {
@@ -20,21 +20,13 @@ export interface RedisHistoryStoreOptions {
   readonly now?: () => number;
 }
 
-const READ = 'quarryHistoryRead';
-const RECORD = 'quarryHistoryRecord';
-
-interface HistoryCommands {
-  [READ](scores: string, details: string, limit: number): Promise<(string | null)[]>;
-  [RECORD](scores: string, details: string, ...args: (string | number)[]): Promise<number>;
-}
-
 /**
  * The shared per-workflow error history in Redis, per workflow + version (+ scope): a sorted set of
  * decayed frequencies and a hash of count, first/last seen and one example per signature.
  * Reading the top N is one script call; recording a failed attempt is one atomic script call.
  */
 export class RedisHistoryStore implements HistoryStore {
-  readonly #redis: RedisClient & HistoryCommands;
+  readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys;
   readonly #maxSignatures: number;
   readonly #halfLifeMs: number;
@@ -52,15 +44,12 @@ export class RedisHistoryStore implements HistoryStore {
     this.#halfLifeMs = options.halfLifeMs;
     this.#idleTtlMs = Math.ceil(options.idleTtlMs ?? options.halfLifeMs * 30);
     this.#now = options.now ?? Date.now;
-    const redis = options.redis as RedisClient & Partial<HistoryCommands>;
-    if (!redis[READ]) redis.defineCommand(READ, { numberOfKeys: 2, lua: readHistoryLua, readOnly: true });
-    if (!redis[RECORD]) redis.defineCommand(RECORD, { numberOfKeys: 2, lua: recordHistoryLua });
-    this.#redis = redis as RedisClient & HistoryCommands;
+    this.#redis = withQuarryScripts(options.redis);
   }
 
   async topLessons(key: HistoryKey, limit: number): Promise<Lesson[]> {
     const { scores, details } = this.#keys.history(key.workflow, key.version, key.scope);
-    const reply = await this.#redis[READ](scores, details, Math.max(0, Math.floor(limit)));
+    const reply = await this.#redis.quarryHistoryRead(scores, details, Math.max(0, Math.floor(limit)));
     const now = this.#now();
     const ref = Number(reply[0] ?? now);
     const decay = 2 ** ((ref - now) / this.#halfLifeMs);
@@ -88,7 +77,7 @@ export class RedisHistoryStore implements HistoryStore {
     if (distinct.size === 0) return;
     const { scores, details } = this.#keys.history(key.workflow, key.version, key.scope);
     const pairs = [...distinct].flat();
-    await this.#redis[RECORD](
+    await this.#redis.quarryHistoryRecord(
       scores,
       details,
       String(this.#now()),

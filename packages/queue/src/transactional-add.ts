@@ -1,9 +1,15 @@
 import { Job, type JobsOptions, type Queue } from 'bullmq';
 import type { ChainableCommander } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { QuarryScript } from './scripts/quarry-script';
+import { withQuarryScripts } from './scripts/quarry-scripts';
 
-/** Queues one raw Redis command in the transaction (BullMQ's transaction wrapper changes some command signatures). */
+/** Queues Quarry's own commands in the transaction (BullMQ's transaction wrapper changes some command signatures). */
 export interface TransactionCommands {
+  /** One Redis command. */
   call(command: string, ...args: (string | number)[]): void;
+  /** One of Quarry's scripts, as the command `withQuarryScripts` registered: its keys, then its ARGV. */
+  script(script: QuarryScript, ...keysAndArgs: (string | number)[]): void;
 }
 
 /** A job to add inside a transaction; its id is always chosen by the caller. */
@@ -35,12 +41,20 @@ export interface ExecWithJobsResult {
  */
 export async function execWithJobs(options: ExecWithJobsOptions): Promise<ExecWithJobsResult | null> {
   const client = await options.queue.client;
+  withQuarryScripts(client as unknown as RedisClient);
   const tx = client.multi();
   const commander = tx as unknown as ChainableCommander;
   const before = commander.length;
   options.commands?.({
     call: (command, ...args) => {
       commander.call(command, ...args);
+    },
+    script: (script, ...keysAndArgs) => {
+      const command = (commander as unknown as Record<string, (...args: (string | number)[]) => unknown>)[
+        script.name
+      ];
+      if (typeof command !== 'function') throw new Error(`Script ${script.name} is not registered`);
+      command.apply(commander, keysAndArgs);
     },
   });
   const commandCount = commander.length - before;

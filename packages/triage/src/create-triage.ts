@@ -1,5 +1,5 @@
 import { setTimeout as sleepTimer } from 'node:timers/promises';
-import { type DlqRecord, openQueues } from '@quarry/queue';
+import { type DlqRecord, openQueues, unindexDlqRecord } from '@quarry/queue';
 import { DlqReader } from './dlq-reader';
 import { DlqSelectors } from './dlq-selectors';
 import { summarize } from './dlq-summary';
@@ -15,7 +15,6 @@ import type { ReplayReport } from './replay-report';
 import { newestFirst, selectRecords } from './select-records';
 import type { ReplayOptions, Triage, TriageOptions } from './triage';
 import { triageDefaults } from './triage-defaults';
-import { UNINDEX_DLQ_RECORD } from './unindex-script';
 
 /** Creates the triage service on the DLQ of `config`. @throws ReplayOptionsError for a bad `maxRedrives`. */
 export function createTriage(options: TriageOptions): Triage {
@@ -131,13 +130,12 @@ export function createTriage(options: TriageOptions): Triage {
         if (record.replay && Date.parse(record.replay.replayedAt) < cutoff) old.push(record);
       }
       for (const record of old.sort(newestFirst)) {
-        await options.connection.eval(
-          UNINDEX_DLQ_RECORD,
-          1,
-          queues.keys.dlqIndex(),
-          record.sourceJobId,
-          record.dlqId,
-        );
+        await unindexDlqRecord({
+          redis: options.connection,
+          keys: queues.keys,
+          sourceJobId: record.sourceJobId,
+          dlqId: record.dlqId,
+        });
         await queues.dlq.remove(record.dlqId);
         removed.push(record.dlqId);
       }

@@ -1,10 +1,4 @@
-import {
-  DlqRecord,
-  EXTRACTION_JOB_NAME,
-  execWithJobs,
-  extractionQueue,
-  type QueueConfig,
-} from '@quarry/queue';
+import { EXTRACTION_JOB_NAME, extractionQueue, markReplayed, type QueueConfig } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
@@ -43,40 +37,31 @@ export class ReplayLane {
   }
 
   /** Adds the replay job of `step` and marks its record, exactly once. */
-  async write(
-    step: Extract<ReplayStep, { action: 'replay' }>,
-    replayedAt: Date,
-  ): Promise<ReplayWriteOutcome> {
-    const recordKey = this.#dlq.toKey(step.dlqId);
+  async write(step: Extract<ReplayStep, { action: 'replay' }>, at: Date): Promise<ReplayWriteOutcome> {
+    const replayedAt = at.toISOString();
+    const { redriveCount } = step.data.lineage ?? { redriveCount: 0 };
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      let watching = false;
-      try {
-        await this.#redis.watch(recordKey);
-        watching = true;
-        const raw = await this.#redis.hget(recordKey, 'data');
-        if (raw === null) throw new DlqRecordNotFoundError({ dlqIds: [step.dlqId] });
-        const stored = JSON.parse(raw) as Record<string, unknown>;
-        const record = DlqRecord.parse(stored);
-        if (record.state === 'replayed' || record.replay) {
-          const jobId = record.replay?.jobId;
-          return { outcome: 'skipped', why: `already replayed${jobId ? ` as job ${jobId}` : ''}` };
-        }
-        const mark = { jobId: step.newJobId, replayedAt: replayedAt.toISOString() };
-        const marked = { ...stored, state: 'replayed', replay: mark };
-        const { redriveCount } = step.data.lineage ?? { redriveCount: 0 };
-        const audit = `replayed as job ${step.newJobId} (redrive ${redriveCount}) at ${mark.replayedAt}`;
-        const result = await execWithJobs({
-          queue: this.#queue,
-          commands: (tx) => {
-            tx.call('HSET', recordKey, 'data', JSON.stringify(marked));
-            tx.call('RPUSH', `${recordKey}:logs`, audit);
-          },
-          jobs: [{ name: EXTRACTION_JOB_NAME, data: step.data, opts: { jobId: step.newJobId } }],
-        });
-        watching = false;
-        if (result !== null) return { outcome: 'replayed', newJobId: step.newJobId };
-      } finally {
-        if (watching) await this.#redis.unwatch().catch(() => {});
+      const result = await markReplayed({
+        redis: this.#redis,
+        queue: this.#queue,
+        dlq: this.#dlq,
+        dlqId: step.dlqId,
+        job: { name: EXTRACTION_JOB_NAME, data: step.data, opts: { jobId: step.newJobId } },
+        replayedAt: at,
+        audit: `replayed as job ${step.newJobId} (redrive ${redriveCount}) at ${replayedAt}`,
+      });
+      switch (result.outcome) {
+        case 'replayed':
+          return { outcome: 'replayed', newJobId: step.newJobId };
+        case 'already-replayed':
+          return {
+            outcome: 'skipped',
+            why: `already replayed${result.jobId ? ` as job ${result.jobId}` : ''}`,
+          };
+        case 'missing':
+          throw new DlqRecordNotFoundError({ dlqIds: [step.dlqId] });
+        case 'contended':
+          break;
       }
     }
     throw new Error(`Replaying ${step.dlqId} gave up after ${MAX_ROUNDS} rounds of contention on its record`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RedisUnavailableError } from '@quarry/client';
-import { quarryKeys } from '@quarry/queue';
+import { countIndexedDlqRecords, quarryKeys } from '@quarry/queue';
 import type { StandinStats } from '@quarry/standin';
 import { spawnRedis, uniquePrefix } from '@quarry/test-redis';
 import { Queue } from 'bullmq';
@@ -159,7 +159,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
       if (enqueued.size === options.jobs && finished >= options.jobs && (await pendingCount(queue)) === 0) {
         // The reconciler writes DLQ records for failures no worker could record (e.g. stalled too often).
         const failed = await queue.getFailedCount();
-        if ((await control.hlen(keys.dlqIndex())) >= failed) break;
+        if ((await countIndexedDlqRecords({ redis: control, keys })) >= failed) break;
       }
       if (Date.now() > deadline) {
         problems.push(

@@ -1,5 +1,12 @@
-import { RedisGate, RedisUnavailableError } from '@quarry/client';
-import { closeConnection, QueueConfig, quarryKeys, ReviewIndex, redisConnection } from '@quarry/queue';
+import {
+  closeConnection,
+  QueueConfig,
+  quarryKeys,
+  RedisGate,
+  RedisUnavailableError,
+  ReviewIndex,
+  redisConnection,
+} from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';

@@ -1,5 +1,4 @@
-import { RedisGate, RedisUnavailableError } from '@quarry/client';
-import { closeConnection, redisConnection } from '@quarry/queue';
+import { closeConnection, RedisGate, RedisUnavailableError, redisConnection } from '@quarry/queue';
 import {
   createTriage,
   DlqRecordNotFoundError,

@@ -1,5 +1,7 @@
+import type { QuarryScript } from './quarry-script';
+
 /**
- * Lua scripts of the error history. Scores are decayed frequencies stored relative to a reference
+ * The error history (see also `read-history-2`). Scores are decayed frequencies stored relative to a reference
  * time `ref` (kept in the details hash): an observation at `t` adds 2^((t - ref) / halfLife), and the
  * score at `now` is the stored score × 2^((ref - now) / halfLife). When the exponent grows past 32 the
  * set is rebased to `ref = now` (ZUNIONSTORE with a weight), so doubles never overflow.
@@ -12,7 +14,11 @@
  * ARGV[1] now (ms), ARGV[2] half-life (ms), ARGV[3] max signatures, ARGV[4] TTL of both keys (ms),
  * ARGV[5..] pairs of signature, example (signatures distinct)
  */
-export const recordHistoryLua = `
+export const recordHistory2 = {
+  name: 'quarryHistoryRecord',
+  numberOfKeys: 2,
+  readOnly: false,
+  lua: `
 local now = tonumber(ARGV[1])
 local halfLife = tonumber(ARGV[2])
 local maxSignatures = tonumber(ARGV[3])
@@ -65,28 +71,5 @@ end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('PEXPIRE', KEYS[2], ttl)
 return 1
-`;
-
-/**
- * Reads the top signatures by stored score with their details.
- * KEYS[1] scores sorted set, KEYS[2] details hash
- * ARGV[1] how many
- * Returns { ref or false, signature, score, count, firstSeen, lastSeen, example, ... }
- */
-export const readHistoryLua = `
-local limit = tonumber(ARGV[1])
-local out = { redis.call('HGET', KEYS[2], 'ref') }
-if limit < 1 then return out end
-local top = redis.call('ZREVRANGE', KEYS[1], 0, limit - 1, 'WITHSCORES')
-for i = 1, #top, 2 do
-  local signature = top[i]
-  local details = redis.call('HMGET', KEYS[2], 'c:' .. signature, 'f:' .. signature, 'l:' .. signature, 'e:' .. signature)
-  table.insert(out, signature)
-  table.insert(out, top[i + 1])
-  table.insert(out, details[1] or '0')
-  table.insert(out, details[2] or '0')
-  table.insert(out, details[3] or '0')
-  table.insert(out, details[4] or '')
-end
-return out
-`;
+`,
+} as const satisfies QuarryScript;

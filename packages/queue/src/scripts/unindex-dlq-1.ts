@@ -1,3 +1,5 @@
+import type { QuarryScript } from './quarry-script';
+
 /**
  * Removes a source job's entry from the DLQ index only while it still points at the given record
  * (a newer record of the same source job keeps its entry).
@@ -6,9 +8,14 @@
  * ARGV[2] DLQ id
  * Returns 1 when the entry was removed, else 0.
  */
-export const UNINDEX_DLQ_RECORD = `
+export const unindexDlq1 = {
+  name: 'quarryUnindexDlq',
+  numberOfKeys: 1,
+  readOnly: false,
+  lua: `
 if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
   return redis.call('HDEL', KEYS[1], ARGV[1])
 end
 return 0
-`;
+`,
+} as const satisfies QuarryScript;

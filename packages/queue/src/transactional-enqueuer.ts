@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EXTRACTION_JOB_NAME,
-  execWithJobs,
-  type JobData,
-  type QuarryKeys,
-  type RedisClient,
-  type TransactionalJob,
-} from '@quarry/queue';
 import type { Queue } from 'bullmq';
+import type { JobData } from './job-data';
+import type { QuarryKeys } from './keys';
+import { EXTRACTION_JOB_NAME } from './queue-config';
+import type { RedisClient } from './redis-connection';
+import { execWithJobs, type TransactionalJob } from './transactional-add';
 
 /** Options of {@link TransactionalEnqueuer}. */
 export interface TransactionalEnqueuerOptions {

@@ -1,6 +1,6 @@
-import type { RedisClient } from '@quarry/queue';
 import { Redis } from 'ioredis';
-import { RedisUnavailableError } from './errors/redis-unavailable-error';
+import type { RedisClient } from './redis-connection';
+import { RedisUnavailableError } from './redis-unavailable-error';
 
 /** Not usable now: not ready, or its socket already stopped taking writes (ioredis updates the status a little later). */
 const isDown = (connection: RedisClient): boolean =>
