@@ -35,17 +35,21 @@ export function quotedSpans(options: QuotedSpansOptions): boolean[] {
     if (list) list.push(at);
     else windows.set(hash, [at]);
   }
-  const found = new Set<number>();
   for (const source of haystacks) {
     if (source.length < width) continue;
-    for (let at = 0, hash = 0; at + width <= source.length; at++) {
+    for (let at = 0, hash = 0; at + width <= source.length && windows.size > 0; at++) {
       hash = at === 0 ? hashOf(source, 0, width) : roll(hash, source, at, width);
-      for (const position of windows.get(hash) ?? []) {
-        if (!found.has(position) && source.startsWith(text.slice(position, position + width), at)) {
-          found.add(position);
-          cover(position, width);
-        }
-      }
+      const positions = windows.get(hash);
+      if (!positions) continue;
+      // A window found once is covered for good: drop it, so a repetitive text is not searched again
+      // at every position of the source.
+      const unfound = positions.filter((position) => {
+        if (!source.startsWith(text.slice(position, position + width), at)) return true;
+        cover(position, width);
+        return false;
+      });
+      if (unfound.length === 0) windows.delete(hash);
+      else if (unfound.length < positions.length) windows.set(hash, unfound);
     }
   }
   return covered;
