@@ -22,6 +22,5 @@ export * from './neutralised-context';
 export * from './parse-command-args';
 export * from './progress-bar';
 export * from './run-cli';
-export * from './terminal-text';
 export * from './text-table';
 export * from './usage-error';

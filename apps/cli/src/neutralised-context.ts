@@ -1,5 +1,5 @@
+import { terminalText } from '@quarry/env';
 import type { CliContext } from './cli-context';
-import { terminalText } from './terminal-text';
 
 /**
  * The context a command runs with: everything it writes to standard output and standard error, and

@@ -1,4 +1,4 @@
-import { terminalText } from './terminal-text';
+import { terminalText } from '@quarry/env';
 
 /** `[#####.....] done/total label`, padded to fill one terminal line (for `CliTerminal.redraw`). */
 export function progressLine(done: number, total: number, label: string, columns: number): string {

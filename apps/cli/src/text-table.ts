@@ -1,4 +1,4 @@
-import { terminalText } from './terminal-text';
+import { terminalText } from '@quarry/env';
 
 /**
  * Renders rows as a plain-text table with a header, columns padded to their widest cell (cells longer

@@ -5,3 +5,4 @@ export * from './parse-env';
 export * from './read-models-file';
 export * from './redact-url-credentials';
 export * from './scrub-secrets';
+export * from './terminal-text';

@@ -1,5 +1,6 @@
+import { terminalText } from '@quarry/env';
 import { describe, expect, it } from 'vitest';
-import { neutraliseControls, UNREADABLE_TEXT_BYTES, UnreadableJobData } from './unreadable-job-data';
+import { UNREADABLE_TEXT_BYTES, UnreadableJobData } from './unreadable-job-data';
 
 describe('UnreadableJobData.fromHash', () => {
   it('is null when every JSON field of the hash reads', () => {
@@ -53,7 +54,7 @@ describe('UnreadableJobData.fromHash', () => {
     const [entry] = UnreadableJobData.fromHash({ data: '\u001b[2J\r\u202eevil\u0007' })?.unreadable ?? [];
     expect(entry?.text).toBe('\\u001b[2J\\u000d\\u202eevil\\u0007');
     expect(entry?.problem).toBe('not valid JSON: expected a value but found "\\u001b" at line 1, column 1');
-    expect(neutraliseControls('tab\tand\nnewline stay; \u0085 and \u009b go')).toBe(
+    expect(terminalText('tab\tand\nnewline stay; \u0085 and \u009b go', { multiline: true })).toBe(
       'tab\tand\nnewline stay; \\u0085 and \\u009b go',
     );
   });

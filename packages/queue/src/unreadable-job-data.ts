@@ -1,4 +1,5 @@
 import { capUtf8, locateJsonError } from '@quarry/core';
+import { terminalText } from '@quarry/env';
 import { utf8Bytes } from './utf8-bytes';
 
 /** How much of an unreadable field's raw text is kept: its first 2 KiB of UTF-8. */
@@ -19,23 +20,6 @@ export interface UnreadableJobField {
   readonly text: string;
   /** True when `text` is only the start of the raw text. */
   readonly truncated: boolean;
-}
-
-/** C0 and C1 controls (tab and newline excepted), DEL, and the bidirectional overrides and isolates. */
-const isControl = (code: number): boolean =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-  (code >= 0x7f && code <= 0x9f) ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
-
-/** Writes control characters as `\uXXXX`, so the text is safe on a terminal or a page. */
-export function neutraliseControls(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    out += isControl(code) ? `\\u${code.toString(16).padStart(4, '0')}` : char;
-  }
-  return out;
 }
 
 /**
@@ -71,7 +55,7 @@ export class UnreadableJobData {
         field,
         problem,
         bytes: utf8Bytes(raw),
-        text: neutraliseControls(capped.text),
+        text: terminalText(capped.text, { multiline: true }),
         truncated: capped.truncated,
       });
     }
@@ -89,7 +73,7 @@ function problemOf(field: JobJsonField, raw: string): string | null {
   const error = locateJsonError(raw);
   if (error) {
     const where = `line ${error.line}, column ${error.column}`;
-    return neutraliseControls(`not valid JSON: ${error.problem} at ${where}`);
+    return terminalText(`not valid JSON: ${error.problem} at ${where}`, { multiline: true });
   }
   if (field !== 'opts' && field !== 'parent') return null;
   const value: unknown = JSON.parse(raw);

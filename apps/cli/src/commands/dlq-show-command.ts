@@ -1,3 +1,4 @@
+import { terminalText } from '@quarry/env';
 import { dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail } from '@quarry/triage';
 import { costLabel, workflowLabel } from '@quarry/triage';
@@ -5,7 +6,6 @@ import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { terminalText } from '../terminal-text';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportTriageError, triageEnvironmentHelp, withTriage } from './triage-support';

@@ -1,9 +1,9 @@
+import { terminalText } from '@quarry/env';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../cli-config';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { terminalText } from '../terminal-text';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportReviewError, withReviewIndex } from './review-support';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { terminalText } from './terminal-text';
-import { textTable } from './text-table';
 
 describe('terminalText', () => {
   it('escapes C0, DEL, C1 and bidi controls as \\uXXXX, and leaves other text alone', () => {
@@ -21,22 +20,5 @@ describe('terminalText', () => {
     const text = terminalText(JSON.stringify(value), { multiline: true });
     expect(text).not.toMatch(/[\p{Cc}\u202e]/u);
     expect(JSON.parse(text)).toEqual(value);
-  });
-});
-
-describe('textTable', () => {
-  it('shows each cell on one line, escaped and measured as shown', () => {
-    const table = textTable(
-      ['ID', 'STATE'],
-      [
-        ['a\u001b[2K\nb', 'dead'],
-        ['plain', 'replayed'],
-      ],
-    );
-    expect(table.split('\n')).toEqual([
-      `${'ID'.padEnd(17)}  STATE`,
-      'a\\u001b[2K\\u000ab  dead',
-      `${'plain'.padEnd(17)}  replayed`,
-    ]);
   });
 });
