@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +69,25 @@ describe('quarry enqueue --file with a bad file', () => {
       stdout: '',
       stderr: `quarry enqueue: --file ${file} is not UTF-8 text: invalid UTF-8 at byte offset 11 (line 2): byte 0xfc does not start or continue a character; convert it to UTF-8 (or extract its text) first\n${usageHint}`,
     });
+  });
+
+  it('refuses a device, a FIFO or a file over 1 MiB at once, without reading it whole', async () => {
+    const fifo = join(dir, 'invoice.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const large = join(dir, 'large.txt');
+    await writeFile(large, 'x'.repeat(1024 * 1024 + 1));
+    for (const [file, problem] of [
+      ['/dev/zero', 'is not a regular file'],
+      [fifo, 'is not a regular file'],
+      [large, 'is 1048577 bytes; a job holds at most 1048576 (1 MiB)'],
+    ]) {
+      const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file as string], env);
+      expect(run).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `quarry enqueue: --file ${file} ${problem}\n${usageHint}`,
+      });
+    }
   });
 
   it('prints one clean line, no stack trace, as a process', async () => {

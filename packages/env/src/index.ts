@@ -2,6 +2,7 @@ export * from './env-problem';
 export * from './env-vars';
 export * from './models-file';
 export * from './parse-env';
+export * from './read-file-capped';
 export * from './read-models-file';
 export * from './redact-url-credentials';
 export * from './scrub-secrets';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,16 @@ describe('readModelsFile', () => {
     const path = file('ok.json', JSON.stringify({ 'claude-haiku-5-5': { retiresOn: '2027-10-07' } }));
     const result = readModelsFile({ path, base: defaultModelTable });
     expect(result.ok && result.value['claude-haiku-5-5']?.retiresOn).toBe('2027-10-07');
+  });
+
+  it('refuses a device or a FIFO at once instead of reading without end or waiting for a writer', () => {
+    const fifo = join(dir, 'models.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const path of ['/dev/zero', fifo]) {
+      expect(lines(path)).toEqual([
+        `QUARRY_MODELS_FILE: expected a readable JSON file of model entries (see docs/models.md), got "${path}" (not a regular file)`,
+      ]);
+    }
   });
 
   it('names a missing file, a directory and a file that is too large', () => {

@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { ModelTable } from '@quarry/core';
 import { modelsFileVariable, neutralText, parseModelsFile } from './models-file';
 import type { EnvParseResult } from './parse-env';
+import { readFileCapped } from './read-file-capped';
 
 /** Largest models file read (1 MiB). */
 export const maxModelsFileBytes = 1024 * 1024;
@@ -39,10 +39,10 @@ export function readModelsFile(options: ReadModelsFileOptions): EnvParseResult<M
   });
   let text: string;
   try {
-    const stat = statSync(options.path);
-    if (stat.isDirectory()) return unreadable('a directory');
-    if (stat.size > maxModelsFileBytes) return unreadable(`${stat.size} bytes, over ${maxModelsFileBytes}`);
-    text = readFileSync(options.path, 'utf8');
+    const read = readFileCapped({ path: options.path, maxBytes: maxModelsFileBytes });
+    if (read.kind === 'not-a-file') return unreadable('not a regular file');
+    if (read.kind === 'too-large') return unreadable(`${read.size} bytes, over ${maxModelsFileBytes}`);
+    text = read.bytes.toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     return unreadable(reasons[code] ?? `cannot be read: ${code || neutralText((error as Error).message)}`);
