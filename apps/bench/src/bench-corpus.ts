@@ -1,4 +1,4 @@
-import { loadSamples, type Sample } from '@quarry/workflows';
+import { loadSamples, type Sample } from '@quarry/samples';
 
 /** What ends every bench document: the job's reference, which the stand-in keys its counters by. */
 export const REFERENCE_MARK = '\nReference: ';

@@ -1,5 +1,6 @@
 import { FakeModelClient } from '@quarry/core/testing';
-import { invoiceWorkflow, loadSamples } from '@quarry/workflows';
+import { loadSamples } from '@quarry/samples';
+import { invoiceWorkflow } from '@quarry/workflows';
 import { describe, expect, it } from 'vitest';
 import { naiveExtract } from './naive-loop';
 

@@ -3,10 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadSamples } from '@quarry/samples';
 import { type Standin, startStandin } from '@quarry/standin';
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry, loadSamples } from '@quarry/workflows';
+import { defaultRegistry } from '@quarry/workflows';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,8 +1,9 @@
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
+import { loadSamples } from '@quarry/samples';
 import { type Standin, startStandin } from '@quarry/standin';
 import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry, loadSamples } from '@quarry/workflows';
+import { defaultRegistry } from '@quarry/workflows';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';

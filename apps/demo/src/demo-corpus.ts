@@ -1,5 +1,5 @@
+import { loadSamples, type Sample } from '@quarry/samples';
 import type { SimulateOptions, StandinOptions } from '@quarry/standin';
-import { loadSamples, type Sample } from '@quarry/workflows';
 
 /**
  * The shipped samples, interleaved across workflows (invoice, ticket, invoice, …) so that a short

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DeadLetteredError, type QuarryClient, WaitTimeoutError } from '@quarry/client';
 import type { Usage } from '@quarry/core';
 import { dlqReasonLabel } from '@quarry/queue';
-import type { Sample } from '@quarry/workflows';
+import type { Sample } from '@quarry/samples';
 
 /** Where one demo job ended up; the four terminal kinds are disjoint. */
 export type OutcomeKind = 'first-try' | 'after-retries' | 'needs-review' | 'dead-lettered' | 'unfinished';

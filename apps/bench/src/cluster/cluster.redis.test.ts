@@ -1,9 +1,10 @@
 import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { type RedisClient, redisClient } from '@quarry/queue';
+import { loadSamples } from '@quarry/samples';
 import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
 import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry, loadSamples } from '@quarry/workflows';
+import { defaultRegistry } from '@quarry/workflows';
 import { Queue } from 'bullmq';
 import type { Cluster } from 'ioredis';
 import { pino } from 'pino';

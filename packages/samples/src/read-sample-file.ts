@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WorkflowRegistry } from '@quarry/core';
+import { defaultRegistry } from '@quarry/workflows';
 import { z } from 'zod';
-import { defaultRegistry } from '../default-registry';
 import { Sample } from './sample';
 import { SampleFileError } from './sample-file-error';
 

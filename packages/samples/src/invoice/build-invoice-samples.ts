@@ -1,4 +1,4 @@
-import type { Invoice } from '../../invoice/invoice';
+import type { Invoice } from '@quarry/workflows';
 import type { Random } from '../random';
 import type { Sample } from '../sample';
 import { pad } from '../text-layout';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { defaultRegistry } from '@quarry/workflows';
 import { describe, expect, it } from 'vitest';
-import { defaultRegistry } from '../default-registry';
 import { buildSamples } from './build-samples';
 import { loadSamples, sampleFile } from './load-samples';
 import { SampleFileError } from './sample-file-error';

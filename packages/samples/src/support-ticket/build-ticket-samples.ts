@@ -1,4 +1,4 @@
-import type { SupportTicket } from '../../support-ticket/support-ticket';
+import type { SupportTicket } from '@quarry/workflows';
 import { addDays, formatDate } from '../date-format';
 import type { Random } from '../random';
 import type { Sample } from '../sample';

@@ -1,4 +1,4 @@
-import type { TicketCategory, TicketPriority } from '../../support-ticket/support-ticket';
+import type { TicketCategory, TicketPriority } from '@quarry/workflows';
 import type { Random } from '../random';
 import type { Desk, DeskName, Person } from './ticket-parties';
 

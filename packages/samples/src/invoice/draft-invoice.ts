@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceLineItem } from '../../invoice/invoice';
+import type { Invoice, InvoiceLineItem } from '@quarry/workflows';
 import { addDays, endOfNextMonth } from '../date-format';
 import { round } from '../number-format';
 import type { Random } from '../random';

@@ -1,5 +1,4 @@
-import type { Invoice } from '../invoice/invoice';
-import type { SupportTicket } from '../support-ticket/support-ticket';
+import type { Invoice, SupportTicket } from '@quarry/workflows';
 import { buildInvoiceSamples } from './invoice/build-invoice-samples';
 import { Random } from './random';
 import type { Sample } from './sample';

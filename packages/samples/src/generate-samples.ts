@@ -1,6 +1,6 @@
 /**
- * Writes the shipped sample files (`samples/<workflow>.json`) from the seeded generator.
- * Run with `pnpm --filter @quarry/workflows samples:generate`; the output is deterministic.
+ * Writes the shipped sample files (`data/<workflow>.json`) from the seeded generator.
+ * Run with `pnpm --filter @quarry/samples samples:generate`; the output is deterministic.
  */
 import { writeFileSync } from 'node:fs';
 import { buildSamples } from './build-samples';

@@ -1,13 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Invoice } from '../invoice/invoice';
-import type { SupportTicket } from '../support-ticket/support-ticket';
+import type { Invoice, SupportTicket } from '@quarry/workflows';
 import { readSampleFile } from './read-sample-file';
 import type { Sample } from './sample';
 
 /** The directory holding one `<workflow>.json` sample file per shipped workflow. */
-export const SAMPLES_DIR = fileURLToPath(new URL('../../samples/', import.meta.url));
+export const SAMPLES_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 
 /** The truth type of each shipped workflow's samples. */
 export interface SampleTruths {
