@@ -1,4 +1,4 @@
-import { hashPassword } from './auth/password-hash';
+import { hashPassword } from '@quarry/dashboard';
 
 /** Reads a line from the terminal without echoing it. */
 function readHidden(prompt: string): Promise<string> {
@@ -39,7 +39,7 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * `pnpm --filter @quarry/dashboard hash-password`: prints a scrypt hash for DASHBOARD_USERS. Asks twice
+ * `pnpm --filter @quarry/app-dashboard hash-password`: prints a scrypt hash for DASHBOARD_USERS. Asks twice
  * on a terminal (without echo); otherwise reads the password from standard input.
  */
 async function main(): Promise<number> {

@@ -1,30 +1,6 @@
-import { createLogger } from './create-logger';
-import { createWorker } from './create-worker';
-import { exitAfterFlush, onShutdownSignal } from './on-shutdown-signal';
-import { RetiredModelError } from './retired-model-error';
-import { loadWorkerConfig } from './worker-config';
-import { WorkerConfigError } from './worker-config-error';
-
-/** `pnpm worker`: runs an extraction worker configured from the environment until SIGTERM/SIGINT. */
-function main(): void {
-  let config: ReturnType<typeof loadWorkerConfig>;
-  try {
-    config = loadWorkerConfig();
-  } catch (error) {
-    if (!(error instanceof WorkerConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  const log = createLogger({ level: config.logLevel, format: config.logFormat });
-  const quarry = createWorker({ config, logger: log });
-  onShutdownSignal({ log, shutdown: () => quarry.close() });
-  // A failed start (a retired model, an unsafe Redis, a metrics port in use) was logged by the
-  // worker; a retired model is also said on standard error, like a configuration error. Stop with code 1.
-  quarry.waitUntilReady().catch(async (error: unknown) => {
-    if (error instanceof RetiredModelError) process.stderr.write(`${error.message}\n`);
-    await quarry.close({ graceMs: 0 }).catch(() => undefined);
-    exitAfterFlush(log, 1);
-  });
-}
-
-main();
+/**
+ * `pnpm worker` and the worker image: an extraction worker configured from the environment, running
+ * until SIGTERM/SIGINT. The entry (load the configuration, create the worker, stop on a signal) is
+ * `@quarry/worker/main`, the one the worker's process tests and the soak start too.
+ */
+import '@quarry/worker/main';

@@ -1,0 +1,43 @@
+import { createDashboard } from './create-dashboard';
+import { type DashboardConfig, loadDashboardConfig } from './dashboard-config';
+import { DashboardConfigError } from './dashboard-config-error';
+import { createDashboardLogger } from './dashboard-logger';
+
+/**
+ * `pnpm dashboard`: serves the dashboard configured from the environment until SIGTERM/SIGINT.
+ * Exits with code 1 on a bad configuration (the message names each variable) or when the start fails
+ * (an unsafe Redis, named by the self-check; a port in use), after logging why.
+ */
+async function main(): Promise<void> {
+  let config: DashboardConfig;
+  try {
+    config = loadDashboardConfig();
+  } catch (error) {
+    if (!(error instanceof DashboardConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const log = createDashboardLogger({ level: config.logLevel, format: config.logFormat });
+  const dashboard = createDashboard({ config, logger: log });
+  try {
+    await dashboard.listen();
+  } catch (error) {
+    log.fatal({ error: { name: (error as Error).name, message: (error as Error).message } }, 'not started');
+    await dashboard.close().catch(() => undefined);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    dashboard.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+await main();
