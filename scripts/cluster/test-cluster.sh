@@ -8,4 +8,4 @@ cd "$(dirname "$0")/../.."
 base_port="${CLUSTER_BASE_PORT:-7100}"
 url="$(bash scripts/cluster/start-cluster.sh "$base_port")"
 trap 'bash scripts/cluster/stop-cluster.sh "$base_port"' EXIT
-QUARRY_CLUSTER_URL="$url" pnpm --filter @quarry/bench exec vitest run src/cluster
+QUARRY_CLUSTER_URL="$url" pnpm --filter @quarry/app-bench exec vitest run src/cluster

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { StandinStats } from '@quarry/standin';
 
-const standinMain = join(dirname(createRequire(import.meta.url).resolve('@quarry/standin')), 'main.ts');
+const standinMain = createRequire(import.meta.url).resolve('@quarry/standin/main');
 
 /** The stand-in's options as its `--config` file takes them (`documentKey` as a pattern string). */
 export type StandinProcessConfig = Record<string, unknown> & { readonly documentKey?: string };
@@ -20,7 +20,7 @@ export interface StandinProcess {
   close(): Promise<void>;
 }
 
-/** Starts `packages/standin/src/main.ts` under tsx with `config` and waits until it listens. */
+/** Starts the stand-in's entry (`@quarry/standin/main`) under tsx with `config` and waits until it listens. */
 export async function spawnStandin(config: StandinProcessConfig): Promise<StandinProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'quarry-bench-standin-'));
   const configPath = join(dir, 'standin.json');

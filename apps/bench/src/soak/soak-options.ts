@@ -2,7 +2,7 @@
 export interface SoakOptions {
   /** Jobs enqueued (with idempotency keys, while the workers run). */
   readonly jobs: number;
-  /** Worker processes (`apps/worker/src/main.ts`, configured through the environment). */
+  /** Worker processes (`pnpm worker`'s entry, `@quarry/worker/main`, configured through the environment). */
   readonly workers: number;
   /** Jobs each worker process runs at once. */
   readonly concurrency: number;

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
-const workerMain = join(dirname(createRequire(import.meta.url).resolve('@quarry/worker')), 'main.ts');
+const workerMain = createRequire(import.meta.url).resolve('@quarry/worker/main');
 
-/** A `pnpm worker` process (apps/worker/src/main.ts under tsx), its output going to a log file. */
+/** A `pnpm worker` process (the `@quarry/worker/main` entry under tsx), its output going to a log file. */
 export interface SoakWorker {
   readonly child: ChildProcess;
   readonly logFile: string;
