@@ -1,4 +1,8 @@
+import type { ModelTable } from '@quarry/core';
+import { addBilledUsage, type BilledUsage, batchPriceFactor, emptyBilledUsage } from './billed-usage';
 import { type FaultKind, faultKinds } from './fault';
+import type { RequestLane } from './message-responder';
+import type { MessageResponse } from './messages-wire';
 import type { SimulationCounters } from './simulated-model';
 
 /** Calls the stand-in received for one document. */
@@ -30,6 +34,11 @@ export interface StandinStats {
   simulation: SimulationCounters | null;
   /** Calls per document name (see `StandinOptions.documentKey`). */
   perDocument: Record<string, DocumentCalls>;
+  /**
+   * Messages answered and what they bill, by lane: `realtime` (`POST /v1/messages`, status 200) at
+   * the model table's prices, `batch` (succeeded batch entries) at {@link batchPriceFactor} of them.
+   */
+  billing: Record<RequestLane, BilledUsage>;
 }
 
 /** Mutable counters behind {@link StandinStats}. */
@@ -40,6 +49,15 @@ export class StatsRecorder {
   readonly #byStatus = new Map<string, number>();
   readonly #faults = new Map<FaultKind, number>();
   readonly #documents = new Map<string, DocumentCalls>();
+  readonly #billing: Record<RequestLane, BilledUsage> = {
+    realtime: emptyBilledUsage(),
+    batch: emptyBilledUsage(),
+  };
+  readonly #models: ModelTable;
+
+  constructor(options: { readonly models: ModelTable }) {
+    this.#models = options.models;
+  }
 
   /** Counts a call for the document and returns how many calls it had before. */
   call(documentKey: string): number {
@@ -52,6 +70,12 @@ export class StatsRecorder {
   answered(documentKey: string): void {
     const entry = this.#documents.get(documentKey);
     if (entry) entry.answered++;
+  }
+
+  /** Counts a message a model would bill, priced for its lane. */
+  billed(lane: RequestLane, message: MessageResponse): void {
+    const priceFactor = lane === 'batch' ? batchPriceFactor : 1;
+    addBilledUsage(this.#billing[lane], message, { models: this.#models, priceFactor });
   }
 
   status(status: number | 'reset' | 'stall'): void {
@@ -79,6 +103,7 @@ export class StatsRecorder {
       cache: parts.cache,
       simulation: parts.simulation ? { ...parts.simulation } : null,
       perDocument,
+      billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
     };
   }
 }

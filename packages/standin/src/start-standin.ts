@@ -3,11 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendError, sendJson } from './http-io';
 import { IdSource } from './id-source';
+import { MessageResponder } from './message-responder';
 import { MessagesEndpoint } from './messages-endpoint';
 import type { RecordedRequest } from './recorded-request';
 import { resolveStandinOptions } from './resolve-standin-options';
 import type { StandinOptions } from './standin-options';
-import type { StandinStats } from './standin-stats';
+import { type StandinStats, StatsRecorder } from './standin-stats';
 
 /** A running stand-in. */
 export interface Standin {
@@ -35,7 +36,11 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
   const closing = new AbortController();
   // Every pending delay listens to this signal; hundreds at once are expected.
   setMaxListeners(0, closing.signal);
-  const endpoint = new MessagesEndpoint({ resolved, ids, signal: closing.signal });
+  const recorder = new StatsRecorder({ models: resolved.models });
+  const responder = new MessageResponder({ resolved, ids, signal: closing.signal, stats: recorder });
+  const endpoint = new MessagesEndpoint({ resolved, responder, stats: recorder, signal: closing.signal });
+  const stats = (): StandinStats =>
+    recorder.snapshot({ cache: responder.cache.stats, simulation: responder.source.model?.counters ?? null });
   const server = createServer({ noDelay: true, keepAliveTimeout: 30_000 }, (request, response) => {
     const requestId = ids.next('req');
     const path = request.url?.split('?')[0];
@@ -45,7 +50,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     }
     request.resume();
     if (request.method === 'GET' && path === '/_standin/stats')
-      sendJson(response, { status: 200, requestId, body: endpoint.stats });
+      sendJson(response, { status: 200, requestId, body: stats() });
     else
       sendError(response, {
         status: 404,
@@ -66,9 +71,9 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
   return {
     url: `http://${host}:${port}`,
     port,
-    requests: endpoint.requests,
+    requests: responder.requests,
     get stats() {
-      return endpoint.stats;
+      return stats();
     },
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
