@@ -1,4 +1,5 @@
 import type { ModelTable } from '@quarry/core';
+import { type BatchStats, emptyBatchCounters } from './batch-stats';
 import { addBilledUsage, type BilledUsage, batchPriceFactor, emptyBilledUsage } from './billed-usage';
 import { type FaultKind, faultKinds } from './fault';
 import type { RequestLane } from './message-responder';
@@ -39,6 +40,8 @@ export interface StandinStats {
    * the model table's prices, `batch` (succeeded batch entries) at {@link batchPriceFactor} of them.
    */
   billing: Record<RequestLane, BilledUsage>;
+  /** The Message Batches API: batches by what happened to them, and entries by result. */
+  batches: BatchStats;
 }
 
 /** Mutable counters behind {@link StandinStats}. */
@@ -54,6 +57,8 @@ export class StatsRecorder {
     batch: emptyBilledUsage(),
   };
   readonly #models: ModelTable;
+  /** Counted by the batches endpoint and processor. */
+  readonly batches = emptyBatchCounters();
 
   constructor(options: { readonly models: ModelTable }) {
     this.#models = options.models;
@@ -90,6 +95,7 @@ export class StatsRecorder {
   snapshot(parts: {
     readonly cache: StandinStats['cache'];
     readonly simulation: SimulationCounters | null;
+    readonly batches: BatchStats;
   }): StandinStats {
     const faults = Object.fromEntries(faultKinds.map((kind) => [kind, this.#faults.get(kind) ?? 0]));
     const perDocument: Record<string, DocumentCalls> = {};
@@ -104,6 +110,7 @@ export class StatsRecorder {
       simulation: parts.simulation ? { ...parts.simulation } : null,
       perDocument,
       billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
+      batches: parts.batches,
     };
   }
 }

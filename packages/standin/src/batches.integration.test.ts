@@ -1,0 +1,284 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { Message } from '@anthropic-ai/sdk/resources/messages';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  batchResults,
+  batchStandin,
+  closeStandins,
+  entries,
+  entryParams,
+  waitForBatch,
+  waitUntil,
+} from './batch-test-kit';
+import { corpus, invoiceRequest, invoiceTruth } from './test-corpus';
+
+afterEach(closeStandins);
+
+const answerOf = (message: Message): unknown => {
+  const block = message.content[0];
+  return block?.type === 'text' ? JSON.parse(block.text) : block;
+};
+
+describe('a batch through the SDK', () => {
+  it('stays in progress for its delay, then ends with one result per request, answered as POST /v1/messages answers', async () => {
+    const { standin, client } = await batchStandin({
+      script: (request) => ({
+        kind: 'json',
+        value: { seen: request.body.messages.length, index: request.index },
+      }),
+      batches: { delayMs: 150 },
+    });
+    const created = await client.messages.batches.create({ requests: entries(3) });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^msgbatch_/),
+      type: 'message_batch',
+      processing_status: 'in_progress',
+      request_counts: { processing: 3, succeeded: 0, errored: 0, canceled: 0, expired: 0 },
+      ended_at: null,
+      cancel_initiated_at: null,
+      archived_at: null,
+      results_url: null,
+    });
+    expect(Date.parse(created.expires_at) - Date.parse(created.created_at)).toBe(24 * 60 * 60 * 1000);
+    const ended = await waitForBatch(client, created.id);
+    expect(ended.request_counts).toEqual({
+      processing: 0,
+      succeeded: 3,
+      errored: 0,
+      canceled: 0,
+      expired: 0,
+    });
+    expect(Date.parse(ended.ended_at ?? '') - Date.parse(ended.created_at)).toBeGreaterThanOrEqual(150);
+    expect(ended.results_url).toBe(`${standin.url}/v1/messages/batches/${created.id}/results`);
+
+    const { byId, lines } = await batchResults(client, created.id);
+    expect(lines.map((line) => line.custom_id).sort()).toEqual(['e0', 'e1', 'e2']);
+    const first = byId.get('e0');
+    if (first?.type !== 'succeeded') throw new Error(`e0 ended ${first?.type}`);
+    expect(answerOf(first.message)).toEqual({ seen: 1, index: 0 });
+    expect(first.message.usage.service_tier).toBe('batch');
+    expect(standin.requests.map((request) => request.batch)).toEqual(
+      ['e0', 'e1', 'e2'].map((customId) => ({ id: created.id, customId })),
+    );
+
+    const realtime = await client.messages.create(entryParams('document 0'));
+    expect(answerOf(realtime)).toEqual({ seen: 1, index: 3 });
+    const { service_tier, ...batchUsage } = first.message.usage;
+    expect(realtime.usage).toEqual(batchUsage);
+    expect(standin.stats.batches).toMatchObject({ created: 1, ended: 1, results: { succeeded: 3 } });
+  });
+
+  it('bills batch usage at half the realtime price, cache writes and reads included', async () => {
+    const cached = (): Anthropic.MessageCreateParamsNonStreaming => ({
+      ...entryParams('a shared prefix worth caching', 'claude-haiku-4-5'),
+      system: [
+        { type: 'text', text: 'Extract the fields.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      ],
+    });
+    const script = () => ({ kind: 'json' as const, value: { total: 12.5 } });
+    const realtime = await batchStandin({ script });
+    await realtime.client.messages.create(cached());
+    await realtime.client.messages.create(cached());
+    const batched = await batchStandin({ script });
+    const created = await batched.client.messages.batches.create({
+      requests: [
+        { custom_id: 'first', params: cached() },
+        { custom_id: 'second', params: cached() },
+      ],
+    });
+    await waitForBatch(batched.client, created.id);
+    const paid = realtime.standin.stats.billing.realtime;
+    const billed = batched.standin.stats.billing.batch;
+    expect(paid.cacheCreationInputTokens).toBeGreaterThan(0);
+    expect(paid.cacheReadInputTokens).toBeGreaterThan(0);
+    expect({ ...billed, costUsd: 0 }).toEqual({ ...paid, costUsd: 0 });
+    expect(billed.costUsd).toBeGreaterThan(0);
+    expect(billed.costUsd).toBeCloseTo(paid.costUsd / 2, 12);
+    expect(batched.standin.stats.billing.realtime.messages).toBe(0);
+  });
+
+  it('answers with the simulated model: the same mistake as realtime, fixed once feedback names its path', async () => {
+    const { standin, client } = await batchStandin({
+      simulate: { corpus, mistakes: { rate: 1, kinds: { dateFormat: 1 } } },
+      seed: 3,
+    });
+    const realtime = answerOf(await client.messages.create(invoiceRequest({}))) as Record<string, unknown>;
+    const wrong = (['issueDate', 'dueDate'] as const).filter(
+      (field) => realtime[field] !== invoiceTruth[field],
+    );
+    expect(wrong).toHaveLength(1);
+    const first = await client.messages.batches.create({
+      requests: [{ custom_id: 'job-1', params: invoiceRequest({}) }],
+    });
+    await waitForBatch(client, first.id);
+    const firstResult = (await batchResults(client, first.id)).byId.get('job-1');
+    expect(firstResult?.type === 'succeeded' && answerOf(firstResult.message)).toEqual(realtime);
+    const retry = invoiceRequest({
+      retry: { previous: JSON.stringify(realtime), feedback: `${wrong[0]}: must be YYYY-MM-DD` },
+    });
+    const second = await client.messages.batches.create({
+      requests: [{ custom_id: 'job-1-a2', params: retry }],
+    });
+    await waitForBatch(client, second.id);
+    const secondResult = (await batchResults(client, second.id)).byId.get('job-1-a2');
+    expect(secondResult?.type === 'succeeded' && answerOf(secondResult.message)).toEqual(invoiceTruth);
+    expect(standin.stats.simulation).toMatchObject({ injected: 2, fixed: 1 });
+  });
+
+  it('ends a seeded share of entries errored or expired without asking the model, and draws again on resubmission', async () => {
+    const shares = { apiError: 0.15, overloaded: 0.15, invalidRequest: 0.15, expired: 0.15 };
+    const run = async () => {
+      const { standin, client } = await batchStandin({
+        script: () => ({ kind: 'empty' }),
+        seed: 7,
+        batches: { shares },
+      });
+      const outcomes: string[][] = [];
+      for (let round = 0; round < 2; round++) {
+        const batch = await client.messages.batches.create({ requests: entries(200) });
+        const ended = await waitForBatch(client, batch.id);
+        const { byId } = await batchResults(client, batch.id);
+        const kinds = [...byId.entries()]
+          .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
+          .map(([, result]) => (result.type === 'errored' ? result.error.error.type : result.type));
+        expect(ended.request_counts.errored).toBe(kinds.filter((kind) => kind.endsWith('_error')).length);
+        expect(ended.request_counts.expired).toBe(kinds.filter((kind) => kind === 'expired').length);
+        outcomes.push(kinds);
+      }
+      return { outcomes, standin };
+    };
+    const { outcomes, standin } = await run();
+    const [first = [], second = []] = outcomes;
+    for (const kind of ['api_error', 'overloaded_error', 'invalid_request_error', 'expired', 'succeeded'])
+      expect(first).toContain(kind);
+    expect(second).not.toEqual(first);
+    const succeeded = [...first, ...second].filter((kind) => kind === 'succeeded').length;
+    expect(standin.requests).toHaveLength(succeeded);
+    expect(standin.stats.billing.batch.messages).toBe(succeeded);
+    expect((await run()).outcomes).toEqual(outcomes);
+  });
+
+  it('gives errored entries the API error shape, with a request id', async () => {
+    const { client } = await batchStandin({
+      script: [{ kind: 'error', status: 529 }],
+      batches: { shares: { apiError: 0 } },
+    });
+    const batch = await client.messages.batches.create({
+      requests: [
+        { custom_id: 'scripted', params: entryParams('one') },
+        { custom_id: 'no-tokens', params: { ...entryParams('two'), max_tokens: 0 } },
+        { custom_id: 'streamed', params: { ...entryParams('three'), stream: true } as never },
+      ],
+    });
+    await waitForBatch(client, batch.id);
+    const { byId } = await batchResults(client, batch.id);
+    expect(Object.fromEntries(byId)).toEqual({
+      scripted: {
+        type: 'errored',
+        error: {
+          type: 'error',
+          error: { type: 'overloaded_error', message: 'Overloaded' },
+          request_id: expect.stringMatching(/^req_/),
+        },
+      },
+      'no-tokens': {
+        type: 'errored',
+        error: {
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: 'max_tokens: Input should be greater than or equal to 1',
+          },
+          request_id: expect.stringMatching(/^req_/),
+        },
+      },
+      streamed: {
+        type: 'errored',
+        error: {
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: expect.stringMatching(/^stream: .*cannot be streamed/),
+          },
+          request_id: expect.stringMatching(/^req_/),
+        },
+      },
+    });
+  });
+});
+
+describe('canceling a batch', () => {
+  it('during its delay: canceling, then ended with every entry canceled and nothing answered', async () => {
+    const { standin, client } = await batchStandin({ script: [], batches: { delayMs: 60_000 } });
+    const batch = await client.messages.batches.create({ requests: entries(3) });
+    const canceling = await client.messages.batches.cancel(batch.id);
+    expect(canceling).toMatchObject({ processing_status: 'canceling', ended_at: null, results_url: null });
+    expect(canceling.cancel_initiated_at).not.toBeNull();
+    const ended = await waitForBatch(client, batch.id);
+    expect(ended.request_counts).toEqual({
+      processing: 0,
+      succeeded: 0,
+      errored: 0,
+      canceled: 3,
+      expired: 0,
+    });
+    const { lines } = await batchResults(client, batch.id);
+    expect(lines.map((line) => line.result)).toEqual([
+      { type: 'canceled' },
+      { type: 'canceled' },
+      { type: 'canceled' },
+    ]);
+    expect(standin.requests).toEqual([]);
+    expect(standin.stats.batches).toMatchObject({ canceled: 1, ended: 1, results: { canceled: 3 } });
+  });
+
+  it('while an entry is being answered: that entry finishes, the ones after it are canceled', async () => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { standin, client } = await batchStandin({
+      script: async (_, index) => {
+        if (index === 1) await held;
+        return { kind: 'json', value: { index } };
+      },
+      batches: { cancelDelayMs: 50 },
+    });
+    const batch = await client.messages.batches.create({ requests: entries(4) });
+    await waitUntil(() => standin.requests.length === 2);
+    expect((await client.messages.batches.cancel(batch.id)).processing_status).toBe('canceling');
+    expect((await client.messages.batches.cancel(batch.id)).processing_status).toBe('canceling');
+    expect((await client.messages.batches.retrieve(batch.id)).processing_status).toBe('canceling');
+    release();
+    const ended = await waitForBatch(client, batch.id);
+    expect(ended.request_counts).toMatchObject({ succeeded: 2, canceled: 2 });
+    expect(
+      Date.parse(ended.ended_at ?? '') - Date.parse(ended.cancel_initiated_at ?? ''),
+    ).toBeGreaterThanOrEqual(50);
+    const { byId } = await batchResults(client, batch.id);
+    expect([...byId.entries()].sort().map(([id, result]) => `${id}:${result.type}`)).toEqual([
+      'e0:succeeded',
+      'e1:succeeded',
+      'e2:canceled',
+      'e3:canceled',
+    ]);
+    expect(standin.stats.batches.canceled).toBe(1);
+  });
+});
+
+describe('deleting a batch', () => {
+  it('removes an ended batch: it is no longer retrieved, listed or its results served', async () => {
+    const { standin, client } = await batchStandin({ script: () => ({ kind: 'empty' }) });
+    const batch = await client.messages.batches.create({ requests: entries(1) });
+    const ended = await waitForBatch(client, batch.id);
+    expect(await client.messages.batches.delete(batch.id)).toEqual({
+      id: batch.id,
+      type: 'message_batch_deleted',
+    });
+    await expect(client.messages.batches.retrieve(batch.id)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+    expect((await client.messages.batches.list()).data).toEqual([]);
+    const results = await fetch(ended.results_url ?? '', { headers: { 'x-api-key': 'test' } });
+    expect(results.status).toBe(404);
+    expect(standin.stats.batches).toMatchObject({ deleted: 1, stored: 0 });
+  });
+});
