@@ -2,8 +2,8 @@ import type { ErrorResponse, MessageResponse } from './messages-wire';
 
 /**
  * The Message Batches API wire format as the stand-in speaks it (SDK 1.12.0
- * `resources/messages/batches.d.ts`; limits and retention from the public reference, see
- * docs/batches.md).
+ * `resources/messages/batches.d.ts`; limits and retention from the public reference, see the
+ * package README, "What the API says").
  */
 
 /** The API's limits on one batch and its lifetime. */
