@@ -60,6 +60,40 @@ describe('parseCliArguments', () => {
     expect(parse('-- --help')).toEqual({ kind: 'help' });
   });
 
+  it("reads the batch flags over the config file's batches", () => {
+    files['/conf/batches.json'] = JSON.stringify({
+      script: [],
+      batches: { delayMs: 5, maxBatches: 3, shares: { expired: 0.1 } },
+    });
+    expect(
+      parse(
+        '--config /conf/batches.json --batch-delay 300000 --batch-cancel-delay 50 --batch-api-error 0.05 ' +
+          '--batch-overloaded 0.04 --batch-invalid-request 0.03 --batch-drop-create 0.5 --batch-max-requests 10 ' +
+          '--batch-max-body-bytes 4096 --batch-max-stored-requests 99',
+      ),
+    ).toMatchObject({
+      options: {
+        batches: {
+          delayMs: 300000,
+          cancelDelayMs: 50,
+          maxBatches: 3,
+          maxRequests: 10,
+          maxBodyBytes: 4096,
+          maxStoredRequests: 99,
+          dropCreateResponse: 0.5,
+          shares: { apiError: 0.05, overloaded: 0.04, invalidRequest: 0.03, expired: 0.1 },
+        },
+      },
+    });
+    expect(parse('--script script.json')).not.toHaveProperty('options.batches');
+    expect(() => parse('--script script.json --batch-delay soon --batch-expired')).toThrow(
+      /--batch-expired <value>' argument missing/,
+    );
+    expect(() => parse('--script script.json --batch-delay soon')).toThrow(
+      expect.objectContaining({ problems: ['--batch-delay: "soon" is not a number'] }),
+    );
+  });
+
   it('names every unusable argument', () => {
     expect(() =>
       parse(

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { batchFlags, batchOptionsFromFlags } from './cli-batch-flags';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
 import { MutationKind } from './mutation';
 import type { FaultOptions, PersistentMistake, StandinOptions } from './standin-options';
@@ -38,6 +39,7 @@ const flags = {
   'no-record': { type: 'boolean' },
   'api-key': { type: 'string' },
   'document-key-pattern': { type: 'string' },
+  ...batchFlags,
 } as const;
 
 const faultFlags: Record<string, keyof FaultOptions> = {
@@ -71,6 +73,7 @@ const ConfigFile = z.strictObject({
   maxBodyBytes: anything,
   models: anything,
   thinkingTokens: anything,
+  batches: anything,
 });
 
 export type CliCommand =
@@ -168,6 +171,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     problems.push('--mode simulated needs --corpus FILE');
 
   const port = number('port');
+  const batches = batchOptionsFromFlags(config.batches, number);
   const options: Record<string, unknown> = {
     ...config,
     ...(mode === 'scripted' ? { script, simulate: undefined } : { simulate, script: undefined }),
@@ -175,6 +179,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     ...(Object.keys(latency).length > 0 && { latency }),
     ...(seed !== undefined && { seed }),
     ...(port !== undefined && { port }),
+    ...(batches !== undefined && { batches }),
     ...(values.host && { host: values.host }),
     ...(values['no-record'] && { record: false }),
     ...(values['api-key'] && { apiKey: values['api-key'] }),

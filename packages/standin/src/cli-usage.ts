@@ -27,4 +27,15 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --no-record               keep no requests in memory
   --api-key KEY             answer 401 to requests with another key
   --document-key-pattern RE name documents by the first group of RE (stats.perDocument)
+  Message Batches (/v1/messages/batches):
+  --batch-delay MS          processing time of every batch (default 0, at most 24 h)
+  --batch-cancel-delay MS   time a canceled batch spends canceling (default 0)
+  --batch-api-error R, --batch-overloaded R, --batch-invalid-request R, --batch-expired R
+                            shares of entries that end errored (api_error, overloaded_error,
+                            invalid_request_error) or expired (0..1, adding up to at most 1)
+  --batch-drop-create R     share of creates whose response is dropped after the batch exists
+  --batch-max-requests N    requests per batch (default and at most 100000)
+  --batch-max-body-bytes N  create body size (default and at most 268435456)
+  --batch-max-batches N, --batch-max-stored-requests N
+                            memory caps (default 1000 batches, 200000 entries)
   --help`;

@@ -29,7 +29,10 @@ export function fallbackMessage(options: {
     cache_creation: message.usage.cache_creation,
   });
   const sum = (
-    key: keyof Omit<ResponseUsage, 'output_tokens_details' | 'iterations' | 'cache_creation'>,
+    key: keyof Omit<
+      ResponseUsage,
+      'output_tokens_details' | 'iterations' | 'cache_creation' | 'service_tier'
+    >,
   ): number => refused.usage[key] + answer.usage[key];
   const writes = (key: keyof CacheCreation): number =>
     refused.usage.cache_creation[key] + answer.usage.cache_creation[key];

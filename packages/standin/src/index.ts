@@ -1,5 +1,20 @@
+export { BatchOptions, type BatchShareKind, BatchShares, batchShareKinds } from './batch-options';
+export type { BatchStats } from './batch-stats';
+export {
+  type BatchIndividualResponse,
+  type BatchProcessingStatus,
+  type BatchRequestCounts,
+  type BatchResult,
+  batchLimits,
+  type DeletedMessageBatchWire,
+  type MessageBatchPage,
+  type MessageBatchWire,
+} from './batch-wire';
+export { type BilledUsage, batchPriceFactor } from './billed-usage';
+export { maxDroppedCreateResponses } from './control-endpoint';
 export type { FaultKind } from './fault';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
+export type { RequestLane } from './message-responder';
 export {
   type MessageResponse,
   type MessagesRequestBody,

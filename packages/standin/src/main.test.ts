@@ -48,6 +48,41 @@ describe('main', () => {
     expect(await exited).toBe(0);
   }, 20_000);
 
+  it('takes the batch flags: a batch waits --batch-delay before it ends', async () => {
+    const scriptFile = join(directory, 'script.json');
+    writeFileSync(scriptFile, JSON.stringify([{ kind: 'empty' }]));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, 'main.ts'),
+        '--script',
+        scriptFile,
+        '--batch-delay',
+        '200',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const next = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+    const { url } = JSON.parse(String(next.value)) as { url: string };
+    const client = new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 });
+    const batch = await client.messages.batches.create({
+      requests: [{ custom_id: 'only', params: invoiceRequest({}) }],
+    });
+    let ended = batch;
+    while (ended.processing_status !== 'ended') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      ended = await client.messages.batches.retrieve(batch.id);
+    }
+    expect(Date.parse(ended.ended_at ?? '') - Date.parse(ended.created_at)).toBeGreaterThanOrEqual(200);
+    const stats = (await (await fetch(`${url}/_standin/stats`)).json()) as { batches: { created: number } };
+    expect(stats.batches.created).toBe(1);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 20_000);
+
   it('exits 2 naming the problem when the arguments are unusable', async () => {
     const child = spawn(
       process.execPath,

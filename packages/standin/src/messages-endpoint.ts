@@ -1,27 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { answerMessage } from './answer-message';
 import { apiKeyOf } from './api-key-of';
-import { type ReceivedRequest, withEcho } from './error-echo';
-import { faultReply, isSpoilingFault, pickFault, spoilReply } from './fault';
+import type { ReceivedRequest } from './error-echo';
 import { readBody, sendError, sendEvents, sendJson } from './http-io';
-import type { IdSource } from './id-source';
-import { latencyMs } from './latency';
 import { messageEvents } from './message-events';
-import type { MessagesRequestBody } from './messages-wire';
-import { modelContextOf } from './model-context';
-import { PromptCache } from './prompt-cache';
-import { readMessagesRequest } from './read-messages-request';
-import type { RecordedRequest } from './recorded-request';
-import { type ReplySource, replySourceOf } from './reply-source';
-import { RequestFingerprints } from './request-fingerprints';
-import { type RequestStrategy, requestStrategy } from './request-strategy';
-import { documentText } from './request-text';
+import type { MessageResponder } from './message-responder';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
-import { seededUnit } from './seeded-unit';
 import { sendStalled } from './send-stalled';
-import type { StandinReply } from './standin-reply';
-import { type StandinStats, StatsRecorder } from './standin-stats';
+import type { StatsRecorder } from './standin-stats';
 
 /** One request in progress: where to answer, and whether it has been answered (or abandoned). */
 interface Exchange {
@@ -32,38 +17,25 @@ interface Exchange {
 }
 
 /**
- * `POST /v1/messages`: validates (the wire format, then the rules of the models the request names),
- * records, injects faults and latency, and answers.
+ * `POST /v1/messages`: reads the body (413 over `maxBodyBytes`), checks the key, lets the
+ * {@link MessageResponder} validate and answer, and sends the answer as JSON or server-sent events.
  */
 export class MessagesEndpoint {
-  readonly requests: RecordedRequest[] = [];
-  readonly #stats = new StatsRecorder();
-  readonly #cache: PromptCache;
-  readonly #fingerprints: RequestFingerprints;
-  readonly #source: ReplySource;
+  readonly #stats: StatsRecorder;
+  readonly #responder: MessageResponder;
   readonly #options: ResolvedStandinOptions;
-  readonly #ids: IdSource;
   readonly #signal: AbortSignal;
-  #valid = 0;
 
   constructor(options: {
     readonly resolved: ResolvedStandinOptions;
-    readonly ids: IdSource;
+    readonly responder: MessageResponder;
+    readonly stats: StatsRecorder;
     readonly signal: AbortSignal;
   }) {
     this.#options = options.resolved;
-    this.#ids = options.ids;
+    this.#responder = options.responder;
+    this.#stats = options.stats;
     this.#signal = options.signal;
-    this.#cache = new PromptCache({ maxEntries: this.#options.cacheEntries });
-    this.#fingerprints = new RequestFingerprints({ maxEntries: this.#options.cacheEntries });
-    this.#source = replySourceOf(this.#options.source, this.#options.seed);
-  }
-
-  get stats(): StandinStats {
-    return this.#stats.snapshot({
-      cache: this.#cache.stats,
-      simulation: this.#source.model?.counters ?? null,
-    });
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
@@ -95,81 +67,33 @@ export class MessagesEndpoint {
     const received: ReceivedRequest = { body: raw.toString('utf8'), apiKey: apiKeyOf(exchange.request) };
     if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
-    const models = this.#options.models;
-    const read = readMessagesRequest({ raw, headers: exchange.request.headers, models });
-    if (!read.ok) return this.#error(exchange, { status: 400, message: read.message });
-    const body = read.body;
-    const strategy = requestStrategy(body);
-    const documentKey = this.#options.documentKey(documentText(body));
-    const call = this.#stats.call(documentKey);
-    const recorded: RecordedRequest = {
-      index: this.#valid++,
-      at: Date.now(),
-      headers: exchange.request.headers,
-      body,
-      documentKey,
-    };
-    this.#record(recorded);
-    const { faults, latency, seed } = this.#options;
-    const fault = faults ? pickFault(seededUnit(seed, documentKey, call, 'fault'), faults) : null;
-    if (fault) this.#stats.fault(fault);
-    if (latency) {
-      const draw = (label: string): number => seededUnit(seed, documentKey, call, label);
-      await sleep(latencyMs(latency, draw('latency'), draw('latency-2')), undefined, {
-        signal: this.#signal,
-      });
-    }
-    const context = modelContextOf(body, body.model, models);
-    let reply =
-      (fault && faults && faultReply(fault, faults)) ||
-      (await this.#source.reply(recorded, strategy, context));
-    if (isSpoilingFault(fault)) reply = spoilReply(fault, reply, faults?.refusalCategory ?? null);
-    await this.#deliver(exchange, reply, { body, strategy, documentKey, received });
-  }
-
-  async #deliver(
-    exchange: Exchange,
-    reply: StandinReply,
-    context: {
-      readonly body: MessagesRequestBody;
-      readonly strategy: RequestStrategy;
-      readonly documentKey: string;
-      readonly received: ReceivedRequest;
-    },
-  ): Promise<void> {
-    if (exchange.settled) return;
-    switch (reply.kind) {
-      case 'delay':
-        await sleep(reply.ms, undefined, { signal: this.#signal });
-        return this.#deliver(exchange, reply.reply, context);
+    const prepared = this.#responder.prepare({ raw, headers: exchange.request.headers, received });
+    if (!prepared.ok) return this.#error(exchange, { status: 400, message: prepared.message });
+    const answer = await this.#responder.answer(prepared.request, {
+      lane: 'realtime',
+      abandoned: () => exchange.settled,
+    });
+    const { requestId, response } = exchange;
+    const stream = prepared.request.body.stream === true;
+    switch (answer.kind) {
+      case 'abandoned':
+        return;
       case 'error':
-        return this.#error(exchange, withEcho(reply, context.received));
+        return this.#error(exchange, answer.error);
       case 'reset':
         return this.#settle(exchange, 'reset', () => exchange.request.socket.resetAndDestroy());
-      default: {
-        const { body, strategy, documentKey } = context;
-        const stalled = reply.kind === 'stall';
-        const message = answerMessage({
-          body,
-          strategy,
-          reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
-          cache: this.#cache,
-          fingerprints: this.#fingerprints,
-          models: this.#options.models,
-          thinkingTokens: this.#options.thinkingTokens,
-          nextId: (prefix) => this.#ids.next(prefix),
-        });
-        const { requestId, response } = exchange;
-        const stream = body.stream === true;
-        if (stalled)
-          return this.#settle(exchange, 'stall', () => sendStalled(response, { requestId, stream, message }));
-        this.#stats.answered(documentKey);
+      case 'stall':
+        return this.#settle(exchange, 'stall', () =>
+          sendStalled(response, { requestId, stream, message: answer.message }),
+        );
+      case 'message':
+        this.#stats.answered(prepared.request.documentKey);
+        this.#stats.billed('realtime', answer.message);
         return this.#settle(exchange, 200, () =>
           stream
-            ? sendEvents(response, { requestId, events: messageEvents(message) })
-            : sendJson(response, { status: 200, requestId, body: message }),
+            ? sendEvents(response, { requestId, events: messageEvents(answer.message) })
+            : sendJson(response, { status: 200, requestId, body: answer.message }),
         );
-      }
     }
   }
 
@@ -194,12 +118,5 @@ export class MessagesEndpoint {
     this.#stats.inFlight--;
     this.#stats.status(status);
     write();
-  }
-
-  #record(request: RecordedRequest): void {
-    const max = this.#options.recordMax;
-    if (max === 0) return;
-    if (this.requests.length >= max) this.requests.splice(0, Math.ceil(max / 10));
-    this.requests.push(request);
   }
 }

@@ -102,6 +102,8 @@ export interface ResponseUsage {
   readonly output_tokens_details: { readonly thinking_tokens: number } | null;
   /** Present on a call a fallback model served. */
   readonly iterations?: readonly IterationUsage[];
+  /** `batch` on the messages of Message Batch results; absent on `POST /v1/messages` answers. */
+  readonly service_tier?: 'standard' | 'batch';
 }
 
 export interface RefusalStopDetails {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defaultModelTable, Effort, ModelTable } from '@quarry/core';
 import { z } from 'zod';
+import { BatchOptions, type ResolvedBatchOptions } from './batch-options';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
 import {
   FaultOptions,
@@ -30,6 +31,7 @@ export interface ResolvedStandinOptions {
   readonly maxBodyBytes: number;
   readonly models: ModelTable;
   readonly thinkingTokens: Readonly<Record<Effort, number>>;
+  readonly batches: ResolvedBatchOptions;
 }
 
 export const standinDefaults = {
@@ -86,6 +88,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
       options.thinkingTokens,
     ),
   };
+  const batches = parse('batches', BatchOptions, options.batches ?? {});
   const record = options.record ?? true;
   const recordMax =
     record === true
@@ -114,5 +117,6 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     maxBodyBytes,
     models,
     thinkingTokens,
+    batches: batches as ResolvedBatchOptions,
   };
 }

@@ -1,5 +1,6 @@
 import { Effort, type ModelTable } from '@quarry/core';
 import { z } from 'zod';
+import type { BatchOptions } from './batch-options';
 import { faultKinds } from './fault';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
@@ -165,6 +166,8 @@ export interface StandinOptions {
    * {@link standinThinkingTokens}.
    */
   readonly thinkingTokens?: Partial<Record<Effort, number>>;
+  /** The Message Batches API: processing delay, errored and expired shares, memory caps. */
+  readonly batches?: BatchOptions;
 }
 
 /** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */

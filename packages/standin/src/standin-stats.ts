@@ -1,4 +1,9 @@
+import type { ModelTable } from '@quarry/core';
+import { type BatchStats, emptyBatchCounters } from './batch-stats';
+import { addBilledUsage, type BilledUsage, batchPriceFactor, emptyBilledUsage } from './billed-usage';
 import { type FaultKind, faultKinds } from './fault';
+import type { RequestLane } from './message-responder';
+import type { MessageResponse } from './messages-wire';
 import type { SimulationCounters } from './simulated-model';
 
 /** Calls the stand-in received for one document. */
@@ -30,6 +35,13 @@ export interface StandinStats {
   simulation: SimulationCounters | null;
   /** Calls per document name (see `StandinOptions.documentKey`). */
   perDocument: Record<string, DocumentCalls>;
+  /**
+   * Messages answered and what they bill, by lane: `realtime` (`POST /v1/messages`, status 200) at
+   * the model table's prices, `batch` (succeeded batch entries) at {@link batchPriceFactor} of them.
+   */
+  billing: Record<RequestLane, BilledUsage>;
+  /** The Message Batches API: batches by what happened to them, and entries by result. */
+  batches: BatchStats;
 }
 
 /** Mutable counters behind {@link StandinStats}. */
@@ -40,6 +52,17 @@ export class StatsRecorder {
   readonly #byStatus = new Map<string, number>();
   readonly #faults = new Map<FaultKind, number>();
   readonly #documents = new Map<string, DocumentCalls>();
+  readonly #billing: Record<RequestLane, BilledUsage> = {
+    realtime: emptyBilledUsage(),
+    batch: emptyBilledUsage(),
+  };
+  readonly #models: ModelTable;
+  /** Counted by the batches endpoint and processor. */
+  readonly batches = emptyBatchCounters();
+
+  constructor(options: { readonly models: ModelTable }) {
+    this.#models = options.models;
+  }
 
   /** Counts a call for the document and returns how many calls it had before. */
   call(documentKey: string): number {
@@ -54,6 +77,12 @@ export class StatsRecorder {
     if (entry) entry.answered++;
   }
 
+  /** Counts a message a model would bill, priced for its lane. */
+  billed(lane: RequestLane, message: MessageResponse): void {
+    const priceFactor = lane === 'batch' ? batchPriceFactor : 1;
+    addBilledUsage(this.#billing[lane], message, { models: this.#models, priceFactor });
+  }
+
   status(status: number | 'reset' | 'stall'): void {
     const key = String(status);
     this.#byStatus.set(key, (this.#byStatus.get(key) ?? 0) + 1);
@@ -66,6 +95,7 @@ export class StatsRecorder {
   snapshot(parts: {
     readonly cache: StandinStats['cache'];
     readonly simulation: SimulationCounters | null;
+    readonly batches: BatchStats;
   }): StandinStats {
     const faults = Object.fromEntries(faultKinds.map((kind) => [kind, this.#faults.get(kind) ?? 0]));
     const perDocument: Record<string, DocumentCalls> = {};
@@ -79,6 +109,8 @@ export class StatsRecorder {
       cache: parts.cache,
       simulation: parts.simulation ? { ...parts.simulation } : null,
       perDocument,
+      billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
+      batches: parts.batches,
     };
   }
 }

@@ -1,31 +1,44 @@
 import { setMaxListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendError, sendJson } from './http-io';
+import { isBatchPath } from './batch-operation';
+import { BatchProcessor } from './batch-processor';
+import { BatchStore } from './batch-store';
+import { BatchesEndpoint } from './batches-endpoint';
+import { DropCreateResponses, handleControl } from './control-endpoint';
+import { sendError } from './http-io';
 import { IdSource } from './id-source';
+import { InvalidStandinOptionsError } from './invalid-standin-options-error';
+import { MessageResponder } from './message-responder';
 import { MessagesEndpoint } from './messages-endpoint';
 import type { RecordedRequest } from './recorded-request';
 import { resolveStandinOptions } from './resolve-standin-options';
 import type { StandinOptions } from './standin-options';
-import type { StandinStats } from './standin-stats';
+import { type StandinStats, StatsRecorder } from './standin-stats';
 
 /** A running stand-in. */
 export interface Standin {
   /** `http://HOST:PORT`, to pass as the SDK's `baseURL` (or `ANTHROPIC_BASE_URL`). */
   readonly url: string;
   readonly port: number;
-  /** Valid requests received, oldest first (bounded, see `StandinOptions.record`). */
+  /** Valid requests received (batch entries included), oldest first (bounded, see `StandinOptions.record`). */
   readonly requests: readonly RecordedRequest[];
   /** A snapshot of the counters, taken when read. */
   readonly stats: StandinStats;
-  /** Stops listening, drops open connections and pending answers. Safe to call twice. */
+  /**
+   * Makes the next `count` (1 to 1000) batch creates succeed without their response reaching the
+   * client: the batch exists and is listed, the connection is reset. Returns how many are armed.
+   */
+  dropNextBatchCreateResponses(count: number): number;
+  /** Stops listening, drops open connections and pending answers and batches. Safe to call twice. */
   close(): Promise<void>;
 }
 
 /**
- * Starts a local HTTP server speaking the Messages API (`POST /v1/messages`, JSON or streamed)
- * well enough for `@anthropic-ai/sdk`, answering from a script or a simulated model, with
- * `GET /_standin/stats` returning {@link StandinStats}. Every response carries a `request-id`.
+ * Starts a local HTTP server speaking the Messages API (`POST /v1/messages`, JSON or streamed) and
+ * the Message Batches API (`/v1/messages/batches…`) well enough for `@anthropic-ai/sdk`, answering
+ * from a script or a simulated model, with `GET /_standin/stats` returning {@link StandinStats}.
+ * Every response carries a `request-id`.
  *
  * @throws InvalidStandinOptionsError when the options are unusable.
  */
@@ -35,23 +48,55 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
   const closing = new AbortController();
   // Every pending delay listens to this signal; hundreds at once are expected.
   setMaxListeners(0, closing.signal);
-  const endpoint = new MessagesEndpoint({ resolved, ids, signal: closing.signal });
-  const server = createServer({ noDelay: true, keepAliveTimeout: 30_000 }, (request, response) => {
+  const signal = closing.signal;
+  const recorder = new StatsRecorder({ models: resolved.models });
+  const responder = new MessageResponder({ resolved, ids, signal, stats: recorder });
+  const messages = new MessagesEndpoint({ resolved, responder, stats: recorder, signal });
+  const { batches: batchOptions, seed } = resolved;
+  const processor = new BatchProcessor({
+    context: { responder, stats: recorder, ids, shares: batchOptions.shares, seed },
+    counters: recorder.batches,
+    delayMs: batchOptions.delayMs,
+    cancelDelayMs: batchOptions.cancelDelayMs,
+    signal,
+  });
+  let url = '';
+  const batches = new BatchesEndpoint({
+    options: batchOptions,
+    store: new BatchStore(batchOptions),
+    processor,
+    counters: recorder.batches,
+    ids,
+    apiKey: resolved.apiKey,
+    seed,
+    baseUrl: () => url,
+  });
+  const stats = (): StandinStats =>
+    recorder.snapshot({
+      cache: responder.cache.stats,
+      simulation: responder.source.model?.counters ?? null,
+      batches: batches.stats,
+    });
+  const dropNextCreateResponses = (count: number): number => batches.dropNextCreateResponses(count);
+  const server = createServer({ noDelay: true, keepAliveTimeout: 30_000 }, async (request, response) => {
     const requestId = ids.next('req');
-    const path = request.url?.split('?')[0];
-    if (request.method === 'POST' && path === '/v1/messages') {
-      void endpoint.handle(request, response, requestId);
-      return;
-    }
+    const path = request.url?.split('?')[0] ?? '/';
+    if (request.method === 'POST' && path === '/v1/messages')
+      return void messages.handle(request, response, requestId);
+    if (isBatchPath(path)) return void batches.handle(request, response, requestId);
+    const control = await handleControl(request, response, {
+      requestId,
+      path,
+      stats,
+      dropNextCreateResponses,
+    }).catch(() => void response.destroy());
+    if (control !== false) return;
     request.resume();
-    if (request.method === 'GET' && path === '/_standin/stats')
-      sendJson(response, { status: 200, requestId, body: endpoint.stats });
-    else
-      sendError(response, {
-        status: 404,
-        requestId,
-        message: `${request.method} ${path} is not served here: the stand-in serves POST /v1/messages and GET /_standin/stats`,
-      });
+    sendError(response, {
+      status: 404,
+      requestId,
+      message: `${request.method} ${path} is not served here: the stand-in serves /v1/messages, /v1/messages/batches and /_standin/`,
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,13 +107,22 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
   });
   const { port } = server.address() as AddressInfo;
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  url = `http://${host}:${port}`;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
-    requests: endpoint.requests,
+    requests: responder.requests,
     get stats() {
-      return endpoint.stats;
+      return stats();
+    },
+    dropNextBatchCreateResponses(count) {
+      const checked = DropCreateResponses.shape.count.safeParse(count);
+      if (!checked.success)
+        throw new InvalidStandinOptionsError({
+          problems: [`dropNextBatchCreateResponses: ${checked.error.issues[0]?.message ?? 'invalid count'}`],
+        });
+      return dropNextCreateResponses(checked.data);
     },
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
