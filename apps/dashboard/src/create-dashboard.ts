@@ -4,7 +4,6 @@ import type { WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   DashboardSessionStore,
-  LoginFailureCounter,
   queueDefaults,
   redactRedisUrl,
   redisConnection,
@@ -100,7 +99,7 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
         sessions: new DashboardSessionStore({ redis: connection, keys }),
         now,
       });
-  const throttle = new LoginThrottle({ counter: new LoginFailureCounter({ redis: connection, keys }) });
+  const throttle = new LoginThrottle({ redis: connection, keys });
   let port = config.port;
 
   const app = dashboardApp({
