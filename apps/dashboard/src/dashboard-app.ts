@@ -38,7 +38,8 @@ export interface DashboardAppOptions {
 /**
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet; 503 while Redis is unavailable; the session cookie, login
- * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages; 404; errors.
+ * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
+ * 404; errors.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;

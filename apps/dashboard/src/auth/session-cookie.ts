@@ -31,7 +31,8 @@ export interface SessionCookieOptions {
 /**
  * express-session over `store`: a random session id (uid-safe, 24 bytes) in a signed cookie that is
  * HttpOnly, SameSite=Strict, Secure over https (as `trust proxy` says) and lasts `ttlMs`. Nothing is
- * stored, and no cookie set, before a login; a session is not extended by use (see {@link startSession}).
+ * stored, and no cookie set, before a login, and the cookie is not sent again afterwards (the store
+ * keeps the session's own end, so use does not extend it either).
  */
 export function sessionCookie(options: SessionCookieOptions): RequestHandler {
   return session({
