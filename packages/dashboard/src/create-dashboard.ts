@@ -4,7 +4,6 @@ import type { WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   DashboardSessionStore,
-  LoginFailureCounter,
   queueDefaults,
   redactRedisUrl,
   redisConnection,
@@ -17,6 +16,7 @@ import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator';
 import { CsrfSigner } from './auth/csrf-signer';
 import { LoginThrottle } from './auth/login-throttle';
+import { RedisSessionStore } from './auth/redis-session-store';
 import { dashboardApp } from './dashboard-app';
 import { assertSafeAuth, type DashboardConfig } from './dashboard-config';
 import { dashboardDefaults } from './dashboard-defaults';
@@ -93,20 +93,19 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
   });
   const { keys } = triage.queues;
   const signer = new CsrfSigner(config.sessionKey);
-  const authenticator = config.authDisabled
-    ? null
-    : new Authenticator({
-        users: config.users,
-        sessions: new DashboardSessionStore({ redis: connection, keys }),
-        now,
-      });
-  const throttle = new LoginThrottle({ counter: new LoginFailureCounter({ redis: connection, keys }) });
+  const authenticator = config.authDisabled ? null : new Authenticator({ users: config.users, now });
+  const sessionStore = new RedisSessionStore({
+    sessions: new DashboardSessionStore({ redis: connection, keys }),
+    now,
+  });
+  const throttle = new LoginThrottle({ redis: connection, keys });
   let port = config.port;
 
   const app = dashboardApp({
     config,
     readiness,
     authenticator,
+    sessionStore,
     throttle,
     triage,
     signer,

@@ -1,10 +1,12 @@
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
+import type { Store } from 'express-session';
 import type { Logger } from 'pino';
 import { QUARRY_CSS } from './assets';
 import type { Authenticator } from './auth/authenticator';
 import type { CsrfSigner } from './auth/csrf-signer';
 import type { LoginThrottle } from './auth/login-throttle';
+import { sessionCookie } from './auth/session-cookie';
 import { BOARD_PATH, boardsByRole, createBullBoards } from './bull-boards';
 import type { DashboardConfig } from './dashboard-config';
 import { errorHandler } from './error-handler';
@@ -22,6 +24,8 @@ export interface DashboardAppOptions {
   readonly readiness: RedisReadiness;
   /** Null when authentication is off. */
   readonly authenticator: Authenticator | null;
+  /** Where sessions live (with authentication on). */
+  readonly sessionStore: Store;
   readonly throttle: LoginThrottle;
   readonly triage: Triage;
   readonly signer: CsrfSigner;
@@ -33,8 +37,9 @@ export interface DashboardAppOptions {
 
 /**
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
- * and same-origin guards; the stylesheet; 503 while Redis is unavailable; login and logout;
- * authentication; no caching of anything it shows; bull-board by role; the triage pages; 404; errors.
+ * and same-origin guards; the stylesheet; 503 while Redis is unavailable; the session cookie, login
+ * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
+ * 404; errors.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;
@@ -49,7 +54,12 @@ export function dashboardApp(options: DashboardAppOptions): Express {
     res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(QUARRY_CSS);
   });
   app.use(redisGate(readiness));
-  if (authenticator) app.use(authRoutes({ authenticator, throttle, sessionTtlMs: config.sessionTtlMs, log }));
+  if (authenticator) {
+    app.use(
+      sessionCookie({ store: options.sessionStore, key: config.sessionKey, ttlMs: config.sessionTtlMs }),
+    );
+    app.use(authRoutes({ authenticator, throttle, sessionTtlMs: config.sessionTtlMs, log }));
+  }
   app.use(requireAuth({ authenticator, throttle }));
   // Pages and the queue API show document text and model output: never kept by a browser or a proxy.
   app.use((req, res, next) => {

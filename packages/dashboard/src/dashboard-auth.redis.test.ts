@@ -5,11 +5,13 @@ import {
   basic,
   csrfTokenOf,
   login,
+  sessionIdOf,
   useDashboardTestKit,
   viewer,
 } from './test-fixtures/dashboard-test-kit';
 
 const kit = useDashboardTestKit('dash-auth');
+const shortSessions = useDashboardTestKit('dash-auth-ttl', { sessionTtlMs: 2_000 });
 
 type Who =
   | 'none'
@@ -95,7 +97,9 @@ describe('dashboard auth matrix', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ ready: true, reasons: [] });
       expect((await fetch(`${url}/assets/quarry.css`, { headers })).status).toBe(200);
-      expect((await fetch(`${url}/login`, { headers })).status).toBe(200);
+      const loginPage = await fetch(`${url}/login`, { headers });
+      expect(loginPage.status).toBe(200);
+      expect(loginPage.headers.get('set-cookie')).toBeNull();
     });
   }
 
@@ -145,6 +149,8 @@ describe('dashboard auth matrix', () => {
           headers: { accept: route.accept, ...headers },
         });
         expect(response.status, route.path).toBe(200);
+        // No session is started for Basic auth, and a session is not re-sent (or extended) by use.
+        expect(response.headers.get('set-cookie'), route.path).toBeNull();
       }
       const queues = (await (await fetch(`${url}/queues/api/queues`, { headers })).json()) as {
         queues: { readOnlyMode: boolean }[];
@@ -257,9 +263,39 @@ describe('login and sessions', () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/fingerprints');
-    expect(response.headers.get('set-cookie')).toMatch(
-      /^quarry_session=[^;]+; Max-Age=3600; Path=\/; Expires=.*; HttpOnly; SameSite=Strict$/,
-    );
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^quarry_session=s%3A[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+    // Plain http here: no Secure flag, or the browser would drop the cookie.
+    const lifetime = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? '') - Date.now();
+    expect(lifetime).toBeGreaterThan(3_500_000);
+    expect(lifetime).toBeLessThanOrEqual(3_600_000);
+  });
+
+  it('starts a new session at each login and ends the one the browser came with', async () => {
+    const { url } = kit();
+    const first = await login(url, admin.name, admin.password);
+    const again = await fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: first },
+      body: new URLSearchParams({ username: viewer.name, password: viewer.password }),
+    });
+    expect(again.status).toBe(303);
+    const second = (again.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(sessionIdOf(second)).not.toBe(sessionIdOf(first));
+    const page = (cookie: string) => fetch(`${url}/dlq`, { headers: { cookie, accept: 'text/html' } });
+    expect((await page(first)).status).toBe(401);
+    const now = await page(second);
+    expect(now.status).toBe(200);
+    expect(await now.text()).toContain(`${viewer.name} (viewer)`);
+  });
+
+  it('refuses a session cookie whose signature does not match', async () => {
+    const { url } = kit();
+    const cookie = await login(url, viewer.name, viewer.password);
+    const forged = `quarry_session=${encodeURIComponent(`s:${sessionIdOf(cookie)}.${'A'.repeat(43)}`)}`;
+    const response = await fetch(`${url}/dlq`, { headers: { cookie: forged, accept: 'application/json' } });
+    expect(response.status).toBe(401);
   });
 
   it('never redirects to another host after login', async () => {
@@ -318,15 +354,31 @@ describe('login and sessions', () => {
     expect(stillIn.status).toBe(200);
   });
 
-  it('keeps sessions in Redis, under a hash of the token, for the session lifetime', async () => {
+  it('keeps sessions in Redis, under a hash of the session id, for the session lifetime', async () => {
     const { url, redis, prefix } = kit();
     const cookie = await login(url, viewer.name, viewer.password);
-    const token = cookie.split('=')[1] as string;
-    const key = quarryKeys({ prefix }).dashboardSession(token);
-    expect(key).not.toContain(token);
+    const id = sessionIdOf(cookie);
+    const key = quarryKeys({ prefix }).dashboardSession(id);
+    expect(key).not.toContain(id);
     const ttl = await redis.pttl(key);
     expect(ttl).toBeGreaterThan(3_500_000);
     expect(ttl).toBeLessThanOrEqual(3_600_000);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session at its lifetime however often it is used', async () => {
+    const { url } = shortSessions();
+    const cookie = await login(url, viewer.name, viewer.password);
+    const started = Date.now();
+    // Every poll uses the session; a sliding lifetime would never let it end.
+    await expect
+      .poll(async () => (await fetch(`${url}/dlq`, { headers: { cookie } })).status, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
   });
 });
 

@@ -30,7 +30,7 @@ export interface DashboardConfig {
   readonly users: readonly DashboardUser[];
   /** Authentication explicitly switched off (only allowed on 127.0.0.1). */
   readonly authDisabled: boolean;
-  /** Signs CSRF tokens; random per start unless configured (then forms work across restarts and replicas). */
+  /** Signs session cookies and CSRF tokens; random per start unless configured (then they outlive restarts). */
   readonly sessionKey: Buffer;
   readonly sessionTtlMs: number;
   /** Public origin (scheme://host[:port]) when behind a proxy; else taken from each request. */

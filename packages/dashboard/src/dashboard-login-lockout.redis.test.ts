@@ -112,3 +112,26 @@ describe('per-account login limit', () => {
     expect(otherAccount.status).toBe(303);
   });
 });
+
+describe('session cookie behind a trusted proxy', () => {
+  it('is Secure when the proxy says the client came over https, and not otherwise', async () => {
+    const { url } = kit();
+    const loginVia = (proto: string) =>
+      fetch(`${url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': '203.0.113.50',
+          'x-forwarded-proto': proto,
+        },
+        body: new URLSearchParams({ username: viewer.name, password: viewer.password }),
+      });
+    const https = await loginVia('https');
+    expect(https.status).toBe(303);
+    expect(https.headers.get('set-cookie')).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
+    const http = await loginVia('http');
+    expect(http.status).toBe(303);
+    expect(http.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Strict$/);
+  });
+});

@@ -2,7 +2,7 @@ import { type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/test-redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
 import { loadDashboardConfig } from './dashboard-config';
-import { basic, testRegistry } from './test-fixtures/dashboard-test-kit';
+import { basic, sessionIdOf, testRegistry } from './test-fixtures/dashboard-test-kit';
 import { captureLogs } from './test-fixtures/log-capture';
 
 const REDIS_PASSWORD = 'redis-pw-7Qx2';
@@ -71,6 +71,7 @@ describe('dashboard logs', () => {
       ADMIN.password,
       WRONG_PASSWORD,
       session as string,
+      sessionIdOf(cookie),
       SESSION_SECRET,
       REDIS_PASSWORD,
       badBasic.slice('Basic '.length),

@@ -119,6 +119,15 @@ describe('dashboard with Redis down', () => {
     try {
       // Every client's commands wait for 6 s, as with a Redis stuck in a long command or a frozen host.
       await pauser.call('CLIENT', 'PAUSE', '6000', 'ALL');
+      // The login limits cannot be read: the login is refused, not let through uncounted.
+      const refused = await timed(`${url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: admin.name, password: admin.password }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('set-cookie')).toBeNull();
       const page = await timed(`${url}/dlq`, { headers: { cookie, accept: 'text/html' } });
       expect(page.status).toBe(503);
       expect(page.body).toContain('Redis is unavailable');

@@ -24,6 +24,18 @@ describe('DashboardSessionStore', () => {
     expect(await store.delete('token-a')).toBe(false);
   });
 
+  it("keeps the web layer's own fields of a session as they are", async () => {
+    const { redis, prefix } = context();
+    const store = new DashboardSessionStore({ redis, keys: quarryKeys({ prefix }) });
+    const now = Date.now();
+    const cookie = { path: '/', httpOnly: true, sameSite: 'strict', expires: new Date(now + 60_000) };
+    await store.save({ token: 'token-c', session: { ...session(now + 60_000), cookie }, now });
+    expect(await store.find('token-c')).toEqual({
+      ...session(now + 60_000),
+      cookie: { ...cookie, expires: cookie.expires.toISOString() },
+    });
+  });
+
   it('treats an unreadable stored session as none, and refuses to save one that has ended', async () => {
     const { redis, prefix } = context();
     const keys = quarryKeys({ prefix });

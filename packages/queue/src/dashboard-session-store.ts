@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 
-/** A dashboard session as stored: who it is for, bound to that user's configured secret. */
-export const DashboardSession = z.object({
+/**
+ * A dashboard session as stored: who it is for, bound to that user's configured secret. Other fields
+ * (the web layer's own, such as the attributes of its cookie) are kept as they are.
+ */
+export const DashboardSession = z.looseObject({
   user: z.string().min(1),
   /** Digest of the user's configured secret when the session began: a changed password ends it. */
   secretDigest: z.string().min(1),
@@ -19,8 +22,8 @@ export interface DashboardSessionStoreOptions {
 }
 
 /**
- * Server-side dashboard sessions: one key per session, named by a hash of its cookie token (so the
- * keys themselves cannot be replayed as cookies), holding the session with its lifetime as TTL.
+ * Server-side dashboard sessions: one key per session, named by a hash of its token (the session id;
+ * the keys themselves reveal no session), holding the session with its lifetime as TTL.
  * Logging out deletes the key, so the cookie stops working at once, on every replica.
  */
 export class DashboardSessionStore {

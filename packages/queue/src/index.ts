@@ -20,7 +20,7 @@ export * from './job-data';
 export * from './job-data-json-schema';
 export * from './keys';
 export * from './log-redis-check';
-export * from './login-failure-counter';
+export * from './login-failure-limiter';
 export * from './mark-replayed';
 export * from './model-id';
 export * from './model-override-check';

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { DashboardSessionStore } from '@quarry/queue';
+import { createHash } from 'node:crypto';
 import type { BasicCredentials } from './basic-credentials';
 import type { DashboardRole, DashboardUser } from './dashboard-user';
 import { verifyPassword } from './password-hash';
+import type { SessionFields } from './session-cookie';
 
 /** Who a request acts for, and how it proved it. */
 export interface Principal {
@@ -16,20 +16,14 @@ export interface Principal {
 /** Options of {@link Authenticator}. */
 export interface AuthenticatorOptions {
   readonly users: readonly DashboardUser[];
-  /** Where sessions live (Redis), so logging out ends them everywhere. */
-  readonly sessions: DashboardSessionStore;
   readonly now: () => number;
   /** How long a verified Basic-auth header is remembered, so hashes are not re-derived on every poll. */
   readonly basicCacheMs?: number;
 }
 
-/** Session tokens are 32 random bytes in base64url; anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** Checks passwords (constant time, hashes allowed), server-side sessions and Basic-auth headers. */
+/** Checks passwords (constant time, hashes allowed), the sessions they start and Basic-auth headers. */
 export class Authenticator {
   readonly #users: Map<string, DashboardUser>;
-  readonly #sessions: DashboardSessionStore;
   readonly #now: () => number;
   readonly #basicCacheMs: number;
   readonly #basicCache = new Map<string, { name: string; digest: string; until: number }>();
@@ -37,7 +31,6 @@ export class Authenticator {
   constructor(options: AuthenticatorOptions) {
     if (options.users.length === 0) throw new TypeError('the authenticator needs at least one user');
     this.#users = new Map(options.users.map((user) => [user.name, user]));
-    this.#sessions = options.sessions;
     this.#now = options.now;
     this.#basicCacheMs = options.basicCacheMs ?? 60_000;
   }
@@ -55,31 +48,20 @@ export class Authenticator {
     return this.#users.has(name);
   }
 
-  /** Starts a session for `user` lasting `ttlMs`; returns its cookie token. */
-  async startSession(user: DashboardUser, ttlMs: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const now = this.#now();
-    await this.#sessions.save({
-      token,
-      session: { user: user.name, secretDigest: user.secretDigest, expiresAt: now + ttlMs },
-      now,
-    });
-    return token;
+  /** What a session of `user` lasting `ttlMs` from now holds. */
+  sessionOf(user: DashboardUser, ttlMs: number): SessionFields {
+    return { user: user.name, secretDigest: user.secretDigest, expiresAt: this.#now() + ttlMs };
   }
 
-  /** The principal of a session token, or null when there is no such session (ended, logged out, password changed). */
-  async fromSession(token: string): Promise<Principal | null> {
-    if (!TOKEN.test(token)) return null;
-    const session = await this.#sessions.find(token);
-    const user = session && this.#users.get(session.user);
-    if (!session || !user || user.secretDigest !== session.secretDigest || session.expiresAt <= this.#now())
-      return null;
-    return { name: user.name, role: user.role, via: 'session', csrfIdentity: token };
-  }
-
-  /** Ends the session of `token` (logout); its cookie is refused from now on. */
-  async endSession(token: string): Promise<void> {
-    if (TOKEN.test(token)) await this.#sessions.delete(token);
+  /**
+   * The principal of a request's session (`id` the session id), or null when it holds none (not
+   * logged in, logged out, ended, or the user's password changed since).
+   */
+  fromSession(session: Partial<SessionFields> | undefined, id: string): Principal | null {
+    const user = session?.user === undefined ? undefined : this.#users.get(session.user);
+    if (!session || !user || user.secretDigest !== session.secretDigest) return null;
+    if (session.expiresAt === undefined || session.expiresAt <= this.#now()) return null;
+    return { name: user.name, role: user.role, via: 'session', csrfIdentity: id };
   }
 
   /** The principal of a Basic-auth header verified within the last `basicCacheMs`, or null. */

@@ -1,4 +1,4 @@
-import type { LoginFailureBucket, LoginFailureCounter } from '@quarry/queue';
+import { LoginFailureLimiter, type QuarryKeys, type RedisClient } from '@quarry/queue';
 
 /** How many failed logins are allowed, per client address and per account, and in what window. */
 export interface LoginLimits {
@@ -25,7 +25,8 @@ export interface LoginAttempt {
 /** Options of {@link LoginThrottle}. */
 export interface LoginThrottleOptions {
   /** Where failures are counted (Redis, shared by replicas). */
-  readonly counter: LoginFailureCounter;
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
   /** Default {@link loginLimits}. */
   readonly limits?: LoginLimits;
 }
@@ -33,39 +34,37 @@ export interface LoginThrottleOptions {
 /**
  * Refuses password attempts once the client or the account has failed too often within its window,
  * until that window ends, so passwords can be guessed neither at speed from one address nor slowly
- * from many. A successful login clears both counts.
+ * from many. A successful login clears both counts. The counting is rate-limiter-flexible's, through
+ * `LoginFailureLimiter` of @quarry/queue; a Redis failure rejects (the request then gets 503).
  */
 export class LoginThrottle {
-  readonly #counter: LoginFailureCounter;
-  readonly #limits: LoginLimits;
+  readonly #client: LoginFailureLimiter;
+  readonly #account: LoginFailureLimiter;
 
   constructor(options: LoginThrottleOptions) {
-    this.#counter = options.counter;
-    this.#limits = options.limits ?? loginLimits;
-  }
-
-  #buckets(attempt: LoginAttempt): [LoginFailureBucket, LoginFailureBucket] {
-    return [
-      { scope: 'client', id: attempt.client, windowMs: this.#limits.client.windowMs },
-      { scope: 'account', id: attempt.account, windowMs: this.#limits.account.windowMs },
-    ];
+    const { redis, keys } = options;
+    const limits = options.limits ?? loginLimits;
+    this.#client = new LoginFailureLimiter({ redis, keys, scope: 'client', ...limits.client });
+    this.#account = new LoginFailureLimiter({ redis, keys, scope: 'account', ...limits.account });
   }
 
   /** Milliseconds until this attempt may be made, or 0. */
   async retryAfterMs(attempt: LoginAttempt): Promise<number> {
-    const [client, account] = await this.#counter.read(this.#buckets(attempt));
-    const waits = [
-      client && client.failures >= this.#limits.client.maxFailures ? client.remainingMs : 0,
-      account && account.failures >= this.#limits.account.maxFailures ? account.remainingMs : 0,
-    ];
+    const waits = await Promise.all([
+      this.#client.retryAfterMs(attempt.client),
+      this.#account.retryAfterMs(attempt.account),
+    ]);
     return Math.max(...waits);
   }
 
   async recordFailure(attempt: LoginAttempt): Promise<void> {
-    await this.#counter.record(this.#buckets(attempt));
+    await Promise.all([
+      this.#client.recordFailure(attempt.client),
+      this.#account.recordFailure(attempt.account),
+    ]);
   }
 
   async recordSuccess(attempt: LoginAttempt): Promise<void> {
-    await this.#counter.clear(this.#buckets(attempt));
+    await Promise.all([this.#client.clear(attempt.client), this.#account.clear(attempt.account)]);
   }
 }

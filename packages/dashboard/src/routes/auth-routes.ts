@@ -4,7 +4,7 @@ import type { Authenticator, Principal } from '../auth/authenticator';
 import { basicCredentials } from '../auth/basic-credentials';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { setPrincipal } from '../auth/principal';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { clearSessionCookie, endSession, startSession } from '../auth/session-cookie';
 import { loginPage } from '../pages/login-page';
 
 /** A path to return to after logging in: same-site paths only, never another host. */
@@ -83,14 +83,12 @@ export function authRoutes(options: AuthRoutesOptions): Router {
       return;
     }
     await throttle.recordSuccess(attempt);
-    const token = await authenticator.startSession(user, options.sessionTtlMs);
-    setSessionCookie(req, res, token, options.sessionTtlMs);
+    await startSession(req, authenticator.sessionOf(user, options.sessionTtlMs));
     log.info({ user: user.name, role: user.role, client }, 'logged in');
     res.redirect(303, next);
   });
   router.post('/logout', async (req, res) => {
-    const token = readSessionCookie(req);
-    if (token) await authenticator.endSession(token);
+    if (req.session?.user !== undefined) await endSession(req);
     clearSessionCookie(req, res);
     res.redirect(303, '/login');
   });
@@ -112,8 +110,7 @@ export function requireAuth(options: {
       setPrincipal(res, open);
       return next();
     }
-    const token = readSessionCookie(req);
-    let principal = token ? await authenticator.fromSession(token) : null;
+    let principal = authenticator.fromSession(req.session, req.sessionID);
     const header = req.get('authorization');
     if (!principal && header) principal = authenticator.cachedBasic(header);
     const credentials = !principal && header ? basicCredentials(header) : null;

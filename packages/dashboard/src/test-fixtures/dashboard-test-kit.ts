@@ -188,6 +188,14 @@ export async function login(url: string, name: string, password: string): Promis
   return cookie.split(';')[0] as string;
 }
 
+/** The session id in a session cookie (`quarry_session=s%3A<id>.<signature>`). */
+export function sessionIdOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  const match = /^s:([^.]+)\./.exec(value);
+  if (!match) throw new Error(`not a signed session cookie: ${cookie}`);
+  return match[1] as string;
+}
+
 /** The CSRF token in a page's forms. */
 export async function csrfTokenOf(url: string, headers: Record<string, string>): Promise<string> {
   const page = await (await fetch(`${url}/dlq`, { headers: { accept: 'text/html', ...headers } })).text();
