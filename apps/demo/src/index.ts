@@ -1,5 +1,4 @@
 export * from './demo-config';
-export * from './demo-config-error';
 export * from './demo-corpus';
 export * from './demo-dashboard';
 export * from './demo-progress';

@@ -1,7 +1,7 @@
-import { type Env, parseEnv } from '@quarry/env';
-import { parseRedisUrl, QueueConfig, type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
+import { ConfigError, type Env, parseEnv, type Redactor } from '@quarry/env';
+import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import { triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
-import { CliConfigError } from './cli-config-error';
 
 /** Redis and queue settings of the CLI, from the same variables the worker reads. */
 export interface CliConfig {
@@ -11,62 +11,58 @@ export interface CliConfig {
   readonly queue: QueueConfigInput;
 }
 
-/** Environment variables the CLI reads, for help texts. */
-export const cliEnvironmentHelp = `Environment:
-  REDIS_URL      redis:// or rediss:// URL, password allowed (default redis://127.0.0.1:6379)
-  QUARRY_PREFIX  key prefix with a {hash tag} (default {quarry})
-  QUARRY_QUEUE   extraction queue name (default extraction)
-  QUARRY_DLQ     dead-letter queue name (default extraction-dlq)
-  QUARRY_ALLOWED_MODELS  model ids (comma-separated) a model override may name besides the workflow's`;
-
-/** A Redis URL; the message of a bad one names the expected form (with the password redacted). */
-const redisUrlVar = z
-  .string()
-  .trim()
-  .superRefine((value, context) => {
-    try {
-      parseRedisUrl(value);
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-  });
+/** The CLI's settings of the triage service (DLQ commands), from the variables the dashboard reads too. */
+export interface CliTriageConfig extends CliConfig {
+  readonly maxRedrives: number;
+  readonly replayedRetentionMs: number;
+}
 
 /**
- * The CLI's environment: ONE schema. Empty variables count as unset; unset queue settings take the
- * shared `queueDefaults`. Each message names the expected form.
+ * The CLI's environment: the shared `REDIS_URL` (a cluster URL allowed; the DLQ commands then refuse
+ * it) and queue variables. Empty variables count as unset; unset queue settings take `queueDefaults`.
  */
 export const CliEnv = z.object({
-  REDIS_URL: redisUrlVar.default('redis://127.0.0.1:6379'),
-  QUARRY_PREFIX: z.string().trim().pipe(QueueConfig.shape.prefix.unwrap()).optional(),
-  QUARRY_QUEUE: z.string().trim().pipe(QueueConfig.shape.queueName.unwrap()).optional(),
-  QUARRY_DLQ: z.string().trim().pipe(QueueConfig.shape.dlqName.unwrap()).optional(),
-  QUARRY_ALLOWED_MODELS: queueEnv.QUARRY_ALLOWED_MODELS,
+  REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
+  ...queueEnv,
 });
 export type CliEnv = z.output<typeof CliEnv>;
 
+/** The environment of the DLQ commands: {@link CliEnv} and the shared triage variables. */
+export const CliTriageEnv = CliEnv.extend(triageEnv);
+export type CliTriageEnv = z.output<typeof CliTriageEnv>;
+
+/** The password of a Redis URL is never echoed back. */
+const redactors: Readonly<Record<string, Redactor>> = { REDIS_URL: redactRedisUrl };
+
+function parse<S extends typeof CliEnv | typeof CliTriageEnv>(schema: S, env: Env): z.output<S> {
+  const parsed = parseEnv({ schema, env, redactors });
+  if (!parsed.ok) throw new ConfigError({ program: 'CLI', problems: parsed.problems });
+  return parsed.value;
+}
+
+function fromEnv(env: CliEnv): CliConfig {
+  const queue: QueueConfigInput = {
+    ...(env.QUARRY_PREFIX !== undefined ? { prefix: env.QUARRY_PREFIX } : {}),
+    ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
+    ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
+    ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
+  };
+  return { redisUrl: env.REDIS_URL, redisUrlRedacted: redactRedisUrl(env.REDIS_URL), queue };
+}
+
 /**
- * Reads the CLI's configuration; empty variables count as unset.
- * @throws CliConfigError naming every bad variable.
+ * Reads the CLI's configuration ({@link CliEnv}).
+ * @throws ConfigError naming every bad variable and the form it expects.
  */
 export function cliConfig(env: Env): CliConfig {
-  const parsed = parseEnv({ schema: CliEnv, env });
-  if (!parsed.ok) {
-    throw new CliConfigError({
-      problems: parsed.problems.map((problem) => `${problem.variable}: ${problem.expected}`),
-    });
-  }
-  const {
-    REDIS_URL: redisUrl,
-    QUARRY_PREFIX: prefix,
-    QUARRY_QUEUE: queueName,
-    QUARRY_DLQ: dlqName,
-    QUARRY_ALLOWED_MODELS: allowedModels,
-  } = parsed.value;
-  const queue: QueueConfigInput = {
-    ...(prefix !== undefined ? { prefix } : {}),
-    ...(queueName !== undefined ? { queueName } : {}),
-    ...(dlqName !== undefined ? { dlqName } : {}),
-    ...(allowedModels !== undefined ? { allowedModels } : {}),
-  };
-  return { redisUrl, redisUrlRedacted: redactRedisUrl(redisUrl), queue };
+  return fromEnv(parse(CliEnv, env));
+}
+
+/**
+ * Reads the configuration of the DLQ commands ({@link CliTriageEnv}).
+ * @throws ConfigError naming every bad variable and the form it expects.
+ */
+export function cliTriageConfig(env: Env): CliTriageConfig {
+  const parsed = parse(CliTriageEnv, env);
+  return { ...fromEnv(parsed), ...triageSettings(parsed) };
 }

@@ -1,6 +1,5 @@
 export * from './cli-command';
 export * from './cli-config';
-export * from './cli-config-error';
 export * from './cli-context';
 export * from './commands';
 export * from './commands/dlq-groups-command';
@@ -16,6 +15,7 @@ export * from './commands/review-list-command';
 export * from './commands/review-support';
 export * from './commands/triage-support';
 export * from './decode-utf8';
+export * from './environment-help';
 export * from './exit-codes';
 export * from './invalid-utf8-error';
 export * from './neutralised-context';

@@ -172,7 +172,9 @@ describe('quarry enqueue', () => {
     });
     expect(config.code).toBe(1);
     expect(config.stderr).toContain(
-      'quarry enqueue: bad configuration:\n  - REDIS_URL: Redis URL "http://localhost/" must start with redis:// or rediss:// (TLS), got http://\n  - QUARRY_PREFIX: must contain a {hash tag}, e.g. {quarry}\n',
+      'quarry enqueue: Invalid CLI configuration:\n' +
+        '- REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://localhost/\n' +
+        '- QUARRY_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry}, got "quarry"\n',
     );
   });
 });

@@ -1,5 +1,5 @@
+import { ConfigError } from '@quarry/env';
 import type { CliCommand } from './cli-command';
-import { CliConfigError } from './cli-config-error';
 import type { CliContext } from './cli-context';
 import { commands as defaultCommands } from './commands';
 import { exitCodes } from './exit-codes';
@@ -59,10 +59,8 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     const name = found.command.name;
     if (error instanceof UsageError) {
       context.stderr(`quarry ${name}: ${error.message}\nRun "quarry ${name} --help" for usage.\n`);
-    } else if (error instanceof CliConfigError) {
-      context.stderr(
-        `quarry ${name}: bad configuration:\n${error.problems.map((p) => `  - ${p}\n`).join('')}`,
-      );
+    } else if (error instanceof ConfigError) {
+      context.stderr(`quarry ${name}: ${error.message}\n`);
     } else {
       context.stderr(
         `quarry ${name}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`,

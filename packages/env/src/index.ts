@@ -1,3 +1,4 @@
+export * from './config-error';
 export * from './env-problem';
 export * from './env-vars';
 export * from './models-file';

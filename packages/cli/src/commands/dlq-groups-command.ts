@@ -1,17 +1,10 @@
 import { selectorsFromText } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';
-import {
-  reportTriageError,
-  selectorHelp,
-  selectorOptions,
-  selectorText,
-  triageEnvironmentHelp,
-  withTriage,
-} from './triage-support';
+import { reportTriageError, selectorHelp, selectorOptions, selectorText, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq groups [selectors] [--json]
 

@@ -1,10 +1,10 @@
 import { parseDuration, triageDefaults } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';
-import { reportTriageError, triageEnvironmentHelp, withTriage } from './triage-support';
+import { reportTriageError, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq prune [--older-than <duration>] [--json]
 

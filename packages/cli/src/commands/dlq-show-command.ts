@@ -3,12 +3,12 @@ import { dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail } from '@quarry/triage';
 import { costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
-import { reportTriageError, triageEnvironmentHelp, withTriage } from './triage-support';
+import { reportTriageError, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq show <dlqId> [--json]
 

@@ -1,19 +1,12 @@
 import { overridesFromText, type ReplayOptions, selectorsFromText, triageDefaults } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { progressLine } from '../progress-bar';
 import { UsageError } from '../usage-error';
 import { printReplayReport } from './replay-report-text';
-import {
-  reportTriageError,
-  selectorHelp,
-  selectorOptions,
-  selectorText,
-  triageEnvironmentHelp,
-  withTriage,
-} from './triage-support';
+import { reportTriageError, selectorHelp, selectorOptions, selectorText, withTriage } from './triage-support';
 
 const help = `Usage: quarry replay-dlq [selectors] [options]      (also: pnpm replay-dlq …)
 

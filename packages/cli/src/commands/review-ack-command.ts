@@ -1,5 +1,5 @@
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { UsageError } from '../usage-error';

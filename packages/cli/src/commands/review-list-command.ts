@@ -1,7 +1,7 @@
 import { terminalText } from '@quarry/env';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
-import { cliEnvironmentHelp } from '../cli-config';
+import { cliEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
 import { textTable } from '../text-table';

@@ -7,11 +7,9 @@ import {
   type SelectorText,
   type Triage,
   timeSelectorForm,
-  triageDefaults,
 } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
-import { cliConfig } from '../cli-config';
-import { CliConfigError } from '../cli-config-error';
+import { cliTriageConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
 
@@ -60,39 +58,6 @@ export function selectorText(values: Readonly<Record<string, string | boolean | 
   };
 }
 
-/** The default of QUARRY_DLQ_REPLAYED_RETENTION_DAYS, from the triage service's defaults. */
-const RETENTION_DAYS = triageDefaults.replayedRetentionMs / 86_400_000;
-
-/** Environment of the DLQ commands, for their help texts. */
-export const triageEnvironmentHelp = `  QUARRY_MAX_REDRIVES  redrives before a chain is quarantined (default ${triageDefaults.maxRedrives})
-  QUARRY_DLQ_REPLAYED_RETENTION_DAYS  days replayed records are kept for audit (default ${RETENTION_DAYS})`;
-
-function triageSettings(env: CliContext['env']): { maxRedrives: number; replayedRetentionMs: number } {
-  const problems: string[] = [];
-  const read = (name: string, fallback: number, valid: (n: number) => boolean, form: string) => {
-    const text = env[name]?.trim();
-    if (!text) return fallback;
-    const value = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || !valid(value))
-      problems.push(`${name}: must be ${form}, got "${text}"`);
-    return value;
-  };
-  const maxRedrives = read(
-    'QUARRY_MAX_REDRIVES',
-    triageDefaults.maxRedrives,
-    Number.isInteger,
-    'an integer ≥ 0',
-  );
-  const days = read(
-    'QUARRY_DLQ_REPLAYED_RETENTION_DAYS',
-    RETENTION_DAYS,
-    (n) => n > 0,
-    'a number of days > 0',
-  );
-  if (problems.length > 0) throw new CliConfigError({ problems });
-  return { maxRedrives, replayedRetentionMs: days * 86_400_000 };
-}
-
 /**
  * Runs `body` with the triage service on the configured Redis (waiting at most 2 s for it), then
  * closes everything, leaving no rejection unhandled. DLQ records that cannot be read are reported on
@@ -103,8 +68,7 @@ export async function withTriage<T>(
   operation: string,
   body: (triage: Triage) => Promise<T>,
 ): Promise<T> {
-  const config = cliConfig(context.env);
-  const settings = triageSettings(context.env);
+  const config = cliTriageConfig(context.env);
   const connection = redisConnection(config.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
   connection.on('error', () => {});
   const gate = new RedisGate({
@@ -116,7 +80,8 @@ export async function withTriage<T>(
     connection,
     registry: defaultRegistry(),
     config: config.queue,
-    ...settings,
+    maxRedrives: config.maxRedrives,
+    replayedRetentionMs: config.replayedRetentionMs,
     onUnreadable: (error) => context.stderr(`warning: ${error.message}; skipped\n`),
   });
   try {
