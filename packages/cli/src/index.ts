@@ -22,5 +22,4 @@ export * from './neutralised-context';
 export * from './parse-command-args';
 export * from './progress-bar';
 export * from './run-cli';
-export * from './text-table';
 export * from './usage-error';

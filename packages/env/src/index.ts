@@ -8,3 +8,4 @@ export * from './read-models-file';
 export * from './redact-url-credentials';
 export * from './scrub-secrets';
 export * from './terminal-text';
+export * from './text-table';

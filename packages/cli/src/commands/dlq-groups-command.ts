@@ -1,9 +1,9 @@
+import { textTable } from '@quarry/env';
 import { selectorsFromText } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { textTable } from '../text-table';
 import { reportTriageError, selectorHelp, selectorOptions, selectorText, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq groups [selectors] [--json]
@@ -43,9 +43,9 @@ export const dlqGroupsCommand: CliCommand = {
         return exitCodes.ok;
       }
       context.stdout(
-        `${textTable(
-          ['FINGERPRINT', 'COUNT', 'REASON', 'WORKFLOWS', 'FIRST SEEN', 'LAST SEEN', 'TOP ISSUES'],
-          groups.map((group) => [
+        `${textTable({
+          head: ['FINGERPRINT', 'COUNT', 'REASON', 'WORKFLOWS', 'FIRST SEEN', 'LAST SEEN', 'TOP ISSUES'],
+          rows: groups.map((group) => [
             group.fingerprint,
             `${group.count} (${group.states.dead} dead)`,
             group.reason,
@@ -54,8 +54,8 @@ export const dlqGroupsCommand: CliCommand = {
             group.lastSeen,
             group.topIssues.map((issue) => `${issue.signature} ×${issue.count}`).join(', ') || '-',
           ]),
-          { maxWidth: 80 },
-        )}\n`,
+          maxWidth: 80,
+        })}\n`,
       );
       context.stderr(`${groups.length} group(s)\n`);
       return exitCodes.ok;

@@ -1,10 +1,10 @@
+import { textTable } from '@quarry/env';
 import { dlqReasonLabel } from '@quarry/queue';
 import { ageLabel, costLabel, selectorsFromText, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { textTable } from '../text-table';
 import { reportTriageError, selectorHelp, selectorOptions, selectorText, withTriage } from './triage-support';
 
 const help = `Usage: quarry dlq list [selectors] [--json]
@@ -45,9 +45,9 @@ export const dlqListCommand: CliCommand = {
         return exitCodes.ok;
       }
       context.stdout(
-        `${textTable(
-          ['DLQ ID', 'WORKFLOW', 'REASON', 'FINGERPRINT', 'ATTEMPTS', 'COST', 'AGE', 'STATE'],
-          entries.map((entry) => [
+        `${textTable({
+          head: ['DLQ ID', 'WORKFLOW', 'REASON', 'FINGERPRINT', 'ATTEMPTS', 'COST', 'AGE', 'STATE'],
+          rows: entries.map((entry) => [
             entry.dlqId,
             workflowLabel(entry.workflow, entry.version),
             dlqReasonLabel(entry.reason),
@@ -57,7 +57,7 @@ export const dlqListCommand: CliCommand = {
             ageLabel(entry.deadLetteredAt, now),
             entry.state,
           ]),
-        )}\n`,
+        })}\n`,
       );
       context.stderr(`${entries.length} record(s)\n`);
       return exitCodes.ok;

@@ -1,4 +1,4 @@
-import { terminalText } from '@quarry/env';
+import { terminalText, textTable } from '@quarry/env';
 import { dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail } from '@quarry/triage';
 import { costLabel, workflowLabel } from '@quarry/triage';
@@ -6,7 +6,6 @@ import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportTriageError, withTriage } from './triage-support';
 
@@ -61,9 +60,9 @@ export function renderDlqDetail(detail: DlqDetail): string {
   lines.push(`Lineage chain (root job ${terminalText(chain.rootJobId)}):`);
   lines.push(
     indent(
-      textTable(
-        ['REDRIVE', 'DLQ ID', 'JOB', 'REASON', 'DEAD-LETTERED', 'STATE'],
-        chain.records.map((link) => [
+      textTable({
+        head: ['REDRIVE', 'DLQ ID', 'JOB', 'REASON', 'DEAD-LETTERED', 'STATE'],
+        rows: chain.records.map((link) => [
           String(link.lineage.redriveCount),
           `${link.dlqId}${link.dlqId === record.dlqId ? ' *' : ''}`,
           link.sourceJobId,
@@ -71,8 +70,8 @@ export function renderDlqDetail(detail: DlqDetail): string {
           link.deadLetteredAt,
           link.replay ? `replayed → ${link.replay.jobId}` : link.state,
         ]),
-        { maxWidth: 80 },
-      ),
+        maxWidth: 80,
+      }),
       '  ',
     ),
   );

@@ -1,6 +1,6 @@
+import { textTable } from '@quarry/env';
 import { type ReplayReport, triageDefaults, workflowLabel } from '@quarry/triage';
 import type { CliContext } from '../cli-context';
-import { textTable } from '../text-table';
 
 /** Rows a dry run shows. */
 const SAMPLE_ROWS = triageDefaults.sampleSize;
@@ -28,9 +28,9 @@ export function printReplayReport(report: ReplayReport, json: boolean, context: 
     if (report.planned.length > 0) {
       out.push(
         '',
-        textTable(
-          ['DLQ ID', 'REASON', 'REPLAY AS', 'REDRIVE', 'NEW JOB'],
-          report.planned
+        textTable({
+          head: ['DLQ ID', 'REASON', 'REPLAY AS', 'REDRIVE', 'NEW JOB'],
+          rows: report.planned
             .slice(0, SAMPLE_ROWS)
             .map((plan) => [
               plan.dlqId,
@@ -39,8 +39,8 @@ export function printReplayReport(report: ReplayReport, json: boolean, context: 
               String(plan.redriveCount),
               plan.newJobId,
             ]),
-          { maxWidth: 90 },
-        ),
+          maxWidth: 90,
+        }),
       );
       if (report.planned.length > SAMPLE_ROWS) out.push(`… and ${report.planned.length - SAMPLE_ROWS} more`);
     }
@@ -51,11 +51,11 @@ export function printReplayReport(report: ReplayReport, json: boolean, context: 
     if (report.jobs.length > 0) {
       out.push(
         '',
-        textTable(
-          ['DLQ ID', 'NEW JOB'],
-          report.jobs.map((job) => [job.dlqId, job.newJobId]),
-          { maxWidth: 90 },
-        ),
+        textTable({
+          head: ['DLQ ID', 'NEW JOB'],
+          rows: report.jobs.map((job) => [job.dlqId, job.newJobId]),
+          maxWidth: 90,
+        }),
       );
     }
   }
@@ -63,22 +63,22 @@ export function printReplayReport(report: ReplayReport, json: boolean, context: 
     out.push(
       '',
       'Skipped:',
-      textTable(
-        ['DLQ ID', 'WHY'],
-        report.skipped.map((skip) => [skip.dlqId, skip.why]),
-        { maxWidth: 120 },
-      ),
+      textTable({
+        head: ['DLQ ID', 'WHY'],
+        rows: report.skipped.map((skip) => [skip.dlqId, skip.why]),
+        maxWidth: 120,
+      }),
     );
   }
   if (report.failed.length > 0) {
     out.push(
       '',
       'Not replayed:',
-      textTable(
-        ['DLQ ID', 'PROBLEM'],
-        report.failed.map((fail) => [fail.dlqId, fail.error]),
-        { maxWidth: 160 },
-      ),
+      textTable({
+        head: ['DLQ ID', 'PROBLEM'],
+        rows: report.failed.map((fail) => [fail.dlqId, fail.error]),
+        maxWidth: 160,
+      }),
     );
   }
   context.stdout(`${out.join('\n')}\n`);

@@ -1,10 +1,9 @@
-import { terminalText } from '@quarry/env';
+import { terminalText, textTable } from '@quarry/env';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { CliCommand } from '../cli-command';
 import { cliEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
 import { parseCommandArgs } from '../parse-command-args';
-import { textTable } from '../text-table';
 import { UsageError } from '../usage-error';
 import { reportReviewError, withReviewIndex } from './review-support';
 
@@ -63,9 +62,9 @@ export const reviewListCommand: CliCommand = {
       }
       const now = Date.now();
       context.stdout(
-        `${textTable(
-          ['JOB ID', 'WORKFLOW', 'AGE', 'ATTEMPTS', 'COST', 'REASONS'],
-          entries.map((entry) => [
+        `${textTable({
+          head: ['JOB ID', 'WORKFLOW', 'AGE', 'ATTEMPTS', 'COST', 'REASONS'],
+          rows: entries.map((entry) => [
             entry.jobId,
             workflowLabel(entry.workflow, entry.version),
             ageLabel(entry.flaggedAt, now),
@@ -73,8 +72,8 @@ export const reviewListCommand: CliCommand = {
             costLabel(entry.costUsd),
             entry.reasons.join('; '),
           ]),
-          { maxWidth: 100 },
-        )}\n`,
+          maxWidth: 100,
+        })}\n`,
       );
       context.stderr(`${entries.length} job(s) waiting for review\n`);
       return exitCodes.ok;
