@@ -2,10 +2,11 @@
 export interface CliTerminal {
   /** Asks on the terminal and resolves with the line typed (without its newline). */
   ask(question: string): Promise<string>;
-  /** Width of the terminal in columns. */
-  readonly columns: number;
-  /** Draws `line` over the current line of standard error (a progress line). */
-  redraw(line: string): void;
+  /**
+   * Standard error as a terminal stream, for progress bars (cli-progress draws only when `isTTY`).
+   * Text written here is not neutralised: whoever writes to it escapes what came from outside.
+   */
+  readonly stream: NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number };
 }
 
 /** What a command may use: the environment, the working directory and two output streams. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env tsx
+/** `quarry …`: runs the command line in this process and exits with its code (see `runCli`). */
 import { createInterface } from 'node:readline/promises';
 import type { CliTerminal } from './cli-context';
 import { runCli } from './run-cli';
@@ -14,12 +15,7 @@ const terminal: CliTerminal | undefined =
             lines.close();
           }
         },
-        get columns() {
-          return process.stderr.columns ?? 80;
-        },
-        redraw(line) {
-          process.stderr.write(`\r${line}`);
-        },
+        stream: process.stderr,
       }
     : undefined;
 

@@ -182,7 +182,9 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const accepted = await runQuarry(['replay-dlq', '--ids', record.dlqId], env, ['y']);
       expect(accepted.code).toBe(0);
       expect(accepted.stdout).toContain('Replayed 1 of 1 matched; 0 skipped, 0 failed.');
-      expect(accepted.stderr).toMatch(/\r\[#+\] 1\/1 replayed dlq-/);
+      // The progress bar (cli-progress) on the terminal's standard error, ended with a line feed.
+      expect(accepted.stderr).toMatch(/\[#{30}\] 1\/1 replayed dlq-[0-9a-f]+/);
+      expect(accepted.stderr.endsWith('\n')).toBe(true);
       expect(await queues.queue.getJob(`replay-${record.dlqId}-1`)).toBeDefined();
     });
 
@@ -347,7 +349,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       child.once('close', (code) => resolve({ code, stdout }));
     });
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: quarry replay-dlq [selectors] [options]');
+    expect(help.stdout).toMatch(/^Usage: quarry replay-dlq \[selectors\] \[options\]\n/);
     // `pnpm` and tsx start a process: seconds on a busy machine.
   }, 60_000);
 

@@ -197,7 +197,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   it('runs as `pnpm quarry` from the repository root, with --help on every command', async () => {
     const top = await exec('pnpm', ['-s', 'quarry', '--help'], env);
     expect(top.code).toBe(0);
-    expect(top.stdout).toMatch(/enqueue +enqueue an extraction job/);
+    expect(top.stdout).toMatch(/\n {2}enqueue \[options\] +enqueue an extraction job/);
     const enqueue = await exec('pnpm', ['-s', 'quarry', 'enqueue', '--help'], env);
     expect(enqueue.code).toBe(0);
     expect(enqueue.stdout).toContain('Usage: quarry enqueue --workflow <name>');

@@ -22,21 +22,69 @@ async function run(argv: string[], env: Record<string, string> = {}) {
 }
 
 describe('quarry', () => {
-  it('lists the commands on --help and asks for one without arguments', async () => {
-    const help = await run(['--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(
-      /^Usage: quarry <command> \[options\]\n\nCommands:\n {2}enqueue +enqueue an extraction job/,
-    );
+  it('lists the commands on --help and help, and asks for one without arguments', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
+      const help = await run(argv);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: quarry <command> \[options\]\n/);
+      expect(help.stdout).toMatch(/\nCommands:\n {2}enqueue \[options\] +enqueue an extraction job/);
+      for (const group of ['dlq', 'replay-dlq', 'review'])
+        expect(help.stdout).toMatch(new RegExp(`\\n {2}${group} `));
+    }
     const none = await run([]);
     expect(none.code).toBe(1);
+    expect(none.stdout).toBe('');
     expect(none.stderr).toContain('Usage: quarry <command>');
+    const group = await run(['dlq']);
+    expect(group.code).toBe(1);
+    expect(group.stderr).toMatch(/^Usage: quarry dlq \[options\] \[command\]\n/);
+    expect(group.stderr).toMatch(/\n {2}list \[options\] +list dead-letter records/);
   });
 
-  it('names an unknown command', async () => {
+  it('names an unknown command, with a suggestion and the usage hint', async () => {
     const result = await run(['enqeue']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^quarry: unknown command "enqeue"/);
+    expect(result.stderr).toBe(
+      'quarry: unknown command \'enqeue\'\n(Did you mean enqueue?)\nRun "quarry --help" for usage.\n',
+    );
+    const sub = await run(['dlq', 'lst']);
+    expect(sub.code).toBe(1);
+    expect(sub.stderr).toMatch(/^quarry dlq: unknown command 'lst'\n\(Did you mean list\?\)\n/);
+  });
+
+  it.each([
+    [['dlq', 'show'], "quarry dlq show: missing required argument 'dlqId'"],
+    [
+      ['dlq', 'show', 'a', 'b'],
+      "quarry dlq show: too many arguments for 'show'. Expected 1 argument but got 2.",
+    ],
+    [['review', 'ack'], 'quarry review ack: give the id of at least one job to acknowledge'],
+    [['review', 'list', '--limit', '0'], 'quarry review list: --limit must be a positive integer, got "0"'],
+    [
+      ['review', 'list', '--limit', '2.5'],
+      'quarry review list: --limit must be a positive integer, got "2.5"',
+    ],
+    [
+      ['dlq', 'prune', '--older-than', 'soon'],
+      'quarry dlq prune: --older-than must be a duration such as 7d or 12h, got "soon"',
+    ],
+    [
+      ['dlq', 'prune', '--older-than', '0h'],
+      'quarry dlq prune: --older-than must be a duration such as 7d or 12h, got "0h"',
+    ],
+    [
+      ['replay-dlq', '--all', '--concurrency', ''],
+      'quarry replay-dlq: --concurrency must be a number, got ""',
+    ],
+    [['dlq', 'list', '--limit'], "quarry dlq list: option '--limit <N>' argument missing"],
+    [['dlq', 'groups', '--json=yes'], "quarry dlq groups: unknown option '--json=yes'"],
+  ])('exits 1 naming bad usage of %j before touching Redis, with the usage hint', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `${message}\nRun "quarry ${argv.slice(0, argv[0] === 'replay-dlq' ? 1 : 2).join(' ')} --help" for usage.\n`,
+    );
   });
 });
 
@@ -46,8 +94,13 @@ describe('quarry enqueue', () => {
       const result = await run(['enqueue', flag]);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^Usage: quarry enqueue --workflow <name>/);
-      expect(result.stdout).toContain('--workflow <name>   workflow to run (invoice, support-ticket)');
-      expect(result.stdout).toContain('REDIS_URL');
+      expect(result.stdout).toMatch(
+        /\n {2}-w, --workflow <name> +workflow to run \(invoice, support-ticket\)\n/,
+      );
+      expect(result.stdout).toMatch(
+        /\nExit codes: 0 enqueued or completed, .*\n2 dead-lettered, 3 --wait timed out/,
+      );
+      expect(result.stdout).toMatch(/\n {2}REDIS_URL +redis:\/\/ or rediss:\/\/ URL/);
     }
   });
 
@@ -68,7 +121,7 @@ describe('quarry enqueue', () => {
       ['-w', 'invoice', '--text', 'x', '--effort', 'turbo'],
       '--effort must be one of low, medium, high, xhigh, max, got "turbo"',
     ],
-    [['-w', 'invoice', '--text', 'x', '--priority', '1'], "Unknown option '--priority'"],
+    [['-w', 'invoice', '--text', 'x', '--priority', '1'], "unknown option '--priority'"],
     [
       ['-w', 'invoice', '--text', 'x', '--max-tokens=-5'],
       '--max-tokens must be a positive whole number of tokens, got "-5"',
@@ -113,7 +166,11 @@ describe('quarry enqueue', () => {
       ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '0x10'],
       '--max-cost-usd must be a positive number of US dollars, got "0x10"',
     ],
-    [['-w', 'invoice', '--text', 'x', 'extra'], "Unexpected argument 'extra'"],
+    [
+      ['-w', 'invoice', '--text', 'x', 'extra'],
+      "too many arguments for 'enqueue'. Expected 0 arguments but got 1.",
+    ],
+    [['-w', '', '--text', 'x'], '--workflow must name a workflow, got ""'],
   ])('exits 1 on bad usage %j', async (args, message) => {
     const result = await run(['enqueue', ...args]);
     expect(result.code).toBe(1);
@@ -183,7 +240,7 @@ describe('quarry output neutralisation', () => {
   it('escapes control characters of an unknown command name instead of sending them to the terminal', async () => {
     const result = await run(['\u001b]0;pwned\u0007\u001b[2J']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^quarry: unknown command "\\u001b\]0;pwned\\u0007\\u001b\[2J"\n/);
+    expect(result.stderr).toMatch(/^quarry: unknown command '\\u001b\]0;pwned\\u0007\\u001b\[2J'\n/);
     expect(result.stderr).not.toContain('\u001b');
   });
 });

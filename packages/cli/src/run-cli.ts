@@ -1,10 +1,9 @@
-import { ConfigError } from '@quarry/env';
-import type { CliCommand } from './cli-command';
+import { Command, CommanderError } from 'commander';
+import type { CliCommand, ParsedCommandLine } from './cli-command';
 import type { CliContext } from './cli-context';
 import { commands as defaultCommands } from './commands';
-import { exitCodes } from './exit-codes';
+import { exitCodes, reportCliError } from './exit-codes';
 import { neutralisedContext } from './neutralised-context';
-import { UsageError } from './usage-error';
 
 /** Options of {@link runCli}. */
 export interface RunCliOptions {
@@ -15,57 +14,72 @@ export interface RunCliOptions {
   readonly commands?: readonly CliCommand[];
 }
 
-function topHelp(commands: readonly CliCommand[]): string {
-  const width = Math.max(...commands.map((command) => command.name.length));
-  return `Usage: quarry <command> [options]
+/** The commands that group others (`quarry dlq list`), with their line in `quarry --help`. */
+const groups: Readonly<Record<string, string>> = {
+  dlq: 'dead-letter records: list, show, groups, prune',
+  review: 'completed jobs flagged for review: list, ack',
+};
 
-Commands:
-${commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
-
-Run "quarry <command> --help" for a command's options.`;
+/** Output, errors and exits of `command` go through the context; errors name `quarry <path>`. */
+function wire(command: Command, path: string, context: CliContext): Command {
+  return command
+    .exitOverride()
+    .configureOutput({
+      writeOut: context.stdout,
+      writeErr: context.stderr,
+      // Commander's messages start with "error: "; ours name the command instead.
+      outputError: (text, write) => write(`${path}: ${text.replace(/^error: /, '')}`),
+    })
+    .showHelpAfterError(`Run "${path} --help" for usage.`);
 }
 
-/** Finds the command whose (possibly multi-word) name the arguments start with, longest first. */
-function match(commands: readonly CliCommand[], argv: readonly string[]) {
-  const sorted = [...commands].sort((a, b) => b.name.split(' ').length - a.name.split(' ').length);
-  for (const command of sorted) {
-    const words = command.name.split(' ');
-    if (words.every((word, i) => argv[i] === word)) return { command, args: argv.slice(words.length) };
-  }
-  return null;
+function parsedOf(command: Command): ParsedCommandLine {
+  return {
+    options: command.opts(),
+    args: command.args,
+    flags: Object.fromEntries(command.options.map((option) => [option.attributeName(), option.long ?? ''])),
+  };
 }
 
 /**
- * Runs `quarry <command> ...`; resolves to the exit code (it never calls `process.exit`). Everything
+ * Runs `quarry <command> ...` on commander; resolves to the exit code (it never calls `process.exit`).
+ * Help is commander's; bad usage prints the problem and `Run "quarry <command> --help" for usage.`;
+ * every error a command ends with is printed and mapped to its exit code by `errorExits`. Everything
  * printed goes through {@link neutralisedContext}: no control character reaches the terminal.
  */
 export async function runCli(options: RunCliOptions): Promise<number> {
-  const { argv } = options;
   const context = neutralisedContext(options.context);
-  const commands = options.commands ?? defaultCommands;
-  const first = argv[0];
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    (first === undefined ? context.stderr : context.stdout)(`${topHelp(commands)}\n`);
-    return first === undefined ? exitCodes.failure : exitCodes.ok;
-  }
-  const found = match(commands, argv);
-  if (!found) {
-    context.stderr(`quarry: unknown command "${first}"\n\n${topHelp(commands)}\n`);
-    return exitCodes.failure;
+  let exitCode: number = exitCodes.ok;
+  const program = wire(new Command('quarry'), 'quarry', context)
+    .usage('<command> [options]')
+    .description('Quarry: enqueue extraction jobs, triage and replay the dead-letter queue, review results.')
+    .addHelpText('after', '\nRun "quarry <command> --help" for the options of a command.');
+  for (const spec of options.commands ?? defaultCommands) {
+    const words = spec.name.split(' ');
+    let parent = program;
+    for (const [i, word] of words.slice(0, -1).entries()) {
+      parent =
+        parent.commands.find((command) => command.name() === word) ??
+        wire(parent.command(word), `quarry ${words.slice(0, i + 1).join(' ')}`, context).description(
+          groups[word] ?? '',
+        );
+    }
+    const command = wire(parent.command(words.at(-1) ?? spec.name), `quarry ${spec.name}`, context);
+    spec.configure(command);
+    command.action(async () => {
+      try {
+        exitCode = await spec.run(parsedOf(command), context);
+      } catch (error) {
+        exitCode = reportCliError({ error, command: spec.name, stderr: context.stderr });
+      }
+    });
   }
   try {
-    return await found.command.run(found.args, context);
+    await program.parseAsync([...options.argv], { from: 'user' });
+    return exitCode;
   } catch (error) {
-    const name = found.command.name;
-    if (error instanceof UsageError) {
-      context.stderr(`quarry ${name}: ${error.message}\nRun "quarry ${name} --help" for usage.\n`);
-    } else if (error instanceof ConfigError) {
-      context.stderr(`quarry ${name}: ${error.message}\n`);
-    } else {
-      context.stderr(
-        `quarry ${name}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`,
-      );
-    }
-    return exitCodes.failure;
+    // Help (0) or bad usage (1), already printed by commander.
+    if (error instanceof CommanderError) return error.exitCode;
+    throw error;
   }
 }

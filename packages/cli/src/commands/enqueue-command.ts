@@ -1,57 +1,13 @@
-import {
-  createQuarryClient,
-  DeadLetteredError,
-  EnqueueValidationError,
-  type QuarryClient,
-  RedisUnavailableError,
-  WaitTimeoutError,
-} from '@quarry/client';
-import { Effort } from '@quarry/core';
+import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
-import type { CliCommand } from '../cli-command';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
+import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
-import { budgetFlagHelp } from './budget-flags';
-import { DEFAULT_TIMEOUT_SECONDS, type EnqueueRequestArgs, readEnqueueArgs } from './enqueue-args';
+import { exitCodeOf, exitCodes } from '../exit-codes';
+import { EnqueueFlags, type EnqueueRequest, enqueueOptions } from './enqueue-flags';
 import { readDocumentText } from './read-document-text';
-
-const help = `Usage: quarry enqueue --workflow <name> [--version N] (--file <path> | --text <string>)
-                      [--id <idempotencyKey>] [--scope <historyScope>] [--effort <level>]
-                      [--max-tokens <N>] [--max-cost-usd <USD>] [--wait] [--timeout <seconds>]
-                      [--json]
-
-Enqueues one extraction job. The input is { text } read from --file (UTF-8; a file that is not is
-refused, naming the byte offset) or given with --text; it is validated against the workflow before
-anything is written to Redis.
-
-Options:
-  -w, --workflow <name>   workflow to run (${defaultRegistry()
-    .list()
-    .map((workflow) => workflow.name)
-    .join(', ')})
-      --version <N>       workflow version (default: the latest)
-  -f, --file <path>       read the document text from a file
-  -t, --text <string>     the document text itself
-      --id <key>          idempotency key: the same key gives the same job, never a second one
-      --scope <scope>     history scope, e.g. a tenant (lessons are shared within it)
-      --effort <level>    output_config.effort for every attempt: ${Effort.options.join(', ')}
-                          (default: the workflow's, else the model's default; models that take no
-                          effort get none)
-${budgetFlagHelp}
-      --wait              wait for the job to finish
-      --timeout <seconds> how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})
-      --json              print one JSON object; with --wait:
-                          { jobId, status: "completed" | "dead-lettered", data?, needsReview?,
-                            attempts?, usage?, costUsd?, dlqId?, reason? }
-  -h, --help              show this help
-
-Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavailable,
-2 dead-lettered, 3 --wait timed out (the job carries on).
-
-${cliEnvironmentHelp}`;
 
 function completedOutput(jobId: string, result: ExtractionJobResult) {
   return {
@@ -66,7 +22,7 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
 }
 
 async function enqueueAndWait(
-  request: EnqueueRequestArgs,
+  request: EnqueueRequest,
   text: string,
   client: QuarryClient,
   context: CliContext,
@@ -107,36 +63,33 @@ async function enqueueAndWait(
     }
     return exitCodes.ok;
   } catch (error) {
-    if (error instanceof DeadLetteredError) {
-      if (request.json)
-        print({ jobId: job.jobId, status: 'dead-lettered', dlqId: error.dlqId, reason: error.reason });
-      else
-        context.stderr(
-          `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${dlqReasonLabel(error.reason)}: ${error.reason.message}\n`,
-        );
-      return exitCodes.deadLettered;
-    }
-    if (error instanceof WaitTimeoutError) {
+    // Dead-lettered is an outcome of --wait: printed like a result, with its exit code.
+    if (!(error instanceof DeadLetteredError)) throw error;
+    if (request.json)
+      print({ jobId: job.jobId, status: 'dead-lettered', dlqId: error.dlqId, reason: error.reason });
+    else
       context.stderr(
-        `quarry enqueue: job ${job.jobId} is still ${error.lastState} after ${request.timeoutMs / 1000} s; it carries on\n`,
+        `job ${job.jobId} was dead-lettered as ${error.dlqId}: ${dlqReasonLabel(error.reason)}: ${error.reason.message}\n`,
       );
-      return exitCodes.timeout;
-    }
-    throw error;
+    return exitCodeOf(error);
   }
 }
 
 /** `quarry enqueue`: validate, enqueue and optionally wait for one job. */
-export const enqueueCommand: CliCommand = {
+export const enqueueCommand = defineCommand({
   name: 'enqueue',
   summary: 'enqueue an extraction job (optionally wait for its result)',
-  help,
-  async run(args, context) {
-    const request = readEnqueueArgs(args);
-    if (request === 'help') {
-      context.stdout(`${help}\n`);
-      return exitCodes.ok;
-    }
+  description: `Enqueues one extraction job. The input is { text } read from --file (UTF-8; a file that is not is
+refused, naming the byte offset) or given with --text; it is validated against the workflow before
+anything is written to Redis.`,
+  usage: '--workflow <name> [--version N] (--file <path> | --text <string>) [options]',
+  options: enqueueOptions,
+  flags: EnqueueFlags,
+  helpAfter: `Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavailable,
+2 dead-lettered, 3 --wait timed out (the job carries on).
+
+${cliEnvironmentHelp}`,
+  async run(request, context) {
     const config = cliConfig(context.env);
     // Read before connecting: a bad file is a usage error that needs no Redis.
     const text = await readDocumentText(request.source, context.cwd);
@@ -147,25 +100,8 @@ export const enqueueCommand: CliCommand = {
     });
     try {
       return await enqueueAndWait(request, text, client, context);
-    } catch (error) {
-      if (error instanceof EnqueueValidationError) {
-        context.stderr(
-          `quarry enqueue: invalid job, nothing was enqueued:\n${error.problems
-            .map((problem) => `  - ${problem.path || '(job data)'}: ${problem.message}\n`)
-            .join('')}`,
-        );
-        return exitCodes.failure;
-      }
-      if (error instanceof RedisUnavailableError) {
-        const consequence = error.operation === 'enqueue' ? 'nothing was enqueued' : 'the job carries on';
-        context.stderr(
-          `quarry enqueue: Redis at ${config.redisUrlRedacted} is unavailable; ${consequence}\n`,
-        );
-        return exitCodes.failure;
-      }
-      throw error;
     } finally {
       await client.close();
     }
   },
-};
+});

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { CliTerminal } from '../cli-context';
 import { runCli } from '../run-cli';
 
@@ -20,11 +21,18 @@ export async function runQuarry(
   let stderr = '';
   const asked: string[] = [];
   const pending = [...(answers ?? [])];
+  // A terminal on standard error: what is drawn on it lands in `stderr`.
+  const stream = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        stderr += chunk.toString();
+        done();
+      },
+    }),
+    { isTTY: true, columns: 100 },
+  );
   const terminal: CliTerminal = {
-    columns: 100,
-    redraw(line) {
-      stderr += `\r${line}`;
-    },
+    stream,
     async ask(question) {
       asked.push(question);
       return pending.shift() ?? '';

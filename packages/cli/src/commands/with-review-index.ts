@@ -3,18 +3,19 @@ import {
   QueueConfig,
   quarryKeys,
   RedisGate,
-  RedisUnavailableError,
   ReviewIndex,
   redisConnection,
 } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
-import { exitCodes } from '../exit-codes';
 
 /** How long a review command waits for Redis before giving up. */
 const READY_TIMEOUT_MS = 2000;
 
-/** Runs `body` with the review index on the configured Redis (waiting at most 2 s for it), then disconnects. */
+/**
+ * Runs `body` with the review index on the configured Redis (waiting at most 2 s for it), then disconnects.
+ * @throws ConfigError for bad settings; RedisUnavailableError when Redis does not answer in time.
+ */
 export async function withReviewIndex<T>(
   context: CliContext,
   operation: string,
@@ -38,11 +39,4 @@ export async function withReviewIndex<T>(
   } finally {
     await closeConnection(connection);
   }
-}
-
-/** Prints a Redis outage and returns the exit code; anything else is rethrown. */
-export function reportReviewError(command: string, error: unknown, context: CliContext): number {
-  if (!(error instanceof RedisUnavailableError)) throw error;
-  context.stderr(`quarry ${command}: ${error.message}\n`);
-  return exitCodes.failure;
 }
