@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-/**
- * zod schemas of flag values as commander hands them over (strings, `true` for a switch). Each
- * message follows the flag's name: `--limit must be a positive integer, got "x"`.
- */
+// zod schemas of flag values as commander hands them over (strings, `true` for a switch). Each
+// message follows the flag's name: `--limit must be a positive integer, got "x"` (see readFlags).
 
 /** A switch: present or not. */
 export const switchFlag = z.boolean().default(false);
