@@ -3,7 +3,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultModelTable } from '@quarry/core';
-import { describeEnvProblem, invalidConfigMessage, readModelsFile } from '@quarry/env';
+import { ConfigError, readModelsFile } from '@quarry/env';
 import { benchUsage, parseBenchArguments } from './bench-arguments';
 import { loadBenchCorpus } from './bench-corpus';
 import type { LineResult } from './bench-line';
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   if (modelsFile) {
     const read = readModelsFile({ path: modelsFile, base: defaultModelTable });
     if (!read.ok) {
-      process.stderr.write(`${invalidConfigMessage('bench', read.problems.map(describeEnvProblem))}\n`);
+      process.stderr.write(`${new ConfigError({ program: 'bench', problems: read.problems }).message}\n`);
       return 1;
     }
     models = read.value;

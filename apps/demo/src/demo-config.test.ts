@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultModelTable } from '@quarry/core';
+import { ConfigError, describeEnvProblem } from '@quarry/env';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDemoConfig } from './demo-config';
-import { DemoConfigError } from './demo-config-error';
 
 function problemsOf(argv: string[], env: Record<string, string>): readonly string[] {
   try {
     loadDemoConfig(argv, env);
   } catch (error) {
-    if (error instanceof DemoConfigError) return error.problems;
+    if (error instanceof ConfigError) return error.problems.map(describeEnvProblem);
     throw error;
   }
   throw new Error('expected the configuration to be rejected');
@@ -63,7 +63,7 @@ describe('loadDemoConfig', () => {
 
   it('asks for an API key with --live', () => {
     expect(problemsOf(['--live'], {})).toEqual([
-      '--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)',
+      'ANTHROPIC_API_KEY: expected the Anthropic API key with --live (without --live the demo runs on the simulated model), but it is not set',
     ]);
     expect(loadDemoConfig(['--live'], { ANTHROPIC_API_KEY: 'sk-ant-x' }).args.live).toBe(true);
   });

@@ -1,27 +1,23 @@
 import { parseArgs } from 'node:util';
 import { defaultModelTable, type ModelTable } from '@quarry/core';
 import {
-  describeEnvProblem,
+  ConfigError,
   type Env,
+  type EnvProblem,
   integerVar,
   modelIdVar,
   parseEnv,
   type Redactor,
   readModelsFile,
   textVar,
-  urlVar,
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
-import { isHashTagged, redactRedisUrl } from '@quarry/queue';
+import { isHashTagged, redactRedisUrl, redisUrlVar } from '@quarry/queue';
 import { z } from 'zod';
-import { DemoConfigError } from './demo-config-error';
 
 /** The demo's environment: ONE schema. Empty variables count as unset. */
 export const DemoEnv = z.object({
-  REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0', [
-    'redis+cluster:',
-    'rediss+cluster:',
-  ]).optional(),
+  REDIS_URL: redisUrlVar({ cluster: true }).optional(),
   ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
   QUARRY_MODEL: modelIdVar().optional(),
   QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
@@ -101,10 +97,10 @@ const redactors: Readonly<Record<string, Redactor>> = {
 
 /**
  * Reads the command line and the environment.
- * @throws DemoConfigError naming every bad argument or variable and the form it expects.
+ * @throws ConfigError naming every bad argument or variable and the form it expects.
  */
 export function loadDemoConfig(argv: readonly string[], env: Env = process.env): DemoConfig {
-  const problems: string[] = [];
+  const problems: EnvProblem[] = [];
   let values: {
     live?: boolean;
     'keep-running'?: boolean;
@@ -115,17 +111,26 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
   try {
     values = parseArgs({ args: [...argv], options: argOptions, strict: true }).values;
   } catch (error) {
-    problems.push((error as Error).message);
+    // node:util's message names the option or argument, e.g. "Unknown option '--fast'".
+    problems.push({
+      variable: 'command line',
+      expected: 'the options "pnpm demo --help" lists',
+      received: (error as Error).message,
+    });
   }
   let limit: number | null = null;
   if (values.limit !== undefined) {
     limit = Number(values.limit);
     if (!/^\d+$/.test(values.limit.trim()) || limit < 1) {
-      problems.push(`--limit: expected a positive integer, got "${values.limit}"`);
+      problems.push({
+        variable: '--limit',
+        expected: 'a positive integer',
+        received: JSON.stringify(values.limit),
+      });
     }
   }
   const parsed = parseEnv({ schema: DemoEnv, env, redactors });
-  if (!parsed.ok) problems.push(...parsed.problems.map(describeEnvProblem));
+  if (!parsed.ok) problems.push(...parsed.problems);
   const args: DemoArgs = {
     live: values.live ?? false,
     keepRunning: values['keep-running'] ?? false,
@@ -134,14 +139,18 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
     help: values.help ?? false,
   };
   if (args.live && parsed.ok && !parsed.value.ANTHROPIC_API_KEY) {
-    problems.push('--live: needs ANTHROPIC_API_KEY (the demo runs on the simulated model without --live)');
+    problems.push({
+      variable: 'ANTHROPIC_API_KEY',
+      expected: 'the Anthropic API key with --live (without --live the demo runs on the simulated model)',
+      received: null,
+    });
   }
   let models = defaultModelTable;
   if (parsed.ok && parsed.value.QUARRY_MODELS_FILE) {
     const file = readModelsFile({ path: parsed.value.QUARRY_MODELS_FILE, base: defaultModelTable });
     if (file.ok) models = file.value;
-    else problems.push(...file.problems.map(describeEnvProblem));
+    else problems.push(...file.problems);
   }
-  if (problems.length > 0 || !parsed.ok) throw new DemoConfigError({ problems });
+  if (problems.length > 0 || !parsed.ok) throw new ConfigError({ program: 'demo', problems });
   return { args, env: parsed.value, models };
 }

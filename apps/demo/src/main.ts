@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
+import { ConfigError } from '@quarry/env';
 import { demoHelp, loadDemoConfig } from './demo-config';
-import { DemoConfigError } from './demo-config-error';
 import { DemoRedisUnavailableError } from './demo-redis-unavailable-error';
 import { renderSummary } from './render-summary';
 import { runDemo } from './run-demo';
@@ -11,7 +11,7 @@ async function main(): Promise<number> {
   try {
     config = loadDemoConfig(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof DemoConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\nRun "pnpm demo --help" for usage.\n`);
     return 1;
   }

@@ -1,18 +1,9 @@
+import { textTable } from '@quarry/env';
 import type { DemoSummary, OutcomeCounts } from './demo-summary';
 
-function table(rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) =>
-          rightAligned.includes(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
-        )
-        .join('   ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
+/** Rows as columns three blanks apart; `rightAligned` columns (numbers) aligned right. */
+const table = (rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string =>
+  textTable({ rows, separator: '   ', alignRight: rightAligned, maxWidth: 200 });
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? '-' : `${((100 * part) / whole).toFixed(0)}%`;

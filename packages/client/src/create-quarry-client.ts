@@ -187,7 +187,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
         closeQueues({ queues: [txQueue], connection: exclusive, timeoutMs: readyTimeoutMs }),
       ]);
     },
-  } as QuarryClient;
+  };
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -1,5 +1,5 @@
+import type { EnvProblem } from '@quarry/env';
 import { usersForm } from './auth/dashboard-user';
-import type { DashboardConfigProblem } from './dashboard-config-error';
 
 /** The only address the dashboard may listen on with authentication switched off. */
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -9,8 +9,8 @@ export function authProblems(setup: {
   readonly authDisabled: boolean;
   readonly hasUsers: boolean;
   readonly host: string;
-}): DashboardConfigProblem[] {
-  const problems: DashboardConfigProblem[] = [];
+}): EnvProblem[] {
+  const problems: EnvProblem[] = [];
   if (!setup.authDisabled && !setup.hasUsers) {
     problems.push({
       variable: 'DASHBOARD_USERS',

@@ -64,7 +64,7 @@ export interface Dashboard {
  * after the login form, or HTTP Basic), same-origin checks and CSRF tokens on mutations, and
  * security headers on every response. Only `/healthz`, the stylesheet and the login page answer
  * without credentials.
- * @throws DashboardConfigError when authentication is off on a non-loopback address, or on with no users.
+ * @throws ConfigError when authentication is off on a non-loopback address, or on with no users.
  */
 export function createDashboard(options: CreateDashboardOptions): Dashboard {
   const { config } = options;

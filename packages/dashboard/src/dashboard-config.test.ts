@@ -1,13 +1,13 @@
+import { ConfigError, type EnvProblem } from '@quarry/env';
 import { describe, expect, it } from 'vitest';
 import { assertSafeAuth, dashboardVariables, loadDashboardConfig } from './dashboard-config';
-import { DashboardConfigError, type DashboardConfigProblem } from './dashboard-config-error';
 
-const problemsOf = (env: Record<string, string>): readonly DashboardConfigProblem[] => {
+const problemsOf = (env: Record<string, string>): readonly EnvProblem[] => {
   try {
     loadDashboardConfig(env);
     return [];
   } catch (error) {
-    if (!(error instanceof DashboardConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     return error.problems;
   }
 };
@@ -16,7 +16,7 @@ const messageOf = (env: Record<string, string>): string => {
   try {
     loadDashboardConfig(env);
   } catch (error) {
-    if (error instanceof DashboardConfigError) return error.message;
+    if (error instanceof ConfigError) return error.message;
     throw error;
   }
   throw new Error('the configuration was accepted');
@@ -215,9 +215,7 @@ describe('loadDashboardConfig', () => {
 
 describe('assertSafeAuth', () => {
   it('guards configurations built in code too', () => {
-    expect(() => assertSafeAuth({ authDisabled: true, users: [], host: '0.0.0.0' })).toThrow(
-      DashboardConfigError,
-    );
+    expect(() => assertSafeAuth({ authDisabled: true, users: [], host: '0.0.0.0' })).toThrow(ConfigError);
     expect(() => assertSafeAuth({ authDisabled: false, users: [], host: '127.0.0.1' })).toThrow(
       '- DASHBOARD_USERS: expected comma-separated',
     );

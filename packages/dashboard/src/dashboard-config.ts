@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   booleanVar,
+  ConfigError,
   type Env,
   envVariables,
   integerVar,
@@ -8,19 +9,16 @@ import {
   positiveNumberVar,
   type Redactor,
   textVar,
-  urlVar,
 } from '@quarry/env';
 import { type LogFormat, type LogLevel, logEnv } from '@quarry/logging';
-import { type QueueConfigInput, queueEnv, redactRedisUrl } from '@quarry/queue';
-import { triageDefaults } from '@quarry/triage';
+import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import { triageDefaults, triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
 import { authProblems, LOOPBACK_HOST } from './auth-problems';
-import { DashboardConfigError } from './dashboard-config-error';
 import { type TrustProxy, trustProxyVar } from './trust-proxy';
 
 const hour = 3_600_000;
-const day = 24 * hour;
 
 /** The dashboard's configuration: the parsed value of {@link DashboardEnv}. */
 export interface DashboardConfig {
@@ -88,13 +86,8 @@ export const DashboardEnv = z
     DASHBOARD_TRUST_PROXY: trustProxyVar.default(false),
     DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
     DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
-    QUARRY_MAX_REDRIVES: integerVar(0, 1000).default(triageDefaults.maxRedrives),
-    QUARRY_DLQ_REPLAYED_RETENTION_DAYS: positiveNumberVar('days').default(
-      triageDefaults.replayedRetentionMs / day,
-    ),
-    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0').default(
-      'redis://127.0.0.1:6379',
-    ),
+    ...triageEnv,
+    REDIS_URL: redisUrlVar({ cluster: false }).default(defaultRedisUrl),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
     ...queueEnv,
     LOG_LEVEL: logEnv.LOG_LEVEL,
@@ -133,8 +126,7 @@ export const DashboardEnv = z
         ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
         ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
       },
-      maxRedrives: env.QUARRY_MAX_REDRIVES,
-      replayedRetentionMs: env.QUARRY_DLQ_REPLAYED_RETENTION_DAYS * day,
+      ...triageSettings(env),
       replayRate: env.DASHBOARD_REPLAY_RATE,
       replayConcurrency: env.DASHBOARD_REPLAY_CONCURRENCY,
       logLevel: env.LOG_LEVEL,
@@ -154,18 +146,18 @@ const redactors: Readonly<Record<string, Redactor>> = {
 
 /**
  * Reads the dashboard's configuration from environment variables (`process.env` by default).
- * @throws DashboardConfigError naming every bad variable and the form it expects.
+ * @throws ConfigError naming every bad variable and the form it expects.
  */
 export function loadDashboardConfig(env: Env = process.env): DashboardConfig {
   const parsed = parseEnv({ schema: DashboardEnv, env, redactors });
   if (parsed.ok) return parsed.value;
-  throw new DashboardConfigError({ problems: parsed.problems });
+  throw new ConfigError({ program: 'dashboard', problems: parsed.problems });
 }
 
 /**
  * The startup guard, also applied to configurations built in code: users are required unless
  * authentication is explicitly off, and off is allowed only on 127.0.0.1.
- * @throws DashboardConfigError
+ * @throws ConfigError
  */
 export function assertSafeAuth(config: Pick<DashboardConfig, 'authDisabled' | 'users' | 'host'>): void {
   const problems = authProblems({
@@ -173,5 +165,5 @@ export function assertSafeAuth(config: Pick<DashboardConfig, 'authDisabled' | 'u
     hasUsers: config.users.length > 0,
     host: config.host,
   });
-  if (problems.length > 0) throw new DashboardConfigError({ problems });
+  if (problems.length > 0) throw new ConfigError({ program: 'dashboard', problems });
 }

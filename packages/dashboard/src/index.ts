@@ -8,7 +8,6 @@ export * from './auth-problems';
 export * from './bull-boards';
 export * from './create-dashboard';
 export * from './dashboard-config';
-export * from './dashboard-config-error';
 export * from './dashboard-defaults';
 export * from './dashboard-logger';
 export * from './dlq-data-preview';

@@ -1,6 +1,6 @@
+import { ConfigError } from '@quarry/env';
 import { createDashboard } from './create-dashboard';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard-config';
-import { DashboardConfigError } from './dashboard-config-error';
 import { createDashboardLogger } from './dashboard-logger';
 
 /**
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   try {
     config = loadDashboardConfig();
   } catch (error) {
-    if (!(error instanceof DashboardConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

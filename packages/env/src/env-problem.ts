@@ -1,6 +1,6 @@
-/** One environment variable with a bad value. */
+/** One setting (an environment variable, or a command-line option) with a bad value. */
 export interface EnvProblem {
-  /** The environment variable, e.g. `WORKER_CONCURRENCY`. */
+  /** The environment variable, e.g. `WORKER_CONCURRENCY`, or the option, e.g. `--limit`. */
   readonly variable: string;
   /** The form the value must have, e.g. `an integer ≥ 1`. */
   readonly expected: string;
@@ -12,9 +12,4 @@ export interface EnvProblem {
 export function describeEnvProblem(problem: EnvProblem): string {
   const found = problem.received === null ? 'but it is not set' : `got ${problem.received}`;
   return `${problem.variable}: expected ${problem.expected}, ${found}`;
-}
-
-/** The message of an app's configuration error: `Invalid <app> configuration:` and one `- line` per problem. */
-export function invalidConfigMessage(app: string, problems: readonly string[]): string {
-  return [`Invalid ${app} configuration:`, ...problems.map((problem) => `- ${problem}`)].join('\n');
 }

@@ -1,3 +1,4 @@
+export * from './config-error';
 export * from './env-problem';
 export * from './env-vars';
 export * from './models-file';
@@ -7,3 +8,4 @@ export * from './read-models-file';
 export * from './redact-url-credentials';
 export * from './scrub-secrets';
 export * from './terminal-text';
+export * from './text-table';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeEnvProblem, type EnvProblem, invalidConfigMessage } from './env-problem';
+import type { EnvProblem } from './env-problem';
 import { booleanVar, integerVar, textVar, urlVar } from './env-vars';
 import { envVariables, parseEnv } from './parse-env';
 
@@ -97,21 +97,5 @@ describe('parseEnv with a URL variable that holds credentials', () => {
       },
     ]);
     expect(JSON.stringify(result)).not.toContain('s3cr3t-pass');
-  });
-});
-
-describe('describeEnvProblem and invalidConfigMessage', () => {
-  it('write one line per problem under the app name', () => {
-    const problems: EnvProblem[] = [
-      { variable: 'API_KEY', expected: 'the API key', received: null },
-      { variable: 'CONCURRENCY', expected: 'an integer from 1 to 1000', received: '"many"' },
-    ];
-    expect(invalidConfigMessage('worker', problems.map(describeEnvProblem))).toBe(
-      [
-        'Invalid worker configuration:',
-        '- API_KEY: expected the API key, but it is not set',
-        '- CONCURRENCY: expected an integer from 1 to 1000, got "many"',
-      ].join('\n'),
-    );
   });
 });

@@ -1,3 +1,4 @@
+import { urlVar } from '@quarry/env';
 import { z } from 'zod';
 import { isHashTagged } from './keys';
 import { ModelId } from './model-id';
@@ -41,3 +42,18 @@ export const queueEnv = {
   QUARRY_DLQ: queueNameVar().optional(),
   QUARRY_ALLOWED_MODELS: modelListVar().optional(),
 };
+
+/** The Redis every app uses when `REDIS_URL` is unset. */
+export const defaultRedisUrl = 'redis://127.0.0.1:6379';
+
+/**
+ * The `REDIS_URL` variable every app reads: `redis://` or `rediss://` (TLS) for one server, a user, a
+ * password and a database number allowed; with `cluster`, also `redis+cluster://` and
+ * `rediss+cluster://` (a seed node). The message names the expected form.
+ */
+export const redisUrlVar = (options: { readonly cluster: boolean }) =>
+  urlVar(
+    ['redis:', 'rediss:'],
+    'redis://:password@host:6379/0',
+    options.cluster ? ['redis+cluster:', 'rediss+cluster:'] : [],
+  );

@@ -22,3 +22,4 @@ export * from './selectors-from-text';
 export * from './time-selector';
 export * from './triage';
 export * from './triage-defaults';
+export * from './triage-env';

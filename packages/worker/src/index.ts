@@ -11,4 +11,3 @@ export * from './quarry-worker';
 export * from './retired-model-error';
 export * from './retry-later-error';
 export * from './worker-config';
-export * from './worker-config-error';

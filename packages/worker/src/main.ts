@@ -1,9 +1,9 @@
+import { ConfigError } from '@quarry/env';
 import { createLogger } from './create-logger';
 import { createWorker } from './create-worker';
 import { exitAfterFlush, onShutdownSignal } from './on-shutdown-signal';
 import { RetiredModelError } from './retired-model-error';
 import { loadWorkerConfig } from './worker-config';
-import { WorkerConfigError } from './worker-config-error';
 
 /** `pnpm worker`: runs an extraction worker configured from the environment until SIGTERM/SIGINT. */
 function main(): void {
@@ -11,7 +11,7 @@ function main(): void {
   try {
     config = loadWorkerConfig();
   } catch (error) {
-    if (!(error instanceof WorkerConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
 import { defaultModelTable, extractDefaults } from '@quarry/core';
+import { ConfigError } from '@quarry/env';
 import { queueDefaults } from '@quarry/queue';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from './worker-config';
-import { WorkerConfigError } from './worker-config-error';
 
 const minimal = { ANTHROPIC_API_KEY: 'sk-test' };
 
@@ -14,7 +14,7 @@ function problemsOf(env: Record<string, string>): string[] {
   try {
     loadWorkerConfig(env);
   } catch (error) {
-    if (error instanceof WorkerConfigError) return error.message.split('\n').slice(1);
+    if (error instanceof ConfigError) return error.message.split('\n').slice(1);
     throw error;
   }
   throw new Error('expected the configuration to be rejected');

@@ -2,6 +2,7 @@ import { anthropicModelClientDefaults } from '@quarry/anthropic';
 import { defaultModelTable, extractDefaults, failurePolicyDefaults } from '@quarry/core';
 import {
   booleanVar,
+  ConfigError,
   type Env,
   integerVar,
   modelIdVar,
@@ -14,15 +15,16 @@ import {
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
 import {
+  defaultRedisUrl,
   MAX_BUDGET_COST_USD,
   QueueConfig,
   type QueueConfigInput,
   queueDefaults,
   queueEnv,
   redactRedisUrl,
+  redisUrlVar,
 } from '@quarry/queue';
 import { z } from 'zod';
-import { WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
 /** The longest delay a Node.js timer can wait (about 24.8 days). */
@@ -35,10 +37,7 @@ const maxTimerMs = 2 ** 31 - 1;
  */
 export const WorkerEnv = z
   .object({
-    REDIS_URL: urlVar(['redis:', 'rediss:'], 'redis://:password@host:6379/0', [
-      'redis+cluster:',
-      'rediss+cluster:',
-    ]).default('redis://127.0.0.1:6379'),
+    REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
     ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
     ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010')
       .refine(withoutCredentials, {
@@ -184,15 +183,15 @@ const redactors: Readonly<Record<string, Redactor>> = {
 /**
  * Reads the worker configuration from environment variables (`process.env` by default), and the
  * models file `QUARRY_MODELS_FILE` names, if any, over the default model table.
- * @throws WorkerConfigError naming every bad variable and the form it expects, or the models file's
+ * @throws ConfigError naming every bad variable and the form it expects, or the models file's
  * bad entry and field.
  */
 export function loadWorkerConfig(env: Env = process.env): WorkerConfig {
   const parsed = parseEnv({ schema: WorkerEnv, env, redactors });
-  if (!parsed.ok) throw new WorkerConfigError({ problems: parsed.problems });
+  if (!parsed.ok) throw new ConfigError({ program: 'worker', problems: parsed.problems });
   const config = parsed.value;
   if (config.modelsFile === null) return config;
   const models = readModelsFile({ path: config.modelsFile, base: defaultModelTable });
-  if (!models.ok) throw new WorkerConfigError({ problems: models.problems });
+  if (!models.ok) throw new ConfigError({ program: 'worker', problems: models.problems });
   return { ...config, models: models.value };
 }

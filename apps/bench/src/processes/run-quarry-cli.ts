@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
-const cliMain = join(dirname(createRequire(import.meta.url).resolve('@quarry/cli')), 'main.ts');
+/** The runnable entry of `@quarry/cli`, found through its `./main` export. */
+const cliMain = createRequire(import.meta.url).resolve('@quarry/cli/main');
 
 /** What a `quarry` command printed and how it exited. */
 export interface CliRun {
@@ -11,7 +12,7 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `quarry <args>` (apps/cli under tsx) with `env` on top of the current environment. */
+/** Runs `quarry <args>` (`@quarry/cli/main` under tsx) with `env` on top of the current environment. */
 export function runQuarryCli(
   args: readonly string[],
   env: Readonly<Record<string, string>>,

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { DemoSummary, OutcomeCounts } from './demo-summary';
+import { renderSummary } from './render-summary';
+
+const counts = (completedFirstTry: number, deadLettered: number): OutcomeCounts => ({
+  total: completedFirstTry + deadLettered,
+  completedFirstTry,
+  completedAfterRetries: 0,
+  needsReview: 0,
+  deadLettered,
+  unfinished: 0,
+});
+
+const summary: DemoSummary = {
+  mode: 'simulated',
+  prefix: '{quarry-demo-1}',
+  redis: { source: 'local', url: 'redis://127.0.0.1:6379' },
+  workflows: ['invoice', 'support-ticket'],
+  model: 'claude-haiku-5-5',
+  modelPrices: null,
+  jobs: counts(110, 2),
+  byWorkflow: { invoice: counts(100, 2), 'support-ticket': counts(10, 0) },
+  modelCalls: 1234,
+  tokens: { input: 1000, output: 200, cacheCreation: 0, cacheRead: 0 },
+  cacheReadShare: 0,
+  costUsd: 0.5,
+  accuracy: { compared: 110, exact: 100 },
+  lessons: [],
+  dlqGroups: [],
+  dashboard: null,
+  dashboardProblem: 'off',
+  metricsUrl: null,
+  logFile: '/tmp/demo.log',
+  durationMs: 1500,
+};
+
+describe('renderSummary', () => {
+  it('prints the outcomes as a table with the counts aligned right under their workflow', () => {
+    const lines = renderSummary(summary).split('\n');
+    expect(lines.slice(2, 8)).toEqual([
+      '                             invoice   support-ticket   all',
+      'completed on the first try       100               10   110    98%',
+      'completed after retries            0                0     0     0%',
+      'needs review                       0                0     0     0%',
+      'dead-lettered                      2                0     2     2%',
+      'total                            102               10   112   100%',
+    ]);
+    expect(lines).toContain('model calls     1,234');
+  });
+});

@@ -1,0 +1,68 @@
+import { ConfigError, type Env, parseEnv, type Redactor } from '@quarry/env';
+import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import { triageEnv, triageSettings } from '@quarry/triage';
+import { z } from 'zod';
+
+/** Redis and queue settings of the CLI, from the same variables the worker reads. */
+export interface CliConfig {
+  readonly redisUrl: string;
+  /** For messages: the URL without its password. */
+  readonly redisUrlRedacted: string;
+  readonly queue: QueueConfigInput;
+}
+
+/** The CLI's settings of the triage service (DLQ commands), from the variables the dashboard reads too. */
+export interface CliTriageConfig extends CliConfig {
+  readonly maxRedrives: number;
+  readonly replayedRetentionMs: number;
+}
+
+/**
+ * The CLI's environment: the shared `REDIS_URL` (a cluster URL allowed; the DLQ commands then refuse
+ * it) and queue variables. Empty variables count as unset; unset queue settings take `queueDefaults`.
+ */
+export const CliEnv = z.object({
+  REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
+  ...queueEnv,
+});
+export type CliEnv = z.output<typeof CliEnv>;
+
+/** The environment of the DLQ commands: {@link CliEnv} and the shared triage variables. */
+export const CliTriageEnv = CliEnv.extend(triageEnv);
+export type CliTriageEnv = z.output<typeof CliTriageEnv>;
+
+/** The password of a Redis URL is never echoed back. */
+const redactors: Readonly<Record<string, Redactor>> = { REDIS_URL: redactRedisUrl };
+
+function parse<S extends typeof CliEnv | typeof CliTriageEnv>(schema: S, env: Env): z.output<S> {
+  const parsed = parseEnv({ schema, env, redactors });
+  if (!parsed.ok) throw new ConfigError({ program: 'CLI', problems: parsed.problems });
+  return parsed.value;
+}
+
+function fromEnv(env: CliEnv): CliConfig {
+  const queue: QueueConfigInput = {
+    ...(env.QUARRY_PREFIX !== undefined ? { prefix: env.QUARRY_PREFIX } : {}),
+    ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
+    ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
+    ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
+  };
+  return { redisUrl: env.REDIS_URL, redisUrlRedacted: redactRedisUrl(env.REDIS_URL), queue };
+}
+
+/**
+ * Reads the CLI's configuration ({@link CliEnv}).
+ * @throws ConfigError naming every bad variable and the form it expects.
+ */
+export function cliConfig(env: Env): CliConfig {
+  return fromEnv(parse(CliEnv, env));
+}
+
+/**
+ * Reads the configuration of the DLQ commands ({@link CliTriageEnv}).
+ * @throws ConfigError naming every bad variable and the form it expects.
+ */
+export function cliTriageConfig(env: Env): CliTriageConfig {
+  const parsed = parse(CliTriageEnv, env);
+  return { ...fromEnv(parsed), ...triageSettings(parsed) };
+}

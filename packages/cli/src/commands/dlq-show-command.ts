@@ -1,0 +1,30 @@
+import { Option } from 'commander';
+import { z } from 'zod';
+import { defineCommand } from '../define-command';
+import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
+import { exitCodes } from '../exit-codes';
+import { switchFlag } from '../flag-schemas';
+import { renderDlqDetail } from './render-dlq-detail';
+import { withTriage } from './with-triage';
+
+/** `quarry dlq show <dlqId>`: one record, whole, with its lineage chain. */
+export const dlqShowCommand = defineCommand({
+  name: 'dlq show',
+  summary: 'show a dead-letter record with its attempts and lineage chain',
+  description: `Shows one dead-letter record whole: reason, fingerprint, totals, every attempt with its issues and
+raw output, the job data, and the lineage chain (every DLQ record of the same root job, oldest first,
+and the latest replay job).`,
+  arguments: [{ name: '<dlqId>', description: 'the DLQ id of the record' }],
+  options: () => [new Option('--json', 'print { record, summary, chain }')],
+  flags: z.object({
+    args: z.tuple([z.string()]),
+    json: switchFlag,
+  }),
+  helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
+  async run(flags, context) {
+    const [dlqId] = flags.args;
+    const detail = await withTriage(context, 'dlq show', (triage) => triage.showDlq(dlqId));
+    context.stdout(flags.json ? `${JSON.stringify(detail)}\n` : renderDlqDetail(detail));
+    return exitCodes.ok;
+  },
+});

@@ -1,0 +1,109 @@
+import { Effort } from '@quarry/core';
+import type { JobBudget } from '@quarry/queue';
+import { defaultRegistry } from '@quarry/workflows';
+import { Option } from 'commander';
+import { z } from 'zod';
+import { positiveDecimalFlag, positiveIntegerFlag, switchFlag, textFlag, tokensFlag } from '../flag-schemas';
+import type { DocumentSource } from './read-document-text';
+
+/** How long `--wait` waits by default. */
+export const DEFAULT_TIMEOUT_SECONDS = 120;
+
+/** The options of `quarry enqueue`. */
+export const enqueueOptions = (): Option[] => [
+  new Option(
+    '-w, --workflow <name>',
+    `workflow to run (${defaultRegistry()
+      .list()
+      .map((workflow) => workflow.name)
+      .join(', ')})`,
+  ),
+  new Option('--version <N>', 'workflow version (default: the latest)'),
+  new Option('-f, --file <path>', 'read the document text from a file'),
+  new Option('-t, --text <string>', 'the document text itself'),
+  new Option('--id <key>', 'idempotency key: the same key gives the same job, never a second one'),
+  new Option('--scope <scope>', 'history scope, e.g. a tenant (lessons are shared within it)'),
+  new Option(
+    '--effort <level>',
+    `output_config.effort for every attempt: ${Effort.options.join(', ')} (default: the workflow's, else the model's default; models that take no effort get none)`,
+  ),
+  new Option('--max-tokens <N>', 'budget: tokens the job may use over all its model calls'),
+  new Option(
+    '--max-cost-usd <USD>',
+    "budget: US dollars the job may spend over all its model calls (default: the worker's JOB_MAX_COST_USD, if set); over it the job is dead-lettered as budget_exhausted",
+  ),
+  new Option('--wait', 'wait for the job to finish'),
+  new Option('--timeout <seconds>', `how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})`),
+  new Option(
+    '--json',
+    'print one JSON object; with --wait: { jobId, status: "completed" | "dead-lettered", data?, needsReview?, attempts?, usage?, costUsd?, dlqId?, reason? }',
+  ),
+];
+
+/** What `quarry enqueue`'s command line asks for, checked. */
+export interface EnqueueRequest {
+  readonly workflow: string;
+  readonly version: number | undefined;
+  readonly source: DocumentSource;
+  readonly idempotencyKey: string | undefined;
+  readonly historyScope: string | undefined;
+  readonly effort: Effort | undefined;
+  /** Ranges (at most 100,000,000 tokens, 1000 US dollars) are checked with the rest of the job, naming `budget.…`. */
+  readonly budget: JobBudget | undefined;
+  readonly wait: boolean;
+  readonly timeoutMs: number;
+  readonly json: boolean;
+}
+
+/** A positive number of seconds as `Number()` reads it, in milliseconds. */
+const timeoutFlag = z
+  .string()
+  .refine((text) => text.trim() !== '' && Number(text) > 0 && Number.isFinite(Number(text)), {
+    error: 'must be a positive number of seconds',
+  })
+  .transform((text) => Math.round(Number(text) * 1000));
+
+/** The flags of `quarry enqueue`, checked and read into an {@link EnqueueRequest}. */
+export const EnqueueFlags = z
+  .object({
+    workflow: z.string({ error: '--workflow <name> is required' }).min(1, { error: 'must name a workflow' }),
+    version: positiveIntegerFlag.optional(),
+    file: textFlag.optional(),
+    text: textFlag.optional(),
+    id: textFlag.optional(),
+    scope: textFlag.optional(),
+    effort: z.enum(Effort.options, { error: `must be one of ${Effort.options.join(', ')}` }).optional(),
+    maxTokens: tokensFlag.optional(),
+    maxCostUsd: positiveDecimalFlag('US dollars').optional(),
+    wait: switchFlag,
+    timeout: timeoutFlag.optional(),
+    json: switchFlag,
+  })
+  .superRefine((flags, context) => {
+    if ((flags.file === undefined) === (flags.text === undefined)) {
+      context.addIssue({ code: 'custom', message: 'give exactly one of --file <path> or --text <string>' });
+    }
+    if (flags.timeout !== undefined && !flags.wait) {
+      context.addIssue({ code: 'custom', message: '--timeout only applies with --wait' });
+    }
+  })
+  .transform(
+    (flags): EnqueueRequest => ({
+      workflow: flags.workflow,
+      version: flags.version,
+      source: flags.file !== undefined ? { file: flags.file } : { text: flags.text ?? '' },
+      idempotencyKey: flags.id,
+      historyScope: flags.scope,
+      effort: flags.effort,
+      budget:
+        flags.maxTokens === undefined && flags.maxCostUsd === undefined
+          ? undefined
+          : {
+              ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+              ...(flags.maxCostUsd !== undefined ? { maxCostUsd: flags.maxCostUsd } : {}),
+            },
+      wait: flags.wait,
+      timeoutMs: flags.timeout ?? DEFAULT_TIMEOUT_SECONDS * 1000,
+      json: flags.json,
+    }),
+  );

@@ -1,0 +1,35 @@
+import { triageDefaults } from '@quarry/triage';
+
+const WIDTH = 23;
+
+/** One line per variable, the meaning in a column (under a name too long for it). */
+const lines = (variables: readonly (readonly [string, string])[]) =>
+  variables
+    .map(([name, meaning]) =>
+      name.length < WIDTH
+        ? `  ${name.padEnd(WIDTH)}${meaning}`
+        : `  ${name}\n  ${' '.repeat(WIDTH)}${meaning}`,
+    )
+    .join('\n');
+
+/** Environment variables every command reads, for `--help`. */
+export const cliEnvironmentHelp = `Environment:
+${lines([
+  ['REDIS_URL', 'redis:// or rediss:// URL (default redis://127.0.0.1:6379)'],
+  ['QUARRY_PREFIX', 'key prefix with a {hash tag} (default {quarry})'],
+  ['QUARRY_QUEUE', 'extraction queue name (default extraction)'],
+  ['QUARRY_DLQ', 'dead-letter queue name (default extraction-dlq)'],
+  ['QUARRY_ALLOWED_MODELS', "model ids a --model override may name besides the workflow's"],
+])}`;
+
+/** The variables the DLQ commands read besides {@link cliEnvironmentHelp}, for `--help`. */
+export const triageEnvironmentHelp = lines([
+  [
+    'QUARRY_MAX_REDRIVES',
+    `redrives before a chain is quarantined, 0-1000 (default ${triageDefaults.maxRedrives})`,
+  ],
+  [
+    'QUARRY_DLQ_REPLAYED_RETENTION_DAYS',
+    `days replayed records are kept for audit, > 0 (default ${triageDefaults.replayedRetentionMs / 86_400_000})`,
+  ],
+]);

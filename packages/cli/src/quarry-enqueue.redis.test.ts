@@ -1,0 +1,206 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSamples } from '@quarry/samples';
+import { type Standin, startStandin } from '@quarry/standin';
+import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
+import { defaultRegistry } from '@quarry/workflows';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `command args` from the repository root with extra environment variables. */
+function exec(command: string, args: readonly string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const [sample] = loadSamples('invoice');
+if (!sample) throw new Error('no invoice samples');
+
+describe('quarry enqueue (child process, real worker, stand-in model)', { timeout: 30_000 }, () => {
+  let redisServer: TestRedis;
+  let redis: Redis;
+  let standin: Standin;
+  let worker: QuarryWorker;
+  let dir: string;
+  let env: Record<string, string>;
+  const prefix = uniquePrefix('cli');
+  const quarry = (args: readonly string[], extra: Record<string, string> = {}) =>
+    exec(tsx, [main, ...args], { ...env, ...extra });
+
+  beforeAll(async () => {
+    redisServer = await getTestRedis();
+    redis = new Redis(redisServer.url);
+    standin = await startStandin({
+      simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] },
+    });
+    env = { REDIS_URL: redisServer.url, QUARRY_PREFIX: prefix };
+    worker = createWorker({
+      config: loadWorkerConfig({
+        ...env,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: standin.url,
+        LOG_LEVEL: 'silent',
+      }),
+      registry: defaultRegistry(),
+    });
+    await worker.waitUntilReady();
+    dir = await mkdtemp(join(tmpdir(), 'quarry-cli-'));
+  });
+
+  afterAll(async () => {
+    await worker?.close({ graceMs: 1000 });
+    await standin?.close();
+    await deleteKeys(redis, prefix);
+    await redis.quit();
+    await redisServer.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('--wait --json prints exactly one JSON object and exits 0 when the job completed', async () => {
+    const file = join(dir, 'invoice.txt');
+    await writeFile(file, sample.text);
+    const run = await quarry([
+      'enqueue',
+      '--workflow',
+      'invoice',
+      '--file',
+      file,
+      '--wait',
+      '--timeout',
+      '60',
+      '--effort',
+      'low',
+      '--json',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const output = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+    expect(Object.keys(output).sort()).toEqual(
+      ['attempts', 'costUsd', 'data', 'jobId', 'needsReview', 'status', 'usage'].sort(),
+    );
+    expect(output).toMatchObject({
+      status: 'completed',
+      data: sample.truth,
+      needsReview: false,
+      attempts: 1,
+    });
+    expect(typeof output.jobId).toBe('string');
+    expect(output.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
+  });
+
+  it('--wait --json exits 2 with the DLQ id and reason when the job was dead-lettered', async () => {
+    const run = await quarry([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      'Not a document the model knows',
+      '--wait',
+      '--json',
+    ]);
+    expect(run.code).toBe(2);
+    const output = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(output).sort()).toEqual(['dlqId', 'jobId', 'reason', 'status']);
+    expect(output).toMatchObject({ status: 'dead-lettered', reason: { kind: 'permanent' } });
+    expect(output.dlqId).toMatch(/^dlq-/);
+  });
+
+  it('--max-tokens and --max-cost-usd put a budget into the job; over it the job is dead-lettered', async () => {
+    const queued = await quarry([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      sample.text,
+      '--max-tokens',
+      '50000',
+      '--max-cost-usd',
+      '0.25',
+      '--json',
+    ]);
+    expect(queued.code).toBe(0);
+    const { jobId } = JSON.parse(queued.stdout) as { jobId: string };
+    const data = JSON.parse((await redis.hget(`${prefix}:extraction:${jobId}`, 'data')) ?? '{}');
+    expect(data).toMatchObject({ workflow: 'invoice', budget: { maxTokens: 50_000, maxCostUsd: 0.25 } });
+
+    // Too small for even the first call: dead-lettered before any model call.
+    const starved = await quarry([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      sample.text,
+      '--max-tokens',
+      '10',
+      '--wait',
+      '--json',
+    ]);
+    expect(starved.code).toBe(2);
+    const output = JSON.parse(starved.stdout) as { reason: { kind: string; message: string } };
+    expect(output).toMatchObject({ status: 'dead-lettered', reason: { kind: 'budget_exhausted' } });
+    expect(output.reason.message).toMatch(/^Budget exhausted after 0 model calls .* over its budget of 10$/);
+  });
+
+  it('gives the same job for the same --id, printing the job id', async () => {
+    const first = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
+    const second = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toContain('(existing job for this idempotency key)');
+  });
+
+  it('exits 1 naming the problem when Redis is unavailable, and on bad usage', async () => {
+    const down = await quarry(['enqueue', '-w', 'invoice', '--text', 'x', '--wait', '--json'], {
+      REDIS_URL: 'redis://:secret@127.0.0.1:1',
+    });
+    expect(down).toMatchObject({ code: 1, stdout: '' });
+    expect(down.stderr).toBe(
+      'quarry enqueue: Redis at redis://:***@127.0.0.1:1 is unavailable; nothing was enqueued\n',
+    );
+    const usage = await quarry(['enqueue', '--wait']);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain('quarry enqueue: --workflow <name> is required');
+  });
+
+  it('runs as `pnpm quarry` from the repository root, with --help on every command', async () => {
+    const top = await exec('pnpm', ['-s', 'quarry', '--help'], env);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/\n {2}enqueue \[options\] +enqueue an extraction job/);
+    const enqueue = await exec('pnpm', ['-s', 'quarry', 'enqueue', '--help'], env);
+    expect(enqueue.code).toBe(0);
+    expect(enqueue.stdout).toContain('Usage: quarry enqueue --workflow <name>');
+  });
+});

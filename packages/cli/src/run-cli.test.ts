@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli';
+
+/** Runs the CLI in-process against a Redis that is not there (nothing here may reach Redis). */
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli({
+    argv,
+    context: {
+      env: { REDIS_URL: 'redis://127.0.0.1:1', ...env },
+      cwd: process.cwd(),
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('quarry', () => {
+  it('lists the commands on --help and help, and asks for one without arguments', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
+      const help = await run(argv);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: quarry <command> \[options\]\n/);
+      expect(help.stdout).toMatch(/\nCommands:\n {2}enqueue \[options\] +enqueue an extraction job/);
+      for (const group of ['dlq', 'replay-dlq', 'review'])
+        expect(help.stdout).toMatch(new RegExp(`\\n {2}${group} `));
+    }
+    const none = await run([]);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('Usage: quarry <command>');
+    const group = await run(['dlq']);
+    expect(group.code).toBe(1);
+    expect(group.stderr).toMatch(/^Usage: quarry dlq \[options\] \[command\]\n/);
+    expect(group.stderr).toMatch(/\n {2}list \[options\] +list dead-letter records/);
+  });
+
+  it('names an unknown command, with a suggestion and the usage hint', async () => {
+    const result = await run(['enqeue']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'quarry: unknown command \'enqeue\'\n(Did you mean enqueue?)\nRun "quarry --help" for usage.\n',
+    );
+    const sub = await run(['dlq', 'lst']);
+    expect(sub.code).toBe(1);
+    expect(sub.stderr).toMatch(/^quarry dlq: unknown command 'lst'\n\(Did you mean list\?\)\n/);
+  });
+
+  it.each([
+    [['dlq', 'show'], "quarry dlq show: missing required argument 'dlqId'"],
+    [
+      ['dlq', 'show', 'a', 'b'],
+      "quarry dlq show: too many arguments for 'show'. Expected 1 argument but got 2.",
+    ],
+    [['review', 'ack'], 'quarry review ack: give the id of at least one job to acknowledge'],
+    [['review', 'list', '--limit', '0'], 'quarry review list: --limit must be a positive integer, got "0"'],
+    [
+      ['review', 'list', '--limit', '2.5'],
+      'quarry review list: --limit must be a positive integer, got "2.5"',
+    ],
+    [
+      ['dlq', 'prune', '--older-than', 'soon'],
+      'quarry dlq prune: --older-than must be a duration such as 7d or 12h, got "soon"',
+    ],
+    [
+      ['dlq', 'prune', '--older-than', '0h'],
+      'quarry dlq prune: --older-than must be a duration such as 7d or 12h, got "0h"',
+    ],
+    [
+      ['replay-dlq', '--all', '--concurrency', ''],
+      'quarry replay-dlq: --concurrency must be a number, got ""',
+    ],
+    [['dlq', 'list', '--limit'], "quarry dlq list: option '--limit <N>' argument missing"],
+    [['dlq', 'groups', '--json=yes'], "quarry dlq groups: unknown option '--json=yes'"],
+  ])('exits 1 naming bad usage of %j before touching Redis, with the usage hint', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `${message}\nRun "quarry ${argv.slice(0, argv[0] === 'replay-dlq' ? 1 : 2).join(' ')} --help" for usage.\n`,
+    );
+  });
+});
+
+describe('quarry enqueue', () => {
+  it('prints its help with --help and -h', async () => {
+    for (const flag of ['--help', '-h']) {
+      const result = await run(['enqueue', flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: quarry enqueue --workflow <name>/);
+      expect(result.stdout).toMatch(
+        /\n {2}-w, --workflow <name> +workflow to run \(invoice, support-ticket\)\n/,
+      );
+      expect(result.stdout).toMatch(
+        /\nExit codes: 0 enqueued or completed, .*\n2 dead-lettered, 3 --wait timed out/,
+      );
+      expect(result.stdout).toMatch(/\n {2}REDIS_URL +redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
+
+  it.each([
+    [['--text', 'x'], '--workflow <name> is required'],
+    [['-w', 'invoice'], 'give exactly one of --file <path> or --text <string>'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--file', 'a.txt'],
+      'give exactly one of --file <path> or --text <string>',
+    ],
+    [['-w', 'invoice', '--text', 'x', '--version', '1.5'], '--version must be a positive integer, got "1.5"'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--wait', '--timeout', 'soon'],
+      '--timeout must be a positive number of seconds, got "soon"',
+    ],
+    [['-w', 'invoice', '--text', 'x', '--timeout', '5'], '--timeout only applies with --wait'],
+    [
+      ['-w', 'invoice', '--text', 'x', '--effort', 'turbo'],
+      '--effort must be one of low, medium, high, xhigh, max, got "turbo"',
+    ],
+    [['-w', 'invoice', '--text', 'x', '--priority', '1'], "unknown option '--priority'"],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens=-5'],
+      '--max-tokens must be a positive whole number of tokens, got "-5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '0'],
+      '--max-tokens must be a positive whole number of tokens, got "0"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '2.5'],
+      '--max-tokens must be a positive whole number of tokens, got "2.5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', 'lots'],
+      '--max-tokens must be a positive whole number of tokens, got "lots"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-tokens', '1e6'],
+      '--max-tokens must be a positive whole number of tokens, got "1e6"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd=-1'],
+      '--max-cost-usd must be a positive number of US dollars, got "-1"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'NaN'],
+      '--max-cost-usd must be a positive number of US dollars, got "NaN"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'Infinity'],
+      '--max-cost-usd must be a positive number of US dollars, got "Infinity"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '$5'],
+      '--max-cost-usd must be a positive number of US dollars, got "$5"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', ''],
+      '--max-cost-usd must be a positive number of US dollars, got ""',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '0x10'],
+      '--max-cost-usd must be a positive number of US dollars, got "0x10"',
+    ],
+    [
+      ['-w', 'invoice', '--text', 'x', 'extra'],
+      "too many arguments for 'enqueue'. Expected 0 arguments but got 1.",
+    ],
+    [['-w', '', '--text', 'x'], '--workflow must name a workflow, got ""'],
+  ])('exits 1 on bad usage %j', async (args, message) => {
+    const result = await run(['enqueue', ...args]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`quarry enqueue: ${message}`);
+    expect(result.stderr).toContain('Run "quarry enqueue --help" for usage.');
+  });
+
+  it('exits 1 listing every problem of an invalid job, before touching Redis', async () => {
+    const result = await run(['enqueue', '--workflow', 'invoice', '--text', '', '--scope', 'x'.repeat(200)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'quarry enqueue: invalid job, nothing was enqueued:\n' +
+        '  - historyScope: Too big: expected string to have <=128 characters\n' +
+        '  - input.text: text must not be empty\n',
+    );
+  });
+
+  it('exits 1 naming a budget over the limits, before touching Redis', async () => {
+    const result = await run([
+      'enqueue',
+      ...['-w', 'invoice', '--text', 'x'],
+      ...['--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'],
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'quarry enqueue: --max-tokens must be a positive whole number of tokens, got "999999999999999999999999999999"\n' +
+        'Run "quarry enqueue --help" for usage.\n',
+    );
+    const huge = await run([
+      'enqueue',
+      '-w',
+      'invoice',
+      '--text',
+      'x',
+      '--max-tokens',
+      '200000000',
+      '--max-cost-usd',
+      '1000000',
+    ]);
+    expect(huge.code).toBe(1);
+    expect(huge.stderr).toBe(
+      'quarry enqueue: invalid job, nothing was enqueued:\n' +
+        '  - budget.maxTokens: must be at most 100000000 tokens\n' +
+        '  - budget.maxCostUsd: must be at most 1000 US dollars\n',
+    );
+  });
+
+  it('exits 1 naming an unreadable file and bad configuration', async () => {
+    const missing = await run(['enqueue', '-w', 'invoice', '--file', 'no/such/file.txt']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('quarry enqueue: cannot read --file no/such/file.txt (ENOENT)');
+    const config = await run(['enqueue', '-w', 'invoice', '--text', 'x'], {
+      QUARRY_PREFIX: 'quarry',
+      REDIS_URL: 'http://localhost',
+    });
+    expect(config.code).toBe(1);
+    expect(config.stderr).toContain(
+      'quarry enqueue: Invalid CLI configuration:\n' +
+        '- REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0, got http://localhost/\n' +
+        '- QUARRY_PREFIX: expected a key prefix containing a {hash tag}, e.g. {quarry}, got "quarry"\n',
+    );
+  });
+});
+
+describe('quarry output neutralisation', () => {
+  it('escapes control characters of an unknown command name instead of sending them to the terminal', async () => {
+    const result = await run(['\u001b]0;pwned\u0007\u001b[2J']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^quarry: unknown command '\\u001b\]0;pwned\\u0007\\u001b\[2J'\n/);
+    expect(result.stderr).not.toContain('\u001b');
+  });
+});
