@@ -39,6 +39,7 @@ export async function executeReplay(options: ExecuteReplayOptions): Promise<{
       new ReplayLane({
         connection: options.connection,
         dlq: options.queues.dlq,
+        keys: options.queues.keys,
         config: options.queues.config,
       }),
   );
