@@ -3,6 +3,7 @@ import { readDlqIndexEntries } from './dlq-index-entries';
 import { dlqIndexEntry } from './dlq-index-entry';
 import type { DlqRecord } from './dlq-record';
 import { markReplayed } from './mark-replayed';
+import { readReplayedDlqIds } from './replayed-dlq-ids';
 import { dlqIndexTestKit } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
 import { useTestRedis } from './test-fixtures/redis-test-context';
@@ -75,6 +76,11 @@ describe('DLQ indexes', () => {
     expect(await replay(T0 + 5000)).toEqual({ outcome: 'replayed' });
     expect(await replay(T0 + 9000)).toEqual({ outcome: 'already-replayed', jobId: 'replay-r' });
     expect((await placesOf(record)).replayed).toBe(T0 + 5000);
+    expect(await readReplayedDlqIds({ redis, keys, before: T0 + 5000 })).toEqual([]);
+    expect(await readReplayedDlqIds({ redis, keys, before: T0 + 5001 })).toEqual([record.dlqId]);
+    await expect(readReplayedDlqIds({ redis, keys, before: Number.NaN })).rejects.toThrow(
+      'The replay-time cutoff must be a finite number of milliseconds, got NaN',
+    );
     expect(await readDlqIndexEntries({ redis, keys, dlqIds: [record.dlqId, other.dlqId] })).toEqual([
       { entry: dlqIndexEntry(record), state: 'replayed' },
       { entry: dlqIndexEntry(other), state: 'dead' },
