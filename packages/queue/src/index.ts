@@ -9,7 +9,6 @@ export * from './dashboard-session-store';
 export * from './dead-letter-writer';
 export * from './dlq-group-summary';
 export * from './dlq-id';
-export * from './dlq-index-call';
 export * from './dlq-index-conflict-error';
 export * from './dlq-index-entries';
 export * from './dlq-index-entry';

@@ -1,28 +1,20 @@
 import { setTimeout as sleepTimer } from 'node:timers/promises';
-import {
-  type DlqIndexed,
-  type DlqRecord,
-  ensureDlqIndex,
-  openQueues,
-  readDlqGroupSummaries,
-  tallyDlqGroups,
-} from '@quarry/queue';
+import { openQueues, readDlqGroupSummaries, tallyDlqGroups } from '@quarry/queue';
 import { DlqReader } from './dlq-reader';
+import { DlqSelection } from './dlq-selection';
 import { DlqSelectors } from './dlq-selectors';
 import { summarize } from './dlq-summary';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
-import { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
 import { ReplayOptionsError } from './errors/replay-options-error';
 import { SelectorError } from './errors/selector-error';
 import { fingerprintGroupOf, fingerprintGroupsOf, largestFirst } from './fingerprint-groups';
+import { indexOnce } from './index-once';
 import { readLineageChain } from './lineage-chain';
 import { pruneReplayedRecords } from './prune-replayed-records';
 import { checkReplayOptions } from './replay-options-check';
 import { runReplay } from './run-replay';
-import { matchesSelectors, selectRecords } from './select-records';
 import type { Triage, TriageOptions } from './triage';
 import { triageDefaults } from './triage-defaults';
-import { walkDlqIndex } from './walk-dlq-index';
 
 /** Creates the triage service on the DLQ of `config`. @throws ReplayOptionsError for a bad `maxRedrives`. */
 export function createTriage(options: TriageOptions): Triage {
@@ -49,19 +41,8 @@ export function createTriage(options: TriageOptions): Triage {
   const groupOptions = { maxRedrives, topIssues: triageDefaults.topIssues };
 
   // A DLQ written by an older version is indexed once, before the first read that needs the indexes.
-  let indexed: Promise<void> | undefined;
-  const ready = (): Promise<void> =>
-    (indexed ??= ensureDlqIndex({ redis, dlq: queues.dlq, keys }).then(
-      (report) => {
-        for (const { jobId, problem } of report.unreadable) {
-          options.onUnreadable?.(new DlqRecordUnreadableError({ dlqId: jobId, problems: [problem] }));
-        }
-      },
-      (error: unknown) => {
-        indexed = undefined;
-        throw error;
-      },
-    ));
+  const ready = indexOnce({ redis, queues, onUnreadable: options.onUnreadable });
+  const selection = new DlqSelection({ redis, keys, reader, pageSize });
 
   const parse = (input: DlqSelectors = {}): DlqSelectors => {
     const parsed = DlqSelectors.safeParse(input);
@@ -74,51 +55,14 @@ export function createTriage(options: TriageOptions): Triage {
     });
   };
 
-  /** The records of `ids` matching the other selectors, newest first. @throws DlqRecordNotFoundError */
-  const byIds = async (ids: readonly string[], selectors: DlqSelectors): Promise<DlqRecord[]> => {
-    const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => reader.get(id)));
-    const missing = unique.filter((_, i) => !found[i]);
-    if (missing.length > 0) throw new DlqRecordNotFoundError({ dlqIds: missing });
-    return selectRecords(found as DlqRecord[], selectors);
-  };
-
-  /** Index entries of the records matching the selectors (but ids), newest first, up to `limit`. */
-  const entries = async (selectors: DlqSelectors): Promise<DlqIndexed[]> => {
-    const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
-    const found: DlqIndexed[] = [];
-    for await (const page of walkDlqIndex({ redis, keys, selectors, pageSize })) {
-      found.push(...page.slice(0, limit - found.length));
-      if (found.length >= limit) break;
-    }
-    return found;
-  };
-
-  /** The readable records matching the selectors, newest first, up to `limit`, a page at a time. */
-  const list = async (selectors: DlqSelectors): Promise<DlqRecord[]> => {
-    if (selectors.ids) return byIds(selectors.ids, selectors);
-    await ready();
-    const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
-    const walk = { redis, keys, selectors, pageSize: Math.min(Math.max(limit, 50), pageSize) };
-    const records: DlqRecord[] = [];
-    for await (const page of walkDlqIndex(walk)) {
-      for (let start = 0; start < page.length && records.length < limit; ) {
-        const chunk = page.slice(start, start + limit - records.length);
-        start += chunk.length;
-        const read = await Promise.all(chunk.map(({ entry }) => reader.read(entry.dlqId)));
-        for (const record of read) if (record && matchesSelectors(record, selectors)) records.push(record);
-      }
-      if (records.length >= limit) break;
-    }
-    return records;
-  };
-
   return {
     queues,
     maxRedrives,
     replayedRetentionMs,
-    async listDlq(selectors) {
-      return (await list(parse(selectors))).map((record) => summarize(record, maxRedrives));
+    async listDlq(input) {
+      const selectors = parse(input);
+      if (!selectors.ids) await ready();
+      return (await selection.records(selectors)).map((record) => summarize(record, maxRedrives));
     },
     async showDlq(dlqId) {
       const record = await reader.get(dlqId);
@@ -128,12 +72,14 @@ export function createTriage(options: TriageOptions): Triage {
     },
     async fingerprintGroups(input) {
       const selectors = parse(input);
-      if (selectors.ids) return fingerprintGroupsOf(await byIds(selectors.ids, selectors), groupOptions);
+      if (selectors.ids) {
+        return fingerprintGroupsOf(await selection.byIds(selectors.ids, selectors), groupOptions);
+      }
       await ready();
       // Every group, or one fingerprint's, is kept summed up; any other selector sums up what it selects.
       const { fingerprint } = selectors;
       const summaries = narrowsRecords(selectors)
-        ? tallyDlqGroups(await entries(selectors))
+        ? tallyDlqGroups(await selection.entries(selectors))
         : await readDlqGroupSummaries({ redis, keys, ...(fingerprint === undefined ? {} : { fingerprint }) });
       return summaries.map((summary) => fingerprintGroupOf(summary, groupOptions)).sort(largestFirst);
     },
@@ -142,8 +88,8 @@ export function createTriage(options: TriageOptions): Triage {
       const selectors = parse(replay.selectors);
       await ready();
       const newestFirst = selectors.ids
-        ? (await byIds(selectors.ids, selectors)).map((record) => record.dlqId)
-        : (await entries(selectors)).map(({ entry }) => entry.dlqId);
+        ? (await selection.byIds(selectors.ids, selectors)).map((record) => record.dlqId)
+        : (await selection.entries(selectors)).map(({ entry }) => entry.dlqId);
       return runReplay({
         replay,
         overrides,
