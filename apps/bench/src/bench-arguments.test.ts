@@ -13,10 +13,11 @@ describe('bench arguments, verdicts and table', () => {
       out: 'x.json',
     });
     expect(parseBenchArguments([])).toEqual({ help: false, quick: false, only: [], out: null });
-    expect(parseBenchArguments(['--only', '9,10']).only).toEqual([9, 10]);
-    expect(() => parseBenchArguments(['--only', '11'])).toThrow(
-      `--only: "11" is not a line number from 1 to ${benchLines.length}`,
+    expect(parseBenchArguments(['--only', '9,10,11']).only).toEqual([9, 10, 11]);
+    expect(() => parseBenchArguments(['--only', '12'])).toThrow(
+      `--only: "12" is not a line number from 1 to ${benchLines.length}`,
     );
+    expect(() => parseBenchArguments(['--only', '0'])).toThrow('--only: "0" is not a line number');
   });
 
   it('judges a figure against its target; no figure fails', () => {

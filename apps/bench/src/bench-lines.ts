@@ -1,5 +1,6 @@
 import type { BenchContext } from './bench-context';
 import type { LineResult } from './bench-line';
+import { dlqTriage } from './lines/dlq-triage';
 import { effortLadder } from './lines/effort-ladder';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
@@ -30,4 +31,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 8, title: 'Replay rate', run: replayRate },
   { id: 9, title: 'Model prices', run: modelPrices },
   { id: 10, title: 'Effort ladder', run: effortLadder },
+  { id: 11, title: 'DLQ triage', run: dlqTriage },
 ];

@@ -3,10 +3,12 @@ import type { Queue } from 'bullmq';
 import { attemptJobKey } from './attempt-job-key';
 import { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
 import { dlqIdFor } from './dlq-id';
+import { indexDlqRecordCall } from './dlq-index-call';
 import { attemptLogLine, dlqJobName } from './dlq-job-display';
 import type { DlqReason } from './dlq-reason';
 import { DlqRecord } from './dlq-record';
 import { bullJobLogsKey, type QuarryKeys } from './keys';
+import { indexDlqRecord14 } from './scripts/index-dlq-record-14';
 import { writeAttemptLog1 } from './scripts/write-attempt-log-1';
 import type { SourceJob } from './source-job';
 import { execWithJobs } from './transactional-add';
@@ -54,8 +56,9 @@ export interface DlqWriteResult {
 
 /**
  * Writes dead-letter records exactly once by construction: the record's job id is deterministic
- * (`dlqIdFor`), and the record and its index entry (source job id → DLQ id) are written in one
- * MULTI/EXEC, so a repeated write is a no-op and the reconciler sees exactly which failures lack one.
+ * (`dlqIdFor`), and the record, its index entry (source job id → DLQ id) and its place in the DLQ
+ * indexes (time, workflow, reason, fingerprint, group counters: `index-dlq-record-14`) are written in
+ * one MULTI/EXEC, so a repeated write is a no-op and the reconciler sees exactly which failures lack one.
  * The DLQ job is named `<workflow>@v<version> · <reason kind>` and its log holds one line per attempt
  * (`attemptLogLine`), written in the same transaction, so queue dashboards show both at a glance.
  */
@@ -91,12 +94,14 @@ export class DeadLetterWriter {
 
   /** Writes a record already validated against {@link DlqRecord}. */
   async #store(valid: DlqRecord): Promise<DlqWriteResult> {
-    const index = this.#keys.dlqIndex();
+    const jobKey = this.#queue.toKey(valid.dlqId);
     const result = await execWithJobs({
       queue: this.#queue,
       commands: (tx) => {
-        tx.call('HGET', index, valid.sourceJobId);
-        tx.call('HSET', index, valid.sourceJobId, valid.dlqId);
+        tx.script(
+          indexDlqRecord14,
+          ...indexDlqRecordCall({ keys: this.#keys, record: valid, jobKey, mode: 'write' }),
+        );
         if (valid.attempts.length > 0) {
           const logKey = bullJobLogsKey({ queue: this.#queue, jobId: valid.dlqId });
           tx.script(writeAttemptLog1, logKey, ...valid.attempts.map(attemptLogLine));
@@ -111,7 +116,8 @@ export class DeadLetterWriter {
       ],
     });
     if (result === null) throw new Error(`Writing DLQ record ${valid.dlqId} was aborted`);
-    return { dlqId: valid.dlqId, created: result.commandReplies[0] !== valid.dlqId };
+    const [previous] = result.commandReplies[0] as [string | null, number];
+    return { dlqId: valid.dlqId, created: previous !== valid.dlqId };
   }
 
   /**

@@ -32,6 +32,29 @@ describe('quarryKeys', () => {
     `);
   });
 
+  it('names the DLQ indexes per queue, plain names as they are and any other name as a digest', () => {
+    expect({
+      byTime: keys.dlq.byTime(),
+      byWorkflow: keys.dlq.byWorkflow('invoice'),
+      byReason: keys.dlq.byReason('refused:cyber'),
+      group: keys.dlq.group('0123456789abcdef'),
+    }).toMatchInlineSnapshot(`
+      {
+        "byReason": "{quarry}:quarry:extraction:dlq:by-reason:refused.cyber",
+        "byTime": "{quarry}:quarry:extraction:dlq:by-time",
+        "byWorkflow": "{quarry}:quarry:extraction:dlq:by-workflow:invoice",
+        "group": "{quarry}:quarry:extraction:dlq:group:0123456789abcdef",
+      }
+    `);
+    for (const odd of ['', 'a:b', 'x'.repeat(65), 'in\u001bvoice', 'a b']) {
+      expect(keys.dlq.byWorkflow(odd)).toMatch(
+        /^\{quarry\}:quarry:extraction:dlq:by-workflow:~[0-9a-f]{32}$/,
+      );
+    }
+    expect(keys.dlq.byWorkflow('a:b')).not.toBe(keys.dlq.byWorkflow('a b'));
+    expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).dlq.byTime()).not.toBe(keys.dlq.byTime());
+  });
+
   it('hashes idempotency keys so any key of any length makes a bounded key name', () => {
     const a = keys.idempotency('order-42');
     expect(a).toMatch(/^\{quarry\}:quarry:extraction:idem:[0-9a-f]{64}$/);

@@ -37,6 +37,8 @@ export interface QuarryKeys {
   idempotency(idempotencyKey: string): string;
   /** Hash: source job id → id of its dead-letter record (the latest generation). */
   dlqIndex(): string;
+  /** The sorted-set indexes of the DLQ records and their per-fingerprint group summaries (see {@link DlqIndexKeys}). */
+  readonly dlq: DlqIndexKeys;
   /** Sorted set of completed jobs flagged `needsReview` and not yet acknowledged: job id → flagged at (ms). */
   reviewPending(): string;
   /** Hash: job id → ReviewEntry JSON of each job in `reviewPending`. */
@@ -47,6 +49,40 @@ export interface QuarryKeys {
   loginFailures(scope: LoginFailureScope, id: string): string;
   /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
   history(workflow: string, version: number, scope?: string): HistoryKeys;
+}
+
+/**
+ * Keys of the DLQ indexes, all written in one script with the record (`index-dlq-record-14`). Every
+ * sorted set holds DLQ ids scored by dead-letter time (ms), except `replayed` (scored by replay time).
+ */
+export interface DlqIndexKeys {
+  /** String: the index version once every record is indexed (set on a fresh DLQ's first write, or by the backfill). */
+  version(): string;
+  /** Hash: DLQ id → index entry JSON (`DlqIndexEntry`: the facts the indexes and groups are made of). */
+  entries(): string;
+  /** Hash: DLQ id → `dead`, `quarantined` or `replayed` (the only fact of an entry that changes). */
+  states(): string;
+  /** Sorted set: every record by dead-letter time. */
+  byTime(): string;
+  /** Sorted set: the records of one workflow (as the record names it). */
+  byWorkflow(workflow: string): string;
+  /** Sorted set: the records of one reason kind, or of one label such as `refused:cyber`. */
+  byReason(reason: string): string;
+  /** Sorted set: the records of one fingerprint. */
+  byFingerprint(fingerprint: string): string;
+  /** Sorted set: replayed records by replay time (ms), for retention. */
+  replayed(): string;
+  /** Sorted set: fingerprint → number of records in its group. */
+  groups(): string;
+  /** Hash: one group's counters (`count`, `w:<workflow@vN>`, `s:replayed`, `s:quarantined`, `r:<redrives>`, `i:<signature>`) and examples (`e:<signature>`). */
+  group(fingerprint: string): string;
+  /** Sorted set (lexicographic): `<signature length><signature><time><DLQ id>` of each record's issues, oldest first, to keep `e:` from the oldest record. */
+  groupExamples(fingerprint: string): string;
+}
+
+/** A name as a key part: as it is when short and plain, else `~` and a digest (names from job data can be anything). */
+function keyPart(name: string, sha256: (text: string) => string): string {
+  return /^[A-Za-z0-9._@-]{1,64}$/.test(name) ? name : `~${sha256(name).slice(0, 32)}`;
 }
 
 /** True when `prefix` contains a Redis Cluster hash tag such as `{quarry}`. */
@@ -78,6 +114,19 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
     idempotency: (idempotencyKey) => `${perQueue}:idem:${sha256(idempotencyKey)}`,
     dlqIndex: () => `${perQueue}:dlq-index`,
+    dlq: {
+      version: () => `${perQueue}:dlq:index-version`,
+      entries: () => `${perQueue}:dlq:entries`,
+      states: () => `${perQueue}:dlq:states`,
+      byTime: () => `${perQueue}:dlq:by-time`,
+      byWorkflow: (workflow) => `${perQueue}:dlq:by-workflow:${keyPart(workflow, sha256)}`,
+      byReason: (reason) => `${perQueue}:dlq:by-reason:${keyPart(reason.replace(':', '.'), sha256)}`,
+      byFingerprint: (fingerprint) => `${perQueue}:dlq:by-fingerprint:${keyPart(fingerprint, sha256)}`,
+      replayed: () => `${perQueue}:dlq:replayed`,
+      groups: () => `${perQueue}:dlq:groups`,
+      group: (fingerprint) => `${perQueue}:dlq:group:${keyPart(fingerprint, sha256)}`,
+      groupExamples: (fingerprint) => `${perQueue}:dlq:group-examples:${keyPart(fingerprint, sha256)}`,
+    },
     reviewPending: () => `${perQueue}:review:pending`,
     reviewEntries: () => `${perQueue}:review:entries`,
     dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,

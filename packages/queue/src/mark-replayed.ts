@@ -1,7 +1,9 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { markDlqReplayedCall } from './dlq-index-call';
 import { DlqRecord } from './dlq-record';
-import { bullJobLogsKey } from './keys';
+import { bullJobLogsKey, type QuarryKeys } from './keys';
+import { markDlqReplayed4 } from './scripts/mark-dlq-replayed-4';
 import { execWithJobs, type TransactionalJob } from './transactional-add';
 
 /** Options of {@link markReplayed}. */
@@ -12,6 +14,8 @@ export interface MarkReplayedOptions {
   readonly queue: Queue;
   /** The dead-letter queue holding the record. */
   readonly dlq: Queue;
+  /** Quarry's keys of the queues (the DLQ indexes). */
+  readonly keys: QuarryKeys;
   readonly dlqId: string;
   /** The replay job (its id is the record's deterministic replay id). */
   readonly job: TransactionalJob;
@@ -31,7 +35,8 @@ export type MarkReplayedOutcome =
 /**
  * One optimistic round of a replay: WATCH the DLQ record's job hash, read it, and if it is still
  * unreplayed, one MULTI/EXEC that adds the replay job and marks the record `replayed` with the new
- * job id and time, plus an audit line in the record's job log.
+ * job id and time, plus an audit line in the record's job log, and moves it to `replayed` in the DLQ
+ * indexes (`mark-dlq-replayed-4`).
  */
 export async function markReplayed(options: MarkReplayedOptions): Promise<MarkReplayedOutcome> {
   const { redis, dlq, dlqId } = options;
@@ -54,6 +59,10 @@ export async function markReplayed(options: MarkReplayedOptions): Promise<MarkRe
       commands: (tx) => {
         tx.call('HSET', recordKey, 'data', JSON.stringify(marked));
         tx.call('RPUSH', bullJobLogsKey({ queue: dlq, jobId: dlqId }), options.audit);
+        tx.script(
+          markDlqReplayed4,
+          ...markDlqReplayedCall({ keys: options.keys, record, replayedAt: options.replayedAt }),
+        );
       },
       jobs: [options.job],
     });

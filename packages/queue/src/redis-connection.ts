@@ -108,13 +108,20 @@ export function redisClient(url: string, options: RedisConnectionOptions): Redis
 
 /**
  * A second connection to the same server or cluster with the same settings, named `connectionName`
- * (e.g. for WATCH/MULTI, which needs a connection of its own). The caller owns it.
+ * (e.g. for WATCH/MULTI, which needs a connection of its own). The caller owns it. With
+ * `waitForConnection`, its first commands wait for it to come up even when the original fails fast.
  */
-export function duplicateClient(client: RedisClient, connectionName: string): RedisClient {
+export function duplicateClient(
+  client: RedisClient,
+  connectionName: string,
+  options: { readonly waitForConnection?: boolean } = {},
+): RedisClient {
+  const offline = options.waitForConnection ? { enableOfflineQueue: true } : {};
   if (client instanceof Cluster) {
     return client.duplicate(undefined, {
       redisOptions: { ...client.options.redisOptions, connectionName },
+      ...offline,
     });
   }
-  return client.duplicate({ connectionName });
+  return client.duplicate({ connectionName, ...offline });
 }

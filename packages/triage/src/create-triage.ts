@@ -1,19 +1,19 @@
 import { setTimeout as sleepTimer } from 'node:timers/promises';
-import { type DlqRecord, openQueues, unindexDlqRecord } from '@quarry/queue';
+import { openQueues, readDlqGroupSummaries, tallyDlqGroups } from '@quarry/queue';
 import { DlqReader } from './dlq-reader';
+import { DlqSelection } from './dlq-selection';
 import { DlqSelectors } from './dlq-selectors';
 import { summarize } from './dlq-summary';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
 import { ReplayOptionsError } from './errors/replay-options-error';
 import { SelectorError } from './errors/selector-error';
-import { executeReplay } from './execute-replay';
-import { fingerprintGroupsOf } from './fingerprint-groups';
+import { fingerprintGroupOf, fingerprintGroupsOf, largestFirst } from './fingerprint-groups';
+import { indexOnce } from './index-once';
 import { readLineageChain } from './lineage-chain';
-import { planReplay } from './plan-replay';
+import { pruneReplayedRecords } from './prune-replayed-records';
 import { checkReplayOptions } from './replay-options-check';
-import type { ReplayReport } from './replay-report';
-import { newestFirst, selectRecords } from './select-records';
-import type { ReplayOptions, Triage, TriageOptions } from './triage';
+import { runReplay } from './run-replay';
+import type { Triage, TriageOptions } from './triage';
 import { triageDefaults } from './triage-defaults';
 
 /** Creates the triage service on the DLQ of `config`. @throws ReplayOptionsError for a bad `maxRedrives`. */
@@ -31,116 +31,91 @@ export function createTriage(options: TriageOptions): Triage {
   }
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => sleepTimer(ms).then(() => undefined));
+  const { connection: redis } = options;
+  const { keys } = queues;
+  const { pageSize } = triageDefaults;
   const reader = new DlqReader({
     dlq: queues.dlq,
-    pageSize: triageDefaults.pageSize,
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
   });
+  const groupOptions = { maxRedrives, topIssues: triageDefaults.topIssues };
 
-  const select = async (input: DlqSelectors = {}): Promise<DlqRecord[]> => {
+  // A DLQ written by an older version is indexed once, before the first read that needs the indexes.
+  const ready = indexOnce({ redis, queues, onUnreadable: options.onUnreadable });
+  const selection = new DlqSelection({ redis, keys, reader, pageSize });
+
+  const parse = (input: DlqSelectors = {}): DlqSelectors => {
     const parsed = DlqSelectors.safeParse(input);
-    if (!parsed.success) {
-      throw new SelectorError({
-        problems: parsed.error.issues.map(
-          (issue) => `${issue.path.join('.') || 'selectors'}: ${issue.message}`,
-        ),
-        cause: parsed.error,
-      });
-    }
-    const selectors = parsed.data;
-    if (!selectors.ids) {
-      const records: DlqRecord[] = [];
-      for await (const record of reader.scan()) records.push(record);
-      return selectRecords(records, selectors);
-    }
-    const ids = [...new Set(selectors.ids)];
-    const found = await Promise.all(ids.map((id) => reader.get(id)));
-    const missing = ids.filter((_, i) => !found[i]);
-    if (missing.length > 0) throw new DlqRecordNotFoundError({ dlqIds: missing });
-    return selectRecords(found as DlqRecord[], selectors);
-  };
-
-  const replayDlq = async (replay: ReplayOptions): Promise<ReplayReport> => {
-    const { overrides, concurrency } = checkReplayOptions(replay);
-    const records = (await select(replay.selectors)).reverse();
-    const plan = planReplay({
-      records,
-      registry: options.registry,
-      overrides,
-      force: replay.force ?? false,
-      maxRedrives,
-      allowedModels: queues.config.allowedModels,
+    if (parsed.success) return parsed.data;
+    throw new SelectorError({
+      problems: parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'selectors'}: ${issue.message}`,
+      ),
+      cause: parsed.error,
     });
-    const base = { matched: records.length, planned: plan.planned };
-    if (replay.dryRun)
-      return { dryRun: true, replayed: 0, jobs: [], skipped: plan.skipped, failed: plan.failed, ...base };
-    const done = await executeReplay({
-      steps: plan.steps,
-      connection: options.connection,
-      queues,
-      concurrency,
-      rate: replay.rate,
-      now,
-      sleep,
-      onProgress: replay.onProgress,
-    });
-    return {
-      dryRun: false,
-      replayed: done.jobs.length,
-      jobs: done.jobs,
-      skipped: [...plan.skipped, ...done.skipped],
-      failed: [...plan.failed, ...done.failed],
-      ...base,
-    };
   };
 
   return {
     queues,
     maxRedrives,
     replayedRetentionMs,
-    async listDlq(selectors) {
-      return (await select(selectors)).map((record) => summarize(record, maxRedrives));
+    async listDlq(input) {
+      const selectors = parse(input);
+      if (!selectors.ids) await ready();
+      return (await selection.records(selectors)).map((record) => summarize(record, maxRedrives));
     },
     async showDlq(dlqId) {
       const record = await reader.get(dlqId);
       if (!record) throw new DlqRecordNotFoundError({ dlqIds: [dlqId] });
-      const chain = await readLineageChain({
-        record,
-        reader,
-        queue: queues.queue,
-        redis: options.connection,
-        keys: queues.keys,
-        maxRedrives,
-      });
+      const chain = await readLineageChain({ record, reader, queue: queues.queue, redis, keys, maxRedrives });
       return { record, summary: summarize(record, maxRedrives), chain };
     },
-    async fingerprintGroups(selectors) {
-      return fingerprintGroupsOf(await select(selectors), {
+    async fingerprintGroups(input) {
+      const selectors = parse(input);
+      if (selectors.ids) {
+        return fingerprintGroupsOf(await selection.byIds(selectors.ids, selectors), groupOptions);
+      }
+      await ready();
+      // Every group, or one fingerprint's, is kept summed up; any other selector sums up what it selects.
+      const { fingerprint } = selectors;
+      const summaries = narrowsRecords(selectors)
+        ? tallyDlqGroups(await selection.entries(selectors))
+        : await readDlqGroupSummaries({ redis, keys, ...(fingerprint === undefined ? {} : { fingerprint }) });
+      return summaries.map((summary) => fingerprintGroupOf(summary, groupOptions)).sort(largestFirst);
+    },
+    async replayDlq(replay) {
+      const { overrides, concurrency } = checkReplayOptions(replay);
+      const selectors = parse(replay.selectors);
+      await ready();
+      const newestFirst = selectors.ids
+        ? (await selection.byIds(selectors.ids, selectors)).map((record) => record.dlqId)
+        : (await selection.entries(selectors)).map(({ entry }) => entry.dlqId);
+      return runReplay({
+        replay,
+        overrides,
+        concurrency,
+        dlqIds: newestFirst.reverse(),
+        reader,
+        pageSize,
+        connection: redis,
+        queues,
+        registry: options.registry,
         maxRedrives,
-        topIssues: triageDefaults.topIssues,
+        now,
+        sleep,
       });
     },
-    replayDlq,
     async pruneReplayed(prune = {}) {
-      const olderThanMs = prune.olderThanMs ?? replayedRetentionMs;
-      const cutoff = now() - olderThanMs;
-      const removed: string[] = [];
-      const old: DlqRecord[] = [];
-      for await (const record of reader.scan()) {
-        if (record.replay && Date.parse(record.replay.replayedAt) < cutoff) old.push(record);
-      }
-      for (const record of old.sort(newestFirst)) {
-        await unindexDlqRecord({
-          redis: options.connection,
-          keys: queues.keys,
-          sourceJobId: record.sourceJobId,
-          dlqId: record.dlqId,
-        });
-        await queues.dlq.remove(record.dlqId);
-        removed.push(record.dlqId);
-      }
-      return { removed };
+      await ready();
+      const cutoff = now() - (prune.olderThanMs ?? replayedRetentionMs);
+      return { removed: await pruneReplayedRecords({ redis, queues, cutoff }) };
     },
     close: () => queues.close(),
   };
+}
+
+/** True when selectors other than a fingerprint (and `all`) narrow the records down. */
+function narrowsRecords(selectors: DlqSelectors): boolean {
+  const { ids, workflow, version, reason, since, until, limit } = selectors;
+  return [ids, workflow, version, reason, since, until, limit].some((value) => value !== undefined);
 }

@@ -1,5 +1,11 @@
-import { issueSignature } from '@quarry/core';
-import type { DlqReason, DlqRecord, DlqTotals, Lineage, ReplayMark } from '@quarry/queue';
+import {
+  type DlqReason,
+  type DlqRecord,
+  type DlqTotals,
+  dlqIssueCounts,
+  type Lineage,
+  type ReplayMark,
+} from '@quarry/queue';
 
 /**
  * Where a record stands for a person: `dead` (waiting for a decision), `replayed` (pushed through
@@ -36,20 +42,6 @@ export function entryState(record: DlqRecord, maxRedrives: number): EntryState {
   return 'dead';
 }
 
-/** Issue signatures of a record with their counts, most frequent first (ties by signature). */
-export function issueCounts(record: DlqRecord): { signature: string; count: number; example: string }[] {
-  const counts = new Map<string, { signature: string; count: number; example: string }>();
-  for (const attempt of record.attempts) {
-    for (const issue of attempt.issues) {
-      const signature = issueSignature(issue);
-      const known = counts.get(signature);
-      if (known) known.count += 1;
-      else counts.set(signature, { signature, count: 1, example: issue.message });
-    }
-  }
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature));
-}
-
 /** The summary of a record. */
 export function summarize(record: DlqRecord, maxRedrives: number): DlqSummary {
   return {
@@ -62,7 +54,7 @@ export function summarize(record: DlqRecord, maxRedrives: number): DlqSummary {
     attempts: record.attempts.length,
     jobAttempts: record.jobAttempts,
     totals: record.totals,
-    topIssue: issueCounts(record)[0]?.signature ?? null,
+    topIssue: dlqIssueCounts(record)[0]?.signature ?? null,
     firstEnqueuedAt: record.firstEnqueuedAt,
     deadLetteredAt: record.deadLetteredAt,
     lineage: record.lineage,

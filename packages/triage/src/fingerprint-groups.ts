@@ -1,5 +1,12 @@
-import { type DlqReasonLabel, type DlqRecord, dlqReasonLabel } from '@quarry/queue';
-import { type EntryState, entryState, issueCounts } from './dlq-summary';
+import {
+  type DlqGroupSummary,
+  type DlqReasonLabel,
+  type DlqRecord,
+  dlqIndexEntry,
+  dlqIndexState,
+  tallyDlqGroups,
+} from '@quarry/queue';
+import type { EntryState } from './dlq-summary';
 
 /** One issue of a fingerprint group: its signature, how often it occurred, one example message. */
 export interface GroupIssue {
@@ -21,54 +28,65 @@ export interface FingerprintGroup {
   readonly firstSeen: string;
   readonly lastSeen: string;
   readonly states: Readonly<Record<EntryState, number>>;
-  /** Most frequent issue signatures over every attempt of the group. */
+  /** Most frequent issue signatures over every attempt of the group; each example is from the oldest record with it. */
   readonly topIssues: readonly GroupIssue[];
 }
 
-/** Groups records by fingerprint, largest group first (ties: most recent first). */
-export function fingerprintGroupsOf(
-  records: Iterable<DlqRecord>,
-  options: { readonly maxRedrives: number; readonly topIssues: number },
-): FingerprintGroup[] {
-  const byFingerprint = new Map<string, DlqRecord[]>();
-  for (const record of records) {
-    const group = byFingerprint.get(record.fingerprint) ?? [];
-    group.push(record);
-    byFingerprint.set(record.fingerprint, group);
-  }
-  const groups = [...byFingerprint].map(([fingerprint, members]) => {
-    members.sort((a, b) => Date.parse(a.deadLetteredAt) - Date.parse(b.deadLetteredAt));
-    const first = members[0] as DlqRecord;
-    const last = members.at(-1) as DlqRecord;
-    const workflows = tally(members.map((record) => `${record.workflow}@v${record.version ?? '?'}`));
-    const issues = new Map<string, GroupIssue>();
-    for (const record of members) {
-      for (const issue of issueCounts(record)) {
-        const known = issues.get(issue.signature);
-        issues.set(issue.signature, known ? { ...known, count: known.count + issue.count } : issue);
-      }
-    }
-    const states: Record<EntryState, number> = { dead: 0, replayed: 0, quarantined: 0 };
-    for (const record of members) states[entryState(record, options.maxRedrives)] += 1;
-    return {
-      fingerprint,
-      count: members.length,
-      reason: dlqReasonLabel(last.reason),
-      message: last.reason.message,
-      workflows: workflows.map(([name]) => name),
-      firstSeen: first.deadLetteredAt,
-      lastSeen: last.deadLetteredAt,
-      states,
-      topIssues: [...issues.values()]
-        .sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature))
-        .slice(0, options.topIssues),
-    } satisfies FingerprintGroup;
-  });
-  return groups.sort((a, b) => b.count - a.count || Date.parse(b.lastSeen) - Date.parse(a.lastSeen));
+/** How groups are judged and cut. */
+export interface FingerprintGroupOptions {
+  /** Redrives from which a record counts as quarantined. */
+  readonly maxRedrives: number;
+  /** Issues listed per group. */
+  readonly topIssues: number;
 }
 
-function tally(values: readonly string[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort(([a, ca], [b, cb]) => cb - ca || a.localeCompare(b));
+/** A group as people see it, from what the DLQ indexes sum up of it. */
+export function fingerprintGroupOf(
+  summary: DlqGroupSummary,
+  options: FingerprintGroupOptions,
+): FingerprintGroup {
+  let dead = 0;
+  let quarantined = summary.states.quarantined;
+  for (const [redrives, count] of Object.entries(summary.states.deadByRedrives)) {
+    if (Number(redrives) >= options.maxRedrives) quarantined += count;
+    else dead += count;
+  }
+  return {
+    fingerprint: summary.fingerprint,
+    count: summary.count,
+    reason: summary.newest.label,
+    message: summary.newest.message,
+    workflows: Object.entries(summary.workflows)
+      .sort(([a, ca], [b, cb]) => cb - ca || a.localeCompare(b))
+      .map(([name]) => name),
+    firstSeen: summary.oldest.deadLetteredAt,
+    lastSeen: summary.newest.deadLetteredAt,
+    states: { dead, replayed: summary.states.replayed, quarantined },
+    topIssues: [...summary.issues]
+      .sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature))
+      .slice(0, options.topIssues),
+  };
+}
+
+/** Largest group first; ties: most recent first, then by fingerprint. */
+export function largestFirst(a: FingerprintGroup, b: FingerprintGroup): number {
+  return (
+    b.count - a.count ||
+    Date.parse(b.lastSeen) - Date.parse(a.lastSeen) ||
+    a.fingerprint.localeCompare(b.fingerprint)
+  );
+}
+
+/** Groups records by fingerprint, largest group first, as the DLQ indexes would sum them up. */
+export function fingerprintGroupsOf(
+  records: Iterable<DlqRecord>,
+  options: FingerprintGroupOptions,
+): FingerprintGroup[] {
+  const indexed = [...records].map((record) => ({
+    entry: dlqIndexEntry(record),
+    state: dlqIndexState(record),
+  }));
+  return tallyDlqGroups(indexed)
+    .map((summary) => fingerprintGroupOf(summary, options))
+    .sort(largestFirst);
 }

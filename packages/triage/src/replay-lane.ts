@@ -1,4 +1,10 @@
-import { EXTRACTION_JOB_NAME, extractionQueue, markReplayed, type QueueConfig } from '@quarry/queue';
+import {
+  EXTRACTION_JOB_NAME,
+  extractionQueue,
+  markReplayed,
+  type QuarryKeys,
+  type QueueConfig,
+} from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
@@ -23,8 +29,14 @@ export class ReplayLane {
   readonly #redis: Redis;
   readonly #queue: Queue;
   readonly #dlq: Queue;
+  readonly #keys: QuarryKeys;
 
-  constructor(options: { readonly connection: Redis; readonly dlq: Queue; readonly config: QueueConfig }) {
+  constructor(options: {
+    readonly connection: Redis;
+    readonly dlq: Queue;
+    readonly keys: QuarryKeys;
+    readonly config: QueueConfig;
+  }) {
     // A fresh connection is not ready at once; let its first commands wait for it even when the
     // original fails fast (producer connections have no offline queue).
     this.#redis = options.connection.duplicate({
@@ -33,6 +45,7 @@ export class ReplayLane {
     });
     this.#redis.on('error', () => {});
     this.#dlq = options.dlq;
+    this.#keys = options.keys;
     this.#queue = extractionQueue({ connection: this.#redis, config: options.config });
   }
 
@@ -45,6 +58,7 @@ export class ReplayLane {
         redis: this.#redis,
         queue: this.#queue,
         dlq: this.#dlq,
+        keys: this.#keys,
         dlqId: step.dlqId,
         job: { name: EXTRACTION_JOB_NAME, data: step.data, opts: { jobId: step.newJobId } },
         replayedAt: at,

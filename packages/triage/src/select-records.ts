@@ -1,5 +1,18 @@
-import { type DlqRecord, reasonMatches } from '@quarry/queue';
+import { type DlqIndexEntry, type DlqRecord, reasonMatches } from '@quarry/queue';
 import type { DlqSelectors } from './dlq-selectors';
+
+/** True when an indexed record matches every selector given (ids and limit are applied by the caller). */
+export function entryMatchesSelectors(entry: DlqIndexEntry, selectors: DlqSelectors): boolean {
+  if (selectors.fingerprint !== undefined && entry.fingerprint !== selectors.fingerprint) return false;
+  if (selectors.workflow !== undefined && entry.workflow !== selectors.workflow) return false;
+  if (selectors.version !== undefined && entry.version !== selectors.version) return false;
+  if (selectors.reason !== undefined && selectors.reason !== entry.kind && selectors.reason !== entry.label) {
+    return false;
+  }
+  if (selectors.since && entry.at < selectors.since.getTime()) return false;
+  if (selectors.until && entry.at > selectors.until.getTime()) return false;
+  return true;
+}
 
 /** True when `record` matches every selector given (ids and limit are applied by the caller). */
 export function matchesSelectors(record: DlqRecord, selectors: DlqSelectors): boolean {
@@ -14,9 +27,10 @@ export function matchesSelectors(record: DlqRecord, selectors: DlqSelectors): bo
   return true;
 }
 
-/** Newest dead-lettered first; ties by DLQ id, so the order is stable. */
+/** Newest dead-lettered first; ties by DLQ id, descending: the order of the DLQ indexes. */
 export function newestFirst(a: DlqRecord, b: DlqRecord): number {
-  return Date.parse(b.deadLetteredAt) - Date.parse(a.deadLetteredAt) || a.dlqId.localeCompare(b.dlqId);
+  const byTime = Date.parse(b.deadLetteredAt) - Date.parse(a.deadLetteredAt);
+  return byTime || (a.dlqId < b.dlqId ? 1 : a.dlqId > b.dlqId ? -1 : 0);
 }
 
 /** The records matching the selectors, newest first, cut at `limit`. */

@@ -8,7 +8,7 @@ export const triageDefaults = {
   replayedRetentionMs: 30 * day,
   /** Replays in flight at once. */
   concurrency: 4,
-  /** DLQ jobs read per page. */
+  /** Index entries and DLQ records read per page (lists, groups, replays). */
   pageSize: 200,
   /** Records a dry run lists as its sample. */
   sampleSize: 10,

@@ -1,32 +1,49 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
+import { indexDlqRecord14 } from './index-dlq-record-14';
+import { markDlqReplayed4 } from './mark-dlq-replayed-4';
+import { pageDlqIndex1 } from './page-dlq-index-1';
 import type { QuarryScript } from './quarry-script';
+import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
 import { recordHistory2 } from './record-history-2';
-import { unindexDlq1 } from './unindex-dlq-1';
+import { unindexDlqRecord12 } from './unindex-dlq-record-12';
 import { writeAttemptLog1 } from './write-attempt-log-1';
 
 /** Every Lua script Quarry runs; each becomes a command of the same name on a client. */
 export const quarryScripts: readonly QuarryScript[] = [
+  indexDlqRecord14,
+  markDlqReplayed4,
+  pageDlqIndex1,
+  readDlqGroup3,
   readHistory2,
   recordHistory2,
-  unindexDlq1,
+  unindexDlqRecord12,
   writeAttemptLog1,
 ];
 
 type Arg = string | number;
 
+/** What `read-dlq-group-3` replies: the group hash as a flat list, then the oldest and newest entries. */
+export type DlqGroupReply = [string[], string | null, string | null];
+
 /** The scripts as commands of a client ({@link withQuarryScripts}); keys first, then the script's ARGV. */
 export interface QuarryScriptCommands {
   quarryHistoryRead(scores: string, details: string, limit: number): Promise<(string | null)[]>;
   quarryHistoryRecord(scores: string, details: string, ...args: Arg[]): Promise<number>;
-  quarryUnindexDlq(dlqIndex: string, sourceJobId: string, dlqId: string): Promise<number>;
+  /** KEYS and ARGV of `unindex-dlq-record-12`, in order. */
+  quarryUnindexDlqRecord(...keysAndArgs: Arg[]): Promise<[number, number]>;
+  quarryPageDlqIndex(index: string, ...args: Arg[]): Promise<string[]>;
+  quarryReadDlqGroup(group: string, byFingerprint: string, entries: string): Promise<DlqGroupReply>;
   quarryWriteAttemptLog(logKey: string, ...lines: string[]): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
 export interface QuarryScriptTransaction extends ChainableCommander {
   quarryWriteAttemptLog(logKey: string, ...lines: string[]): QuarryScriptTransaction;
+  /** KEYS and ARGV of `index-dlq-record-14`, in order. */
+  quarryIndexDlqRecord(...keysAndArgs: Arg[]): QuarryScriptTransaction;
+  quarryReadDlqGroup(group: string, byFingerprint: string, entries: string): QuarryScriptTransaction;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   DeadLetterWriter,
   type DlqReasonKind,
   type DlqRecord,
+  dlqJobName,
   type Lineage,
   openQueues,
   type QuarryQueues,
@@ -86,6 +87,8 @@ export interface TriageTestKit {
   newTriage(options?: Partial<TriageOptions>): Triage;
   /** Writes a DLQ record as the worker would. */
   seed(options: SeedOptions): Promise<DlqRecord>;
+  /** Writes a DLQ record as a version without the DLQ indexes did: the job and its source pointer only. */
+  seedAsOlderVersion(options: SeedOptions): Promise<DlqRecord>;
   /** Every key under the prefix with a digest of its value, to prove nothing changed. */
   snapshot(): Promise<Record<string, string>>;
 }
@@ -133,6 +136,26 @@ export function useTriageTestKit(label: string): () => TriageTestKit {
       closers.push(() => triage.close());
       return triage;
     };
+    const build = (options: SeedOptions): DlqRecord => {
+      const workflow = options.workflow ?? 'note';
+      const version = options.version ?? 1;
+      const deadLetteredAt = options.deadLetteredAt ?? '2025-06-01T12:00:00.000Z';
+      const issues = options.issues ?? [issueAt('title')];
+      const data = options.data ?? {
+        workflow,
+        version,
+        input: { text: options.text ?? `a note called ${options.jobId}` },
+        ...(options.lineage ? { lineage: options.lineage } : {}),
+      };
+      const record = buildDlqRecord({
+        job: { id: options.jobId, timestamp: Date.parse(deadLetteredAt) - 60_000, data, attemptsMade: 1 },
+        reason: { kind: options.kind ?? 'validation_exhausted', message: `gave up on ${options.jobId}` },
+        attempts: [attempt(1, issues), attempt(2, issues)],
+        deadLetteredAt: new Date(deadLetteredAt),
+        jobAttempts: 1,
+      });
+      return record;
+    };
     current = {
       url: server.url,
       redis: connection,
@@ -141,24 +164,14 @@ export function useTriageTestKit(label: string): () => TriageTestKit {
       triage: newTriage(),
       newTriage,
       async seed(options) {
-        const workflow = options.workflow ?? 'note';
-        const version = options.version ?? 1;
-        const deadLetteredAt = options.deadLetteredAt ?? '2025-06-01T12:00:00.000Z';
-        const issues = options.issues ?? [issueAt('title')];
-        const data = options.data ?? {
-          workflow,
-          version,
-          input: { text: options.text ?? `a note called ${options.jobId}` },
-          ...(options.lineage ? { lineage: options.lineage } : {}),
-        };
-        const record = buildDlqRecord({
-          job: { id: options.jobId, timestamp: Date.parse(deadLetteredAt) - 60_000, data, attemptsMade: 1 },
-          reason: { kind: options.kind ?? 'validation_exhausted', message: `gave up on ${options.jobId}` },
-          attempts: [attempt(1, issues), attempt(2, issues)],
-          deadLetteredAt: new Date(deadLetteredAt),
-          jobAttempts: 1,
-        });
+        const record = build(options);
         await writer.write(record);
+        return record;
+      },
+      async seedAsOlderVersion(options) {
+        const record = build(options);
+        await queues.dlq.add(dlqJobName(record), record, { jobId: record.dlqId, attempts: 1 });
+        await connection.hset(queues.keys.dlqIndex(), record.sourceJobId, record.dlqId);
         return record;
       },
       async snapshot() {
