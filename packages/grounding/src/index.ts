@@ -1,3 +1,6 @@
+export * from './agree/dates-in';
+export * from './agree/numbers-in';
+export * from './agree/value-agreement';
 export * from './config/grounding-config';
 export * from './config/grounding-config-error';
 export * from './config/parse-grounding-config';
@@ -7,4 +10,5 @@ export * from './locate/quote-locator';
 export * from './plan/grounded-field';
 export * from './plan/grounding-plan';
 export * from './split/split-evidence';
+export * from './text/contains-term';
 export * from './text/normalise-text';
