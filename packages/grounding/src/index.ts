@@ -1,6 +1,10 @@
 export * from './agree/dates-in';
 export * from './agree/numbers-in';
 export * from './agree/value-agreement';
+export * from './check/check-grounding';
+export * from './check/field-outcome';
+export * from './check/grounding-issue';
+export * from './check/provenance';
 export * from './config/grounding-config';
 export * from './config/grounding-config-error';
 export * from './config/parse-grounding-config';
@@ -12,3 +16,4 @@ export * from './plan/grounding-plan';
 export * from './split/split-evidence';
 export * from './text/contains-term';
 export * from './text/normalise-text';
+export * from './text/word-char';

@@ -15,7 +15,7 @@ describe('valueAgreement', () => {
       valueAgreement({ field: field('string'), value: 'INV-2026-0043', span: 'Invoice No.: INV-2026-0042' }),
     ).toEqual({
       verdict: 'mismatch',
-      read: '"Invoice No.: INV-2026-0042"',
+      reason: 'the quoted passage "Invoice No.: INV-2026-0042" does not contain it',
     });
   });
 
@@ -35,15 +35,15 @@ describe('valueAgreement', () => {
       valueAgreement({ field: field('number'), value: 1243.56, span: 'Total 1.234,56 € (4 items)' }),
     ).toEqual({
       verdict: 'mismatch',
-      read: 'numbers 1234.56, 4',
+      reason: 'the quoted passage holds the numbers 1234.56, 4',
     });
     expect(valueAgreement({ field: field('number'), value: 5, span: 'five' })).toEqual({
       verdict: 'mismatch',
-      read: 'no number',
+      reason: 'the quoted passage holds no number',
     });
     expect(valueAgreement({ field: field('number'), value: 'lots', span: '5' })).toEqual({
       verdict: 'mismatch',
-      read: 'the value is not a number',
+      reason: 'the value is not a number',
     });
   });
 
@@ -57,7 +57,7 @@ describe('valueAgreement', () => {
     expect(valueAgreement({ field: field('date'), value: '2026-03-06', span: 'Date: 5 March 2026' })).toEqual(
       {
         verdict: 'mismatch',
-        read: 'dates 2026-03-05',
+        reason: 'the quoted passage holds the dates 2026-03-05',
       },
     );
     expect(
@@ -101,7 +101,7 @@ describe('valueAgreement', () => {
     );
     expect(valueAgreement({ field: status, value: 'paid', span: 'Status: unpaid' })).toEqual({
       verdict: 'mismatch',
-      read: '"Status: unpaid", which names none of paid, settled, bezahlt',
+      reason: 'the quoted passage "Status: unpaid" names none of paid, settled, bezahlt',
     });
   });
 });

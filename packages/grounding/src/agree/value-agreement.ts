@@ -6,13 +6,13 @@ import { numbersIn, sameAmount } from './numbers-in';
 
 /**
  * Whether a value agrees with the document text its quote was found at: it does, it does only
- * under one reading of an ambiguous date (`note` says which), or it does not (`read` says what
- * the text was read as, for the feedback).
+ * under one reading of an ambiguous date (`note` says which), or it does not (`reason` says why,
+ * in words for the feedback).
  */
 export type Agreement =
   | { readonly verdict: 'agrees' }
   | { readonly verdict: 'ambiguous'; readonly note: string }
-  | { readonly verdict: 'mismatch'; readonly read: string };
+  | { readonly verdict: 'mismatch'; readonly reason: string };
 
 export interface ValueAgreementOptions {
   readonly field: GroundedField;
@@ -34,24 +34,29 @@ export function valueAgreement(options: ValueAgreementOptions): Agreement {
   const { field, value, span } = options;
   switch (field.kind) {
     case 'string':
-      return containsTerm(span, String(value)) ? agrees : { verdict: 'mismatch', read: `"${cut(span, 80)}"` };
+      return containsTerm(span, String(value))
+        ? agrees
+        : mismatch(`the quoted passage ${passage(span)} does not contain it`);
     case 'number': {
       const wanted = typeof value === 'number' ? [value] : numbersIn(String(value));
-      if (wanted.length === 0) return { verdict: 'mismatch', read: 'the value is not a number' };
+      if (wanted.length === 0) return mismatch('the value is not a number');
       const found = numbersIn(span);
       if (found.some((number) => wanted.some((want) => sameAmount(number, want)))) return agrees;
-      return { verdict: 'mismatch', read: found.length === 0 ? 'no number' : `numbers ${list(found)}` };
+      return mismatch(
+        `the quoted passage holds ${found.length === 0 ? 'no number' : `the numbers ${list(found)}`}`,
+      );
     }
     case 'date': {
       const iso = ISO_DATE.exec(String(value))?.[1];
-      if (!iso) return { verdict: 'mismatch', read: 'the value is not an ISO date (YYYY-MM-DD)' };
+      if (!iso) return mismatch('the value is not an ISO date (YYYY-MM-DD)');
       const found = datesIn(span, field.dateOrder);
       const reading = found.find((date) => date.iso === iso);
-      if (!reading)
-        return {
-          verdict: 'mismatch',
-          read: found.length === 0 ? 'no date' : `dates ${list(found.map((d) => d.iso))}`,
-        };
+      if (!reading) {
+        const dates = found.map((date) => date.iso);
+        return mismatch(
+          `the quoted passage holds ${dates.length === 0 ? 'no date' : `the dates ${list(dates)}`}`,
+        );
+      }
       if (!reading.ambiguous) return agrees;
       return {
         verdict: 'ambiguous',
@@ -62,15 +67,20 @@ export function valueAgreement(options: ValueAgreementOptions): Agreement {
       const name = String(value);
       const labels = [name, name.replace(/[_-]+/g, ' '), ...(field.labels[name] ?? [])];
       if (labels.some((label) => containsTerm(span, label))) return agrees;
-      return {
-        verdict: 'mismatch',
-        read: `"${cut(span, 80)}", which names none of ${list([...new Set(labels)])}`,
-      };
+      return mismatch(`the quoted passage ${passage(span)} names none of ${list([...new Set(labels)])}`);
     }
   }
 }
 
 const agrees: Agreement = { verdict: 'agrees' };
+
+function mismatch(reason: string): Agreement {
+  return { verdict: 'mismatch', reason };
+}
+
+function passage(span: string): string {
+  return `"${cut(span.replace(/\s+/g, ' '), 80)}"`;
+}
 
 function list(values: readonly unknown[]): string {
   const shown = values.slice(0, 5).map(String).join(', ');

@@ -1,5 +1,6 @@
 import search from 'approx-string-match';
 import { type NormalisedText, normaliseText, originalRange } from '../text/normalise-text';
+import { expandToWords } from '../text/word-char';
 import { defaultGroundingLimits, type GroundingLimits } from './grounding-limits';
 import type { QuoteLocation } from './quote-location';
 
@@ -18,7 +19,8 @@ export interface QuoteLocatorOptions {
  * A locator for one document. Each quote is looked for, in order: verbatim (trimmed); after
  * normalising both texts (`normaliseText`); approximately, on the normalised texts, with at most
  * ⌊length × (1 − fuzzyThreshold)⌋ edits (Myers' bit-parallel algorithm from `approx-string-match`),
- * the first of the closest matches. Offsets always index the original document. Work is bounded
+ * the first of the closest matches. The span found is widened to whole words (a quote cut inside a
+ * word takes in the rest of it); offsets always index the original document. Work is bounded
  * by `limits` (see `GroundingLimits`); the document is normalised once, on first need.
  */
 export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
@@ -61,7 +63,9 @@ export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
     locate(quote) {
       const known = answers.get(quote);
       if (known) return known;
-      const answer = find(quote);
+      const found = find(quote);
+      const answer =
+        found.match === 'none' ? found : { ...found, ...expandToWords(document, found.start, found.end) };
       answers.set(quote, answer);
       return answer;
     },

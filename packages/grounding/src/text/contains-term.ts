@@ -1,9 +1,5 @@
 import { normaliseText } from './normalise-text';
-
-/** Letters and digits, which join into words. */
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Scripts written without spaces between words: a term may start or end anywhere in them. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+import { isWordChar, pointAt, pointBefore } from './word-char';
 
 /**
  * Whether `text` contains `term` as whole words, both normalised (`normaliseText`): `42` is in
@@ -14,32 +10,12 @@ export function containsTerm(text: string, term: string): boolean {
   const haystack = normaliseText(text).text;
   const needle = normaliseText(term).text;
   if (needle === '') return false;
-  const first = pointAt(needle, 0);
-  const last = pointBefore(needle, needle.length);
+  const opensWord = isWordChar(pointAt(needle, 0));
+  const closesWord = isWordChar(pointBefore(needle, needle.length));
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-    const end = at + needle.length;
-    if (
-      !(joins(pointBefore(haystack, at)) && joins(first)) &&
-      !(joins(pointAt(haystack, end)) && joins(last))
-    ) {
-      return true;
-    }
+    const joinedBefore = opensWord && isWordChar(pointBefore(haystack, at));
+    const joinedAfter = closesWord && isWordChar(pointAt(haystack, at + needle.length));
+    if (!joinedBefore && !joinedAfter) return true;
   }
   return false;
-}
-
-function joins(char: string): boolean {
-  return WORD_CHAR.test(char) && !UNSPACED.test(char);
-}
-
-function pointAt(text: string, index: number): string {
-  const point = text.codePointAt(index);
-  return point === undefined ? '' : String.fromCodePoint(point);
-}
-
-/** The code point that ends just before `index`, a surrogate pair read whole. */
-function pointBefore(text: string, index: number): string {
-  if (index <= 0) return '';
-  const unit = text.charCodeAt(index - 1);
-  return pointAt(text, unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? index - 2 : index - 1);
 }
