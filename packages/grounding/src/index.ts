@@ -5,6 +5,8 @@ export * from './check/check-grounding';
 export * from './check/field-outcome';
 export * from './check/grounding-issue';
 export * from './check/provenance';
+export * from './confidence/field-confidence';
+export * from './confidence/weak-fields';
 export * from './config/grounding-config';
 export * from './config/grounding-config-error';
 export * from './config/parse-grounding-config';
