@@ -6,7 +6,7 @@ import type { GroundedField, GroundingShape } from '../plan/grounded-field';
 import type { GroundingPlan } from '../plan/grounding-plan';
 import type { Evidence } from '../split/split-evidence';
 import type { FieldOutcome } from './field-outcome';
-import { type GroundingCode, groundingIssue, notFoundMessage } from './grounding-issue';
+import { type GroundingIssueOptions, groundingIssue, notFoundMessage } from './grounding-issue';
 import type { Provenance } from './provenance';
 
 /** The verdict of grounding on one validated reply. */
@@ -77,11 +77,19 @@ function visit(value: unknown, shape: GroundingShape, segments: readonly Propert
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
   const object = value as Record<string, unknown>;
   for (const [key, field] of shape.grounded)
-    checkValue(object[key], field, formatPath([...segments, key]), run);
+    checkValue(run, { value: object[key], field, path: formatPath([...segments, key]) });
   for (const [key, child] of shape.children) visit(object[key], child, [...segments, key], run);
 }
 
-function checkValue(value: unknown, field: GroundedField, path: string, run: Run): void {
+/** One grounded value where it stands. */
+interface Target {
+  readonly value: unknown;
+  readonly field: GroundedField;
+  readonly path: string;
+}
+
+function checkValue(run: Run, target: Target): void {
+  const { value, field, path } = target;
   if (value === undefined || value === null || value === '') return;
   const { result, limits } = run;
   const outcome = { path, value: JSON.stringify(value) ?? '' };
@@ -93,14 +101,9 @@ function checkValue(value: unknown, field: GroundedField, path: string, run: Run
   const location = typeof quote === 'string' ? run.locator.locate(quote) : undefined;
   if (!location || location.match === 'none') {
     result.fields.push({ ...outcome, status: 'not_found', match: 'none', similarity: 0 });
-    fail(
-      field,
-      path,
-      'not_found',
-      notFoundMessage(quote, location?.reason ?? 'empty', limits.maxQuoteChars),
-      value,
-      run,
-    );
+    const reason = location?.reason ?? 'empty';
+    const message = notFoundMessage({ quote, reason, maxQuoteChars: limits.maxQuoteChars });
+    fail(run, target, { path, code: 'not_found', message, value });
     return;
   }
   const { start, end, match, similarity } = location;
@@ -114,28 +117,21 @@ function checkValue(value: unknown, field: GroundedField, path: string, run: Run
       result.fields.push({ ...outcome, status: 'ambiguous', match, similarity });
       result.reviewReasons.push(`grounding: ${path}: ${agreement.note}`);
       return;
-    case 'mismatch':
+    case 'mismatch': {
       result.fields.push({ ...outcome, status: 'mismatch', match, similarity });
-      fail(
-        field,
-        path,
-        'mismatch',
-        `The value does not agree with its quote: ${agreement.reason}`,
-        value,
-        run,
-      );
+      const message = `The value does not agree with its quote: ${agreement.reason}`;
+      fail(run, target, { path, code: 'mismatch', message, value });
       return;
+    }
+    default: {
+      const unhandled: never = agreement;
+      throw new TypeError(`Unhandled agreement ${JSON.stringify(unhandled)}`);
+    }
   }
 }
 
-function fail(
-  field: GroundedField,
-  path: string,
-  code: GroundingCode,
-  message: string,
-  value: unknown,
-  run: Run,
-): void {
-  if (field.mode === 'require') run.result.issues.push(groundingIssue(path, code, message, value));
-  else run.result.reviewReasons.push(`grounding: ${path}: ${message}`);
+/** A failure: an issue for `require` fields, a review reason for `check` ones. */
+function fail(run: Run, target: Target, issue: GroundingIssueOptions): void {
+  if (target.field.mode === 'require') run.result.issues.push(groundingIssue(issue));
+  else run.result.reviewReasons.push(`grounding: ${issue.path}: ${issue.message}`);
 }

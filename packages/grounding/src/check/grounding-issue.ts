@@ -4,18 +4,32 @@ import type { NotFoundReason } from '../locate/quote-location';
 /** Issue codes of grounding: the quote is not in the document, or the value disagrees with it. */
 export type GroundingCode = 'not_found' | 'mismatch';
 
+export interface GroundingIssueOptions {
+  /** Concrete path of the value. */
+  readonly path: string;
+  readonly code: GroundingCode;
+  readonly message: string;
+  /** The value, excerpted into `received`. */
+  readonly value: unknown;
+}
+
 /** A grounding issue, in the shape every other issue has (`grounding:<path>:<code>` as signature). */
-export function groundingIssue(path: string, code: GroundingCode, message: string, value: unknown): Issue {
+export function groundingIssue(options: GroundingIssueOptions): Issue {
+  const { path, code, message, value } = options;
   const received = excerpt(value);
   return { source: 'grounding', path, code, message, ...(received === undefined ? {} : { received }) };
 }
 
+export interface NotFoundMessageOptions {
+  /** The quote given: none (`undefined`), null, or the one that was not found. */
+  readonly quote: string | null | undefined;
+  readonly reason: NotFoundReason;
+  readonly maxQuoteChars: number;
+}
+
 /** Why a quote was not found, in words the model can act on. */
-export function notFoundMessage(
-  quote: string | null | undefined,
-  reason: NotFoundReason,
-  maxQuoteChars: number,
-): string {
+export function notFoundMessage(options: NotFoundMessageOptions): string {
+  const { quote, reason, maxQuoteChars } = options;
   if (quote === undefined || quote === null) {
     return 'No quote was given for this value: quote the passage of the document that shows it';
   }

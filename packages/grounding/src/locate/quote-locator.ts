@@ -43,7 +43,11 @@ export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
     if (pattern === '') return { match: 'none', reason: 'empty' };
     const at = normalised.text.indexOf(pattern);
     if (at !== -1)
-      return { match: 'normalised', ...originalRange(normalised, at, at + pattern.length), similarity: 1 };
+      return {
+        match: 'normalised',
+        ...originalRange(normalised, { start: at, end: at + pattern.length }),
+        similarity: 1,
+      };
 
     const maxErrors = Math.floor(pattern.length * (1 - limits.fuzzyThreshold));
     if (maxErrors < 1) return { match: 'none', reason: 'absent' };
@@ -54,7 +58,7 @@ export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
     if (!best) return { match: 'none', reason: 'absent' };
     return {
       match: 'fuzzy',
-      ...originalRange(normalised, best.start, best.end),
+      ...originalRange(normalised, best),
       similarity: 1 - best.errors / pattern.length,
     };
   };
@@ -64,8 +68,7 @@ export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
       const known = answers.get(quote);
       if (known) return known;
       const found = find(quote);
-      const answer =
-        found.match === 'none' ? found : { ...found, ...expandToWords(document, found.start, found.end) };
+      const answer = found.match === 'none' ? found : { ...found, ...expandToWords(document, found) };
       answers.set(quote, answer);
       return answer;
     },

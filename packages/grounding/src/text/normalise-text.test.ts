@@ -6,7 +6,7 @@ function backFrom(original: string, needle: string): string {
   const normalised = normaliseText(original);
   const at = normalised.text.indexOf(needle);
   expect(at, `"${needle}" in "${normalised.text}"`).toBeGreaterThanOrEqual(0);
-  const { start, end } = originalRange(normalised, at, at + needle.length);
+  const { start, end } = originalRange(normalised, { start: at, end: at + needle.length });
   return original.slice(start, end);
 }
 
@@ -48,8 +48,8 @@ describe('normaliseText', () => {
     const original = 'a😀b';
     const normalised = normaliseText(original);
     expect(normalised.text).toBe('a😀b');
-    expect(originalRange(normalised, 1, 2)).toEqual({ start: 1, end: 3 });
-    expect(originalRange(normalised, 2, 3)).toEqual({ start: 1, end: 3 });
+    expect(originalRange(normalised, { start: 1, end: 2 })).toEqual({ start: 1, end: 3 });
+    expect(originalRange(normalised, { start: 2, end: 3 })).toEqual({ start: 1, end: 3 });
   });
 
   it('normalises a megabyte of mixed text in well under a second', () => {

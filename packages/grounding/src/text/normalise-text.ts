@@ -88,14 +88,16 @@ export function normaliseText(original: string): NormalisedText {
   return { text: pieces.join(''), starts, ends };
 }
 
-/** The original range of the normalised range `[start, end)`, spaces at its edges left out. */
-export function originalRange(
-  normalised: NormalisedText,
-  start: number,
-  end: number,
-): { readonly start: number; readonly end: number } {
-  let from = start;
-  let to = end;
+/** A range of UTF-16 code units, `[start, end)`. */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The original range of a range of the normalised text, spaces at its edges left out. */
+export function originalRange(normalised: NormalisedText, range: TextRange): TextRange {
+  let from = range.start;
+  let to = range.end;
   while (from < to - 1 && normalised.text[from] === ' ') from++;
   while (to > from + 1 && normalised.text[to - 1] === ' ') to--;
   return { start: normalised.starts[from] ?? 0, end: normalised.ends[to - 1] ?? 0 };

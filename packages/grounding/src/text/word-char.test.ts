@@ -3,7 +3,7 @@ import { expandToWords } from './word-char';
 
 function widened(text: string, part: string): string {
   const at = text.indexOf(part);
-  const { start, end } = expandToWords(text, at, at + part.length);
+  const { start, end } = expandToWords(text, { start: at, end: at + part.length });
   return text.slice(start, end);
 }
 

@@ -1,3 +1,5 @@
+import type { TextRange } from './normalise-text';
+
 /** Letters and digits, which join into words. */
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Scripts written without spaces between words: a term may start or end anywhere in them. */
@@ -28,9 +30,9 @@ export function pointBefore(text: string, index: number): string {
  * `[start, end)` widened to whole words and numbers: a range that begins or ends inside a word
  * (`Rabat` in `Rabatt`) or a number (`234,56` in `1.234,56`) takes in the rest of it.
  */
-export function expandToWords(text: string, start: number, end: number): { start: number; end: number } {
-  let from = start;
-  let to = end;
+export function expandToWords(text: string, range: TextRange): TextRange {
+  let from = range.start;
+  let to = range.end;
   while (from > 0 && inside(text, from)) from -= pointBefore(text, from).length;
   while (to < text.length && inside(text, to)) to += pointAt(text, to).length;
   return { start: from, end: to };
