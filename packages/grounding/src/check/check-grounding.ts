@@ -1,6 +1,6 @@
 import { formatPath, type Issue } from '@quarry/core';
 import { valueAgreement } from '../agree/value-agreement';
-import { defaultGroundingLimits, type GroundingLimits } from '../locate/grounding-limits';
+import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
 import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
 import type { GroundedField, GroundingShape } from '../plan/grounded-field';
 import type { GroundingPlan } from '../plan/grounding-plan';
@@ -48,9 +48,11 @@ interface Run {
  * Checks every grounded value of the data against the document: its quote is located
  * (`createQuoteLocator`), then the value is compared with the document text found there
  * (`valueAgreement`). Null, absent and empty values are not checked. Pure and bounded by `limits`.
+ *
+ * @throws GroundingConfigError when a limit is out of range.
  */
 export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
-  const limits = { ...defaultGroundingLimits, ...options.limits };
+  const limits = groundingLimits(options.limits);
   const run: Run = {
     document: options.document,
     evidence: options.evidence,

@@ -111,3 +111,13 @@ describe('createQuoteLocator', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('limits', () => {
+  it('refuses limits out of range, naming each', () => {
+    expect(() =>
+      createQuoteLocator({ document: 'x', limits: { maxQuoteChars: 0, fuzzyThreshold: Number.NaN } }),
+    ).toThrow(
+      'Invalid grounding setting: limits.maxQuoteChars: Too small: expected number to be >=1; limits.fuzzyThreshold: Invalid input: expected number, received NaN',
+    );
+  });
+});

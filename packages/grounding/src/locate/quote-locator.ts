@@ -1,7 +1,7 @@
 import search from 'approx-string-match';
 import { type NormalisedText, normaliseText, originalRange } from '../text/normalise-text';
 import { expandToWords } from '../text/word-char';
-import { defaultGroundingLimits, type GroundingLimits } from './grounding-limits';
+import { type GroundingLimits, groundingLimits } from './grounding-limits';
 import type { QuoteLocation } from './quote-location';
 
 /** Finds quotes in one document; remembers each quote's answer and the fuzzy work spent. */
@@ -22,10 +22,12 @@ export interface QuoteLocatorOptions {
  * the first of the closest matches. The span found is widened to whole words (a quote cut inside a
  * word takes in the rest of it); offsets always index the original document. Work is bounded
  * by `limits` (see `GroundingLimits`); the document is normalised once, on first need.
+ *
+ * @throws GroundingConfigError when a limit is out of range.
  */
 export function createQuoteLocator(options: QuoteLocatorOptions): QuoteLocator {
   const { document } = options;
-  const limits = { ...defaultGroundingLimits, ...options.limits };
+  const limits = groundingLimits(options.limits);
   const answers = new Map<string, QuoteLocation>();
   let normalised: NormalisedText | undefined;
   let budget = limits.fuzzyBudget;
