@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Where an issue was found: the reply could not be parsed, broke the schema, broke a rule, or was cut off. */
-export const IssueSource = z.enum(['parse', 'schema', 'rule', 'truncation']);
+/**
+ * Where an issue was found: the reply could not be parsed, broke the schema, broke a rule, was cut
+ * off, or a value could not be found in (or disagrees with) the document (`grounding`).
+ */
+export const IssueSource = z.enum(['parse', 'schema', 'rule', 'truncation', 'grounding']);
 export type IssueSource = z.infer<typeof IssueSource>;
 
 /**

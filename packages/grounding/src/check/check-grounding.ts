@@ -1,0 +1,139 @@
+import { formatPath, type Issue } from '@quarry/core';
+import { valueAgreement } from '../agree/value-agreement';
+import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
+import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
+import type { GroundedField, GroundingShape } from '../plan/grounded-field';
+import type { GroundingPlan } from '../plan/grounding-plan';
+import type { Evidence } from '../split/split-evidence';
+import type { FieldOutcome } from './field-outcome';
+import { type GroundingIssueOptions, groundingIssue, notFoundMessage } from './grounding-issue';
+import type { Provenance } from './provenance';
+
+/** The verdict of grounding on one validated reply. */
+export interface GroundingCheck {
+  /** Failures of `require` fields: feed them back like any other issue. */
+  readonly issues: readonly Issue[];
+  /** Failures of `check` fields, ambiguous dates, and values left unchecked: flag the result. */
+  readonly reviewReasons: readonly string[];
+  /** Every quote found, by concrete path, whether or not its value agrees. */
+  readonly provenance: Provenance;
+  /** One outcome per non-empty grounded value, in schema order. */
+  readonly fields: readonly FieldOutcome[];
+}
+
+export interface CheckGroundingOptions {
+  readonly plan: GroundingPlan;
+  /** The document text exactly as the model was given it; offsets index it. */
+  readonly document: string;
+  /** The validated data (`splitEvidence(...).data` after the workflow schema accepted it). */
+  readonly data: unknown;
+  readonly evidence: Evidence;
+  readonly limits?: Partial<GroundingLimits>;
+}
+
+interface Run {
+  readonly document: string;
+  readonly evidence: Evidence;
+  readonly limits: GroundingLimits;
+  readonly locator: QuoteLocator;
+  readonly result: {
+    issues: Issue[];
+    reviewReasons: string[];
+    provenance: Provenance;
+    fields: FieldOutcome[];
+  };
+}
+
+/**
+ * Checks every grounded value of the data against the document: its quote is located
+ * (`createQuoteLocator`), then the value is compared with the document text found there
+ * (`valueAgreement`). Null, absent and empty values are not checked. Pure and bounded by `limits`.
+ *
+ * @throws GroundingConfigError when a limit is out of range.
+ */
+export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
+  const limits = groundingLimits(options.limits);
+  const run: Run = {
+    document: options.document,
+    evidence: options.evidence,
+    limits,
+    locator: createQuoteLocator({ document: options.document, limits }),
+    result: { issues: [], reviewReasons: [], provenance: {}, fields: [] },
+  };
+  if (options.plan.shape) visit(options.data, options.plan.shape, [], run);
+  const unchecked = run.result.fields.filter((field) => field.status === 'unchecked').length;
+  if (unchecked > 0) {
+    run.result.reviewReasons.push(
+      `grounding: ${unchecked} values were not checked (more than ${limits.maxValues} grounded values)`,
+    );
+  }
+  return run.result;
+}
+
+function visit(value: unknown, shape: GroundingShape, segments: readonly PropertyKey[], run: Run): void {
+  if (shape.type === 'array') {
+    if (!Array.isArray(value)) return;
+    for (const [index, item] of value.entries()) visit(item, shape.items, [...segments, index], run);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const object = value as Record<string, unknown>;
+  for (const [key, field] of shape.grounded)
+    checkValue(run, { value: object[key], field, path: formatPath([...segments, key]) });
+  for (const [key, child] of shape.children) visit(object[key], child, [...segments, key], run);
+}
+
+/** One grounded value where it stands. */
+interface Target {
+  readonly value: unknown;
+  readonly field: GroundedField;
+  readonly path: string;
+}
+
+function checkValue(run: Run, target: Target): void {
+  const { value, field, path } = target;
+  if (value === undefined || value === null || value === '') return;
+  const { result, limits } = run;
+  const outcome = { path, value: JSON.stringify(value) ?? '' };
+  if (result.fields.length >= limits.maxValues) {
+    result.fields.push({ ...outcome, status: 'unchecked', match: 'none', similarity: 0 });
+    return;
+  }
+  const quote = run.evidence[path];
+  const location = typeof quote === 'string' ? run.locator.locate(quote) : undefined;
+  if (!location || location.match === 'none') {
+    result.fields.push({ ...outcome, status: 'not_found', match: 'none', similarity: 0 });
+    const reason = location?.reason ?? 'empty';
+    const message = notFoundMessage({ quote, reason, maxQuoteChars: limits.maxQuoteChars });
+    fail(run, target, { path, code: 'not_found', message, value });
+    return;
+  }
+  const { start, end, match, similarity } = location;
+  result.provenance[path] = { start, end, quote: quote as string, match };
+  const agreement = valueAgreement({ field, value, span: run.document.slice(start, end) });
+  switch (agreement.verdict) {
+    case 'agrees':
+      result.fields.push({ ...outcome, status: 'grounded', match, similarity });
+      return;
+    case 'ambiguous':
+      result.fields.push({ ...outcome, status: 'ambiguous', match, similarity });
+      result.reviewReasons.push(`grounding: ${path}: ${agreement.note}`);
+      return;
+    case 'mismatch': {
+      result.fields.push({ ...outcome, status: 'mismatch', match, similarity });
+      const message = `The value does not agree with its quote: ${agreement.reason}`;
+      fail(run, target, { path, code: 'mismatch', message, value });
+      return;
+    }
+    default: {
+      const unhandled: never = agreement;
+      throw new TypeError(`Unhandled agreement ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** A failure: an issue for `require` fields, a review reason for `check` ones. */
+function fail(run: Run, target: Target, issue: GroundingIssueOptions): void {
+  if (target.field.mode === 'require') run.result.issues.push(groundingIssue(issue));
+  else run.result.reviewReasons.push(`grounding: ${issue.path}: ${issue.message}`);
+}
