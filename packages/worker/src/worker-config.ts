@@ -22,6 +22,7 @@ import {
   redactRedisUrl,
 } from '@quarry/queue';
 import { z } from 'zod';
+import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { WorkerConfigError } from './worker-config-error';
 
 const hour = 3_600_000;
@@ -86,6 +87,7 @@ export const WorkerEnv = z
     METRICS_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0').default('127.0.0.1'),
     METRICS_MAX_SIGNATURES: integerVar(1, 1000).default(20),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
+    ...batchLaneEnv,
   })
   .refine(
     (env) =>
@@ -159,6 +161,7 @@ export const WorkerEnv = z
       maxSignatureLabels: env.METRICS_MAX_SIGNATURES,
     },
     allowEviction: env.REDIS_ALLOW_EVICTION,
+    batch: batchLaneSettings(env),
   }));
 
 /** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
