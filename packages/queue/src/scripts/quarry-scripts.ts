@@ -1,8 +1,14 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
+import { acquireLease1 } from './acquire-lease-1';
+import { parkBatchEntry4 } from './park-batch-entry-4';
 import type { QuarryScript } from './quarry-script';
 import { readHistory2 } from './read-history-2';
 import { recordHistory2 } from './record-history-2';
+import { requeueBatchEntries5 } from './requeue-batch-entries-5';
+import { saveBatchId8 } from './save-batch-id-8';
+import { settleBatchEntry4 } from './settle-batch-entry-4';
+import { takeBatchIntent5 } from './take-batch-intent-5';
 import { unindexDlq1 } from './unindex-dlq-1';
 import { writeAttemptLog1 } from './write-attempt-log-1';
 
@@ -12,6 +18,12 @@ export const quarryScripts: readonly QuarryScript[] = [
   recordHistory2,
   unindexDlq1,
   writeAttemptLog1,
+  acquireLease1,
+  parkBatchEntry4,
+  takeBatchIntent5,
+  saveBatchId8,
+  settleBatchEntry4,
+  requeueBatchEntries5,
 ];
 
 type Arg = string | number;
@@ -22,6 +34,12 @@ export interface QuarryScriptCommands {
   quarryHistoryRecord(scores: string, details: string, ...args: Arg[]): Promise<number>;
   quarryUnindexDlq(dlqIndex: string, sourceJobId: string, dlqId: string): Promise<number>;
   quarryWriteAttemptLog(logKey: string, ...lines: string[]): Promise<number>;
+  quarryAcquireLease(lease: string, owner: string, ttlMs: number): Promise<number>;
+  quarryParkBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
+  quarryTakeBatchIntent(...keysThenArgs: Arg[]): Promise<string[]>;
+  quarrySaveBatchId(...keysThenArgs: Arg[]): Promise<number>;
+  quarrySettleBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
+  quarryRequeueBatchEntries(...keysThenArgs: Arg[]): Promise<string[]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
