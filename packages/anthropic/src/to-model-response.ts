@@ -80,5 +80,7 @@ export function toModelResponse(options: {
     cacheMissReason: cacheMissReasonOf(message.diagnostics?.cache_miss_reason?.type),
     fallbackFrom: byModel?.servedByFallback ? requestedModel : null,
     ...(byModel?.servedByFallback ? { usageByModel: byModel.parts } : {}),
+    // A Message Batches result is billed in the batch lane, at half price.
+    ...(message.usage.service_tier === 'batch' ? { lane: 'batch' as const } : {}),
   };
 }

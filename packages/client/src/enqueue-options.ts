@@ -1,4 +1,4 @@
-import type { Effort } from '@quarry/core';
+import type { Effort, Lane } from '@quarry/core';
 import type { JobBudget, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
 
 /** Options of one enqueue. */
@@ -25,4 +25,16 @@ export interface EnqueueOptions {
    * that would go over. A limit left out falls back to the worker's default (`JOB_MAX_COST_USD`).
    */
   readonly budget?: JobBudget;
+  /**
+   * `realtime` (one Messages API call per attempt) or `batch` (Message Batches: half price, answered
+   * within hours, see docs/batch-lane.md). Default the workflow's lane, else the workers'
+   * `QUARRY_DEFAULT_LANE`, else `realtime`.
+   */
+  readonly lane?: Lane;
+  /**
+   * When the result is needed, as an ISO 8601 date and time (`2026-01-31T18:00:00Z`). A batch-lane
+   * attempt still waiting to be collected when the deadline comes within the workers'
+   * `BATCH_DEADLINE_MARGIN_MS` is sent in the realtime lane instead.
+   */
+  readonly deadline?: string;
 }

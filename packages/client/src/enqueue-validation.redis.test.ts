@@ -41,6 +41,24 @@ describe('enqueue validation', () => {
     expect(await keys()).toEqual(before);
   });
 
+  it('names a bad lane and a bad deadline, and keeps good ones in the job', async () => {
+    const { client } = kit();
+    const error = await rejection(
+      client.enqueue('invoice', { text: 'x' }, { lane: 'cheap' as 'batch', deadline: 'next week' }),
+    );
+    expect(error.problems).toEqual([
+      { path: 'lane', message: 'Invalid option: expected one of "realtime"|"batch"' },
+      { path: 'deadline', message: 'must be an ISO 8601 date and time, e.g. 2026-01-31T18:00:00Z' },
+    ]);
+    const { jobId } = await client.enqueue(
+      'invoice',
+      { text: 'x' },
+      { lane: 'batch', deadline: '2030-01-31T18:00:00Z' },
+    );
+    const status = await client.getStatus(jobId);
+    expect(status.state).toBe('queued');
+  });
+
   it('names an unknown workflow and an unknown version', async () => {
     const { client } = kit();
     expect((await rejection(client.enqueue('payslip', { text: 'x' }))).problems).toEqual([

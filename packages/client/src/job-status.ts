@@ -14,6 +14,13 @@ export type JobStatus =
       readonly state: 'queued' | 'delayed' | 'active' | 'failed-retrying';
       /** Job attempts that failed so far. */
       readonly attemptsMade: number;
+      /**
+       * A batch-lane job parked (`delayed`) while its attempt waits to be collected into a batch
+       * (`collection`) or on batch `batchId`.
+       */
+      readonly batch?:
+        | { readonly waitingOn: 'collection' }
+        | { readonly waitingOn: 'batch'; readonly batchId: string };
     }
   | { readonly jobId: string; readonly state: 'completed'; readonly result: ExtractionJobResult }
   | {

@@ -28,8 +28,18 @@ export type PreparedJobData =
  */
 export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData {
   const problems: EnqueueProblem[] = [];
-  const { version, idempotencyKey, historyScope, effort, metadata, lineage, overrides, budget } =
-    options.options;
+  const {
+    version,
+    idempotencyKey,
+    historyScope,
+    effort,
+    metadata,
+    lineage,
+    overrides,
+    budget,
+    lane,
+    deadline,
+  } = options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
     if (!(enqueueOptionNames as readonly string[]).includes(key)) {
@@ -80,6 +90,8 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     lineage,
     overrides,
     budget,
+    lane,
+    deadline,
   });
   const contract = JobData.safeParse(data);
   if (!contract.success) {
@@ -129,6 +141,8 @@ const enqueueOptionNames = [
   'lineage',
   'overrides',
   'budget',
+  'lane',
+  'deadline',
 ] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {

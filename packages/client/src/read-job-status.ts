@@ -60,12 +60,15 @@ export async function readJobStatus(options: ReadJobStatusOptions): Promise<JobS
     }
     case 'active':
       return { jobId, state: 'active', attemptsMade: job.attemptsMade };
-    case 'delayed':
+    case 'delayed': {
+      const batch = batchWaitOf(job.progress);
+      if (batch) return { jobId, state: 'delayed', attemptsMade: job.attemptsMade, batch };
       return {
         jobId,
         state: job.attemptsMade > 0 ? 'failed-retrying' : 'delayed',
         attemptsMade: job.attemptsMade,
       };
+    }
     default:
       return {
         jobId,
@@ -73,4 +76,16 @@ export async function readJobStatus(options: ReadJobStatusOptions): Promise<JobS
         attemptsMade: job.attemptsMade,
       };
   }
+}
+
+/** What a parked batch-lane job waits on, from its progress (written by the worker), or null. */
+function batchWaitOf(
+  progress: unknown,
+): { readonly waitingOn: 'collection' } | { readonly waitingOn: 'batch'; readonly batchId: string } | null {
+  if (typeof progress !== 'object' || progress === null) return null;
+  const { lane, waitingOn } = progress as { lane?: unknown; waitingOn?: unknown };
+  if (lane !== 'batch') return null;
+  if (waitingOn === 'collection') return { waitingOn: 'collection' };
+  const batchId = (waitingOn as { batchId?: unknown } | null)?.batchId;
+  return typeof batchId === 'string' ? { waitingOn: 'batch', batchId } : null;
 }

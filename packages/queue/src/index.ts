@@ -2,6 +2,8 @@ export * from './assert-redis-safe';
 export * from './attempt-input-hash';
 export * from './attempt-job-key';
 export * from './backfill-dlq-index';
+export * from './batch-lane-store';
+export * from './batch-lease';
 export * from './build-dlq-record';
 export * from './close-connection';
 export * from './close-queues';

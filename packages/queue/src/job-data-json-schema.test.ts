@@ -26,4 +26,10 @@ describe('docs/job-data.schema.json', () => {
     expect(schema.required).toEqual(['workflow', 'input']);
     expect(schema.additionalProperties).toBe(false);
   });
+
+  it('publishes the lane and the deadline', () => {
+    const properties = jobDataJsonSchema().properties as Record<string, Record<string, unknown>>;
+    expect(properties.lane).toMatchObject({ enum: ['realtime', 'batch'] });
+    expect(properties.deadline).toMatchObject({ type: 'string', format: 'date-time' });
+  });
 });

@@ -25,6 +25,26 @@ describe('JobData', () => {
     expect(JobData.parse(job)).toEqual(job);
   });
 
+  it('takes a lane and an ISO deadline, and names a bad one', () => {
+    const base = { workflow: 'invoice', input: {} };
+    expect(JobData.parse({ ...base, lane: 'batch', deadline: '2026-01-31T18:00:00Z' })).toMatchObject({
+      lane: 'batch',
+      deadline: '2026-01-31T18:00:00Z',
+    });
+    expect(JobData.parse({ ...base, deadline: '2026-01-31T18:00:00+02:00' }).deadline).toBe(
+      '2026-01-31T18:00:00+02:00',
+    );
+    expect(problems({ ...base, lane: 'slow' })).toEqual([
+      'lane: Invalid option: expected one of "realtime"|"batch"',
+    ]);
+    for (const deadline of ['tomorrow', '2026-01-31', 1767225600000]) {
+      expect(problems({ ...base, deadline })[0]).toMatch(/^deadline: /);
+    }
+    expect(problems({ ...base, deadline: 'tomorrow' })).toEqual([
+      'deadline: must be an ISO 8601 date and time, e.g. 2026-01-31T18:00:00Z',
+    ]);
+  });
+
   it('requires workflow and input, and rejects unknown fields', () => {
     expect(problems({ workflowName: 'invoice' })).toEqual([
       'workflow: Invalid input: expected string, received undefined',

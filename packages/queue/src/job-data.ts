@@ -1,4 +1,4 @@
-import { Effort } from '@quarry/core';
+import { Effort, Lane } from '@quarry/core';
 import { z } from 'zod';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
@@ -115,6 +115,15 @@ export const JobData = z
     lineage: Lineage.optional(),
     overrides: JobOverrides.optional(),
     budget: JobBudget.optional(),
+    lane: Lane.optional().describe(
+      "realtime (one Messages API call per attempt) or batch (Message Batches, half price, answered within hours); default the workflow's lane, else the worker's QUARRY_DEFAULT_LANE, else realtime.",
+    ),
+    deadline: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 date and time, e.g. 2026-01-31T18:00:00Z' })
+      .optional()
+      .describe(
+        'When the result is needed (ISO 8601). A batch-lane attempt still waiting to be collected when the deadline comes within BATCH_DEADLINE_MARGIN_MS moves to the realtime lane.',
+      ),
   })
   .describe('Data of one Quarry extraction job.');
 export type JobData = z.infer<typeof JobData>;

@@ -49,6 +49,42 @@ export interface QuarryKeys {
   loginFailures(scope: LoginFailureScope, id: string): string;
   /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
   history(workflow: string, version: number, scope?: string): HistoryKeys;
+  /** The batch lane's keys (see docs/batch-lane.md). */
+  readonly batch: BatchKeys;
+}
+
+/**
+ * The batch lane's keys. An entry is one batch-lane attempt, named by its ref `<job key>#<attempt>`;
+ * its state says whether it waits in a model's collector (owner ''), in an intent (`intent:<id>`)
+ * or in a submitted batch (the batch id).
+ */
+export interface BatchKeys {
+  /** Hash: ref → entry JSON `{ j: job id, m: model, b: owner, s: waiting since (ms), d?: deadline (ms) }`. */
+  entries(): string;
+  /** Sorted set of the refs waiting in one model's collector: ref → waiting since (ms). */
+  waiting(model: string): string;
+  /** Set of the models that have had a collector. */
+  models(): string;
+  /** Sorted set of the entries with a deadline: ref → deadline (ms). */
+  deadlines(): string;
+  /** String: the stored outcome of one attempt (JSON), written once (SET NX). */
+  result(ref: string): string;
+  /** Sorted set of the submissions saved before their create call: intent id → created at (ms). */
+  intents(): string;
+  /** Hash: `model`, `createdAt`, `state` (`pending`, or `unknown` once its create failed without an answer). */
+  intent(intentId: string): string;
+  /** Hash: custom_id → ref of an intent's entries. */
+  intentEntries(intentId: string): string;
+  /** Sorted set of the batches in flight: batch id → submitted at (ms). */
+  inFlight(): string;
+  /** Hash of a batch in flight: the intent's fields, `batchId` and `submittedAt`. */
+  meta(batchId: string): string;
+  /** Hash: custom_id → ref of a batch's entries. */
+  members(batchId: string): string;
+  /** Sorted set of every batch this queue created or adopted: batch id → seen at (ms). */
+  known(): string;
+  /** String: the owner of a coordinator lease (`submit:<model>`, `poll`), with its lifetime as TTL. */
+  lease(name: string): string;
 }
 
 /**
@@ -131,10 +167,30 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     reviewEntries: () => `${perQueue}:review:entries`,
     dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,
     loginFailures: (scope, id) => `${perQueue}:dashboard:login-failures:${scope}:${sha256(id)}`,
+    batch: batchKeys(`${perQueue}:batch`),
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };
     },
+  };
+}
+
+function batchKeys(base: string): BatchKeys {
+  const part = (text: string) => encodeURIComponent(text);
+  return {
+    entries: () => `${base}:entries`,
+    waiting: (model) => `${base}:waiting:${part(model)}`,
+    models: () => `${base}:models`,
+    deadlines: () => `${base}:deadlines`,
+    result: (ref) => `${base}:result:${part(ref)}`,
+    intents: () => `${base}:intents`,
+    intent: (intentId) => `${base}:intent:${part(intentId)}`,
+    intentEntries: (intentId) => `${base}:intent-entries:${part(intentId)}`,
+    inFlight: () => `${base}:in-flight`,
+    meta: (batchId) => `${base}:meta:${part(batchId)}`,
+    members: (batchId) => `${base}:members:${part(batchId)}`,
+    known: () => `${base}:known`,
+    lease: (name) => `${base}:lease:${part(name)}`,
   };
 }
 

@@ -1,7 +1,9 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { createAnthropicModelClient } from '@quarry/anthropic';
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
+  BatchLaneStore,
   type ExtractionJobResult,
   openQueues,
   RateLimitBounceStore,
@@ -12,6 +14,8 @@ import {
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
+import { createBatchCoordinator } from './batch/batch-coordinator';
+import { rebuildRequest } from './batch/rebuild-request';
 import { checkConfiguredModels, modelWarnings } from './check-configured-models';
 import { configuredModels } from './configured-models';
 import { createLogger } from './create-logger';
@@ -94,7 +98,12 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   );
 
   let stopping = false;
-  const processor = createExtractionProcessor({
+  const batchStore = new BatchLaneStore({
+    redis: connection,
+    keys: queues.keys,
+    resultTtlSeconds: config.queue.attemptTtlSeconds,
+  });
+  const processorOptions = {
     registry,
     model,
     modelId: config.model,
@@ -118,6 +127,34 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     log,
     stopping: () => stopping,
     ...(options.random ? { random: options.random } : {}),
+    batch: {
+      store: batchStore,
+      defaultLane: config.batch.defaultLane,
+      deadlineMarginMs: config.batch.deadlineMarginMs,
+      recheckMs: config.batch.recheckMs,
+    },
+  };
+  const processor = createExtractionProcessor(processorOptions);
+  const batchCoordinator = createBatchCoordinator({
+    redis: connection,
+    keys: queues.keys,
+    context: {
+      store: batchStore,
+      client: new Anthropic({
+        apiKey: config.anthropic.apiKey,
+        ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
+        maxRetries: 0,
+        timeout: config.anthropic.timeoutMs,
+        logLevel: 'off',
+      }),
+      queue: queues.queue,
+      settings: config.batch,
+      callTimeoutMs: config.anthropic.timeoutMs,
+      intentGraceMs: config.anthropic.timeoutMs + 60_000,
+      log: log.child({ component: 'batch-lane' }),
+      now,
+      rebuild: (ref) => rebuildRequest({ processor: processorOptions, queue: queues.queue, ref, log }),
+    },
   });
   // Tolerant: a job whose stored data is not JSON reaches the processor (and is dead-lettered
   // `bad_payload`) instead of failing inside BullMQ, in active, over and over.
@@ -157,6 +194,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     worker.run().catch((error: unknown) => log.error({ error: describeError(error) }, 'worker stopped'));
     running = true;
     reconciler.start();
+    batchCoordinator.start();
   })();
 
   const readiness = () => workerReadiness({ stopping, running, connection });
@@ -200,6 +238,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     const graceMs = closeOptions.graceMs ?? config.shutdownGraceMs;
     stopping = true;
     reconciler.stop();
+    await batchCoordinator.stop();
     await drainWorker({ worker, graceMs, log });
     await reconciler.settled();
     await queues.close();
@@ -219,6 +258,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     readiness,
     warnings,
     reconcile: reconciler.reconcile,
+    batchTick: batchCoordinator.tick,
     close(closeOptions) {
       closing ??= close(closeOptions);
       return closing;

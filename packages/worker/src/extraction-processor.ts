@@ -1,15 +1,16 @@
 import {
-  type AnyWorkflow,
   type AttemptStore,
   extract,
-  type HistoryKey,
   type HistoryStore,
+  type Lane,
   type ModelClient,
   type ModelTable,
+  resolveLane,
   uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
 import {
+  type BatchLaneStore,
   type DeadLetterWriter,
   type ExtractionJobResult,
   type RateLimitBounceStore,
@@ -18,11 +19,13 @@ import {
 } from '@quarry/queue';
 import { type Job, type Queue, UnrecoverableError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
+import { batchLaneModelClient } from './batch/batch-lane-model-client';
+import { BatchParkedError } from './batch/batch-parked-error';
+import { parkJob } from './batch/park-job';
 import { lockLostReason } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
-import { jobAttempts } from './job-attempts';
-import { jobBudget } from './job-budget';
+import { jobExtractOptions, jobWorkflow } from './job-extract-options';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
@@ -63,6 +66,13 @@ export interface ExtractionProcessorOptions {
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;
   readonly random?: () => number;
+  /** The batch lane: where attempts park, and its settings. Absent: every job runs in the realtime lane. */
+  readonly batch?: {
+    readonly store: BatchLaneStore;
+    readonly defaultLane: Lane;
+    readonly deadlineMarginMs: number;
+    readonly recheckMs: number;
+  };
 }
 
 /**
@@ -103,30 +113,31 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       });
       context.parsed = parsed;
       const { data } = parsed;
-      const workflow: AnyWorkflow = data.overrides?.model
-        ? { ...parsed.workflow, model: data.overrides.model }
-        : parsed.workflow;
+      const { workflow, historyKey } = jobWorkflow(parsed);
       log = log.child({ workflow: workflow.name, version: workflow.version });
-      const historyKey: HistoryKey = {
-        workflow: workflow.name,
-        version: workflow.version,
-        scope: data.historyScope,
-      };
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
-      const budget = jobBudget({ budget: data.budget, defaultMaxCostUsd: options.jobMaxCostUsd });
-      log.info({ lessons: context.lessons.length, budget }, 'job started');
+      const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
+      const lane = resolveLane({
+        job: data.lane,
+        workflow: workflow.lane,
+        worker: options.batch?.defaultLane,
+      });
+      log.info({ lessons: context.lessons.length, budget: base.budget, lane }, 'job started');
+      const batch = lane === 'batch' ? options.batch : undefined;
+      const jobKey = base.attempts?.jobKey ?? '';
       const result = await extract({
-        workflow,
-        input: parsed.input,
-        model: options.model,
-        modelId: options.modelId,
-        models: options.models,
-        ...(data.effort ? { effort: data.effort } : {}),
-        lessons: context.lessons,
-        ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
-        attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),
-        ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
-        ...(budget ? { budget } : {}),
+        ...base,
+        model: batch
+          ? batchLaneModelClient({
+              store: batch.store,
+              jobId,
+              jobKey,
+              deadlineMs: data.deadline ? Date.parse(data.deadline) : null,
+              deadlineMarginMs: batch.deadlineMarginMs,
+              realtime: options.model,
+              now: Date.now,
+            })
+          : options.model,
         ...(signal ? { signal } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);
@@ -139,6 +150,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
               refusalCategory: record.refusalCategory ?? undefined,
               effort: record.effort ?? undefined,
               model: record.model,
+              lane: record.lane,
+              lanePromotion: record.lanePromotion?.reason,
               fallbackFrom: record.fallbackFrom ?? undefined,
               cacheMissReason: record.cacheMissReason ?? undefined,
               durationMs: record.durationMs,
@@ -198,6 +211,16 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           message: 'job cut off by shutdown; put back to resume from its saved attempts',
           parsed: context.parsed,
           metrics: options.metrics,
+        });
+      }
+      if (error instanceof BatchParkedError && options.batch) {
+        return parkJob({
+          job,
+          token,
+          error,
+          store: options.batch.store,
+          recheckMs: options.batch.recheckMs,
+          log,
         });
       }
       return handleJobFailure({ ...options, job, error, context, log });

@@ -28,6 +28,11 @@ export interface QuarryWorker {
   /** Runs one DLQ reconciliation sweep now (it also runs every `config.reconcile.intervalMs`). */
   reconcile(): Promise<{ scanned: number; written: string[] }>;
   /**
+   * Runs one round of the batch lane's coordinator now (it also runs every
+   * `config.batch.pollIntervalMs`): deadline promotions, reconciliation, polling, submission.
+   */
+  batchTick(): Promise<void>;
+  /**
    * Graceful shutdown: stops taking jobs, lets in-flight ones finish within `graceMs` (default
    * `config.shutdownGraceMs`), then cuts them off (they go back to the queue and resume from their
    * saved attempts on another worker) and closes every connection it opened. Safe to call twice.

@@ -6,6 +6,7 @@ import { defaultModelTable, extractDefaults } from '@quarry/core';
 import { ConfigError } from '@quarry/env';
 import { queueDefaults } from '@quarry/queue';
 import { afterAll, describe, expect, it } from 'vitest';
+import { batchLaneDefaults } from './batch/batch-lane-settings';
 import { loadWorkerConfig } from './worker-config';
 
 const minimal = { ANTHROPIC_API_KEY: 'sk-test' };
@@ -22,8 +23,9 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('loadWorkerConfig', () => {
   it('fills every default: queue settings from queueDefaults, the rest from the worker', () => {
-    const { queue, model, models, modelsFile, anthropic, ...worker } = loadWorkerConfig(minimal);
+    const { queue, model, models, modelsFile, anthropic, batch, ...worker } = loadWorkerConfig(minimal);
     expect(queue).toEqual(queueDefaults);
+    expect(batch).toEqual(batchLaneDefaults);
     expect(model).toBe('claude-haiku-5-5');
     expect(model).toBe(extractDefaults.modelId);
     expect([models, modelsFile]).toEqual([defaultModelTable, null]);
@@ -62,6 +64,42 @@ describe('loadWorkerConfig', () => {
         "workerName": undefined,
       }
     `);
+  });
+
+  it('reads the batch lane settings, clamps them to the API limits and names bad ones', () => {
+    const { batch } = loadWorkerConfig({
+      ...minimal,
+      QUARRY_DEFAULT_LANE: 'batch',
+      BATCH_MAX_REQUESTS: '250000',
+      BATCH_MAX_WAIT_MS: '5000',
+      BATCH_MAX_BYTES: '999000000',
+      BATCH_DEADLINE_MARGIN_MS: '60000',
+      BATCH_POLL_INTERVAL_MS: '500',
+    });
+    expect(batch).toMatchObject({
+      defaultLane: 'batch',
+      maxRequests: 100_000,
+      maxWaitMs: 5000,
+      maxBytes: 256_000_000,
+      deadlineMarginMs: 60_000,
+      pollIntervalMs: 500,
+    });
+    expect(
+      problemsOf({
+        ...minimal,
+        QUARRY_DEFAULT_LANE: 'cheap',
+        BATCH_MAX_REQUESTS: '0',
+        BATCH_MAX_WAIT_MS: 'soon',
+        BATCH_DEADLINE_MARGIN_MS: '-1',
+        BATCH_POLL_INTERVAL_MS: '1',
+      }),
+    ).toEqual([
+      '- QUARRY_DEFAULT_LANE: expected realtime or batch, got "cheap"',
+      '- BATCH_MAX_REQUESTS: expected an integer ≥ 1, got "0"',
+      '- BATCH_MAX_WAIT_MS: expected an integer from 0 to 86400000, got "soon"',
+      '- BATCH_DEADLINE_MARGIN_MS: expected an integer from 0 to 86400000, got "-1"',
+      '- BATCH_POLL_INTERVAL_MS: expected an integer from 50 to 3600000, got "1"',
+    ]);
   });
 
   it('parses set values and treats empty ones as unset', () => {

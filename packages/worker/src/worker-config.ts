@@ -25,6 +25,7 @@ import {
   redisUrlVar,
 } from '@quarry/queue';
 import { z } from 'zod';
+import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 
 const hour = 3_600_000;
 /** The longest delay a Node.js timer can wait (about 24.8 days). */
@@ -85,6 +86,7 @@ export const WorkerEnv = z
     METRICS_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0').default('127.0.0.1'),
     METRICS_MAX_SIGNATURES: integerVar(1, 1000).default(20),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
+    ...batchLaneEnv,
   })
   .refine(
     (env) =>
@@ -158,6 +160,7 @@ export const WorkerEnv = z
       maxSignatureLabels: env.METRICS_MAX_SIGNATURES,
     },
     allowEviction: env.REDIS_ALLOW_EVICTION,
+    batch: batchLaneSettings(env),
   }));
 
 /** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */

@@ -6,7 +6,13 @@ import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
 import { type DlqRecord, findDlqIdBySource, quarryKeys, readDlqRecord, redisConnection } from '@quarry/queue';
 import { loadSamples } from '@quarry/samples';
-import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
+import {
+  type RecordedRequest,
+  type Standin,
+  type StandinOptions,
+  type StandinReply,
+  startStandin,
+} from '@quarry/standin';
 import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
 import { workflows } from '@quarry/workflows';
 import { Queue } from 'bullmq';
@@ -96,6 +102,8 @@ export interface HarnessOptions {
   readonly plan?: Readonly<Record<string, readonly StandinReply[]>>;
   /** Worker environment on top of the harness defaults. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The stand-in's Message Batches options (processing delay, shares, limits). */
+  readonly batches?: StandinOptions['batches'];
 }
 
 /** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
@@ -103,6 +111,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
   const standin = await startStandin({
     script: scriptByDocument(options.plan ?? {}),
     documentKey: /doc:([\w-]+)/,
+    ...(options.batches ? { batches: options.batches } : {}),
   });
   const prefix = uniquePrefix('worker');
   const env: Record<string, string> = {

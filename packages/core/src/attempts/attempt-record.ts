@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Issue } from '../issues/issue';
+import { Lane, LanePromotion } from '../lane/lane';
 import { CacheMissReason } from '../model/cache-miss-reason';
 import { OutputStrategy } from '../model/output-strategy';
 import { RefusalCategory } from '../model/refusal-category';
@@ -47,5 +48,9 @@ export const AttemptRecord = z.object({
    * before it existed.
    */
   inputHash: z.string().min(1).optional(),
+  /** The lane that answered the attempt (its price follows it). Absent in older records: `realtime`. */
+  lane: Lane.optional(),
+  /** Set when a batch-lane attempt went to the realtime lane instead (e.g. its job's deadline neared). */
+  lanePromotion: LanePromotion.nullable().optional(),
 });
 export type AttemptRecord = z.infer<typeof AttemptRecord>;

@@ -22,6 +22,18 @@ describe('costOf', () => {
     ).toBeCloseTo(3 + 1.5 + 0.1875 + 0.9 + 0.6, 10);
   });
 
+  it('prices the batch lane at half of every rate, cache writes and reads included', () => {
+    // Half of 3 input + 1.5 output + 0.1875 (50k 5-minute writes) + 0.9 (150k 1-hour writes) + 0.6 reads.
+    expect(
+      costOf({
+        usage: { ...usage, cacheCreation1hInputTokens: 150_000 },
+        model: 'claude-sonnet-4-5',
+        lane: 'batch',
+      }),
+    ).toBeCloseTo((3 + 1.5 + 0.1875 + 0.9 + 0.6) / 2, 10);
+    expect(costOf({ usage, model: 'claude-sonnet-4-5', lane: 'realtime' })).toBeCloseTo(5.85, 10);
+  });
+
   it('never counts more 1-hour writes than writes', () => {
     const oneHourOnly = { ...usage, cacheCreation1hInputTokens: 999_999_999 };
     expect(costOf({ usage: oneHourOnly, model: 'claude-sonnet-4-5' })).toBeCloseTo(3 + 1.5 + 1.2 + 0.6, 10);

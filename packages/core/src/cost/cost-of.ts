@@ -1,3 +1,5 @@
+import type { Lane } from '../lane/lane';
+import { lanePriceFactor } from '../lane/lane-price-factor';
 import type { ExtractWarning } from '../loop/extract-options';
 import type { Usage } from '../model/usage';
 import { defaultModelTable } from '../models/default-model-table';
@@ -15,10 +17,13 @@ export interface CostOfOptions {
   readonly models?: ModelTable;
   /** Told `unknown_model_price` when no entry matches. */
   readonly onWarning?: (warning: ExtractWarning) => void;
+  /** The lane that served the request: the batch lane pays half of every price. Default `realtime`. */
+  readonly lane?: Lane;
 }
 
 /**
- * USD cost of one request from the model table (tiers and both cache TTLs included), or null with
+ * USD cost of one request from the model table (tiers and both cache TTLs included, then the lane's
+ * factor: half in the batch lane, cache multipliers applying on top of it), or null with
  * an `unknown_model_price` warning when the model has no entry.
  */
 export function costOf(options: CostOfOptions): number | null {
@@ -31,5 +36,5 @@ export function costOf(options: CostOfOptions): number | null {
     });
     return null;
   }
-  return requestCost(spec, options.usage);
+  return requestCost(spec, options.usage) * lanePriceFactor(options.lane ?? 'realtime');
 }

@@ -16,7 +16,7 @@ export interface AttemptCostOptions {
 /**
  * What one reply cost: its usage priced by the model that answered, or, when several models served
  * the call (a refusal, then a server-side fallback), each model's usage at its own price from the
- * model table. Null when some model has no known price.
+ * model table, at the price of the lane that served it. Null when some model has no known price.
  */
 export function attemptCost(options: AttemptCostOptions): number | null {
   const { response, models, onWarning } = options;
@@ -26,7 +26,13 @@ export function attemptCost(options: AttemptCostOptions): number | null {
       : [{ model: options.model, usage: response.usage }];
   let total = 0;
   for (const part of parts) {
-    const cost = costOf({ usage: part.usage, model: part.model, models, onWarning });
+    const cost = costOf({
+      usage: part.usage,
+      model: part.model,
+      models,
+      onWarning,
+      lane: response.lane ?? 'realtime',
+    });
     if (cost === null) return null;
     total += cost;
   }

@@ -61,5 +61,7 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     cacheMissReason: response.cacheMissReason ?? null,
     fallbackFrom: response.fallbackFrom ?? null,
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
+    lane: response.lane ?? 'realtime',
+    lanePromotion: response.lanePromotion ?? null,
   };
 }

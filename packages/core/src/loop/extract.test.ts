@@ -112,6 +112,8 @@ describe('extract', () => {
         cacheMissReason: null,
         fallbackFrom: null,
         inputHash,
+        lane: 'realtime',
+        lanePromotion: null,
       },
     ]);
     expect(await store.load(jobKey)).toEqual(result.attemptRecords);

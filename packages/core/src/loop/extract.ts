@@ -145,10 +145,10 @@ export async function extract<W extends AnyWorkflow>(
     options.signal?.throwIfAborted();
 
     const started = now();
-    const response = await options.model.generate(
-      request,
-      options.signal ? { signal: options.signal } : undefined,
-    );
+    const response = await options.model.generate(request, {
+      attempt: used + 1,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     used += 1;
     let validation: ReplyValidation;
     try {

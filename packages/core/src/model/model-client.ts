@@ -7,5 +7,12 @@ import type { ModelResponse } from './model-response';
  * `ModelTransportError`; a reply with content is always returned, never thrown.
  */
 export interface ModelClient {
-  generate(request: ModelRequest, options?: { readonly signal?: AbortSignal }): Promise<ModelResponse>;
+  generate(request: ModelRequest, options?: ModelCallOptions): Promise<ModelResponse>;
+}
+
+/** What a client may know about one call besides the request. */
+export interface ModelCallOptions {
+  readonly signal?: AbortSignal;
+  /** The 1-based number of the attempt this call answers within its job (`extract` always sets it). */
+  readonly attempt?: number;
 }

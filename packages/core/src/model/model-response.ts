@@ -1,3 +1,4 @@
+import type { Lane, LanePromotion } from '../lane/lane';
 import type { CacheMissReason } from './cache-miss-reason';
 import type { RefusalCategory } from './refusal-category';
 import type { Usage } from './usage';
@@ -36,4 +37,8 @@ export interface ModelResponse {
    * fallback), each priced at its own model; `usage` is their sum.
    */
   readonly usageByModel?: readonly { readonly model: string; readonly usage: Usage }[];
+  /** The lane that served the call, which sets its price. Default `realtime`. */
+  readonly lane?: Lane;
+  /** Set when a batch-lane attempt was sent in the realtime lane instead, and why. */
+  readonly lanePromotion?: LanePromotion | null;
 }

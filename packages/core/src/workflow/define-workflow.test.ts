@@ -24,4 +24,11 @@ describe('defineWorkflow', () => {
       `Workflow receipt: fallbacks must be at most 3 non-empty model ids, got ${JSON.stringify(fallbacks)}`,
     );
   });
+
+  it('accepts a lane and names a bad one', () => {
+    expect(receiptWorkflow({ lane: 'batch' }).lane).toBe('batch');
+    expect(() => receiptWorkflow({ lane: 'slow' as 'batch' })).toThrow(
+      'Workflow receipt: lane must be realtime or batch, got "slow"',
+    );
+  });
 });

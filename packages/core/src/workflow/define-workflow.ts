@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
 import { EffortSetting } from '../models/effort-setting';
 import type { Rule } from './rule';
@@ -39,6 +40,8 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
   readonly fallbacks?: readonly string[];
   /** Flag results for review when a numeric output field is below a threshold. */
   readonly reviewBelow?: { readonly field: string; readonly threshold: number };
+  /** The lane of this workflow's jobs that name none: `realtime` or `batch` (half price, hours). */
+  readonly lane?: Lane;
 }
 
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
@@ -71,6 +74,11 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   if (definition.effort !== undefined && !EffortSetting.safeParse(definition.effort).success) {
     throw new TypeError(
       `Workflow ${definition.name}: effort must be one of low, medium, high, xhigh, max, or { start: <one of them> }, got ${JSON.stringify(definition.effort)}`,
+    );
+  }
+  if (definition.lane !== undefined && !Lane.safeParse(definition.lane).success) {
+    throw new TypeError(
+      `Workflow ${definition.name}: lane must be realtime or batch, got ${JSON.stringify(definition.lane)}`,
     );
   }
   const fallbacks = definition.fallbacks ?? [];

@@ -1,12 +1,18 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
+import { acquireLease1 } from './acquire-lease-1';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { pageDlqIndex1 } from './page-dlq-index-1';
+import { parkBatchEntry4 } from './park-batch-entry-4';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
 import { recordHistory2 } from './record-history-2';
+import { requeueBatchEntries5 } from './requeue-batch-entries-5';
+import { saveBatchId8 } from './save-batch-id-8';
+import { settleBatchEntry4 } from './settle-batch-entry-4';
+import { takeBatchIntent5 } from './take-batch-intent-5';
 import { unindexDlqRecord12 } from './unindex-dlq-record-12';
 import { writeAttemptLog1 } from './write-attempt-log-1';
 
@@ -20,6 +26,12 @@ export const quarryScripts: readonly QuarryScript[] = [
   recordHistory2,
   unindexDlqRecord12,
   writeAttemptLog1,
+  acquireLease1,
+  parkBatchEntry4,
+  takeBatchIntent5,
+  saveBatchId8,
+  settleBatchEntry4,
+  requeueBatchEntries5,
 ];
 
 type Arg = string | number;
@@ -36,6 +48,12 @@ export interface QuarryScriptCommands {
   quarryPageDlqIndex(index: string, ...args: Arg[]): Promise<string[]>;
   quarryReadDlqGroup(group: string, byFingerprint: string, entries: string): Promise<DlqGroupReply>;
   quarryWriteAttemptLog(logKey: string, ...lines: string[]): Promise<number>;
+  quarryAcquireLease(lease: string, owner: string, ttlMs: number): Promise<number>;
+  quarryParkBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
+  quarryTakeBatchIntent(...keysThenArgs: Arg[]): Promise<string[]>;
+  quarrySaveBatchId(...keysThenArgs: Arg[]): Promise<number>;
+  quarrySettleBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
+  quarryRequeueBatchEntries(...keysThenArgs: Arg[]): Promise<string[]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
