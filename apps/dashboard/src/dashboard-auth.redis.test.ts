@@ -1,15 +1,16 @@
 import { quarryKeys } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   admin,
   basic,
   csrfTokenOf,
+  type DashboardTestKit,
+  dashboardTest,
   login,
-  useDashboardTestKit,
   viewer,
 } from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-auth');
+const it = dashboardTest();
 
 type Who =
   | 'none'
@@ -20,8 +21,8 @@ type Who =
   | 'admin'
   | 'admin session';
 
-async function headersFor(who: Who): Promise<Record<string, string>> {
-  const { url } = kit();
+async function headersFor(kit: DashboardTestKit, who: Who): Promise<Record<string, string>> {
+  const { url } = kit;
   switch (who) {
     case 'none':
       return {};
@@ -59,10 +60,10 @@ async function readRoutes(dlqId: string) {
 
 describe('dashboard auth matrix', () => {
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`answers 401 to every read and mutate route with ${who}`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`answers 401 to every read and mutate route with ${who}`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `anon-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -85,9 +86,9 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async () => {
-      const { url } = kit();
-      const headers = await headersFor(who);
+    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async ({ kit }) => {
+      const { url } = kit;
+      const headers = await headersFor(kit, who);
       const health = await fetch(`${url}/healthz`, { headers });
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ alive: true });
@@ -99,8 +100,8 @@ describe('dashboard auth matrix', () => {
     });
   }
 
-  it('answers 401 to paths next to the open ones (without credentials)', async () => {
-    const { url } = kit();
+  it('answers 401 to paths next to the open ones (without credentials)', async ({ kit }) => {
+    const { url } = kit;
     for (const path of [
       '/healthz/more',
       '/readyz/more',
@@ -115,8 +116,8 @@ describe('dashboard auth matrix', () => {
     expect((await fetch(`${url}/healthz`, { method: 'POST' })).status).toBe(401);
   });
 
-  it('challenges non-browser clients with Basic and shows browsers the login form', async () => {
-    const { url } = kit();
+  it('challenges non-browser clients with Basic and shows browsers the login form', async ({ kit }) => {
+    const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, { headers: { accept: 'application/json' } });
     // Node's fetch marks itself as a browser-style CORS request, so no Basic challenge (and no browser dialog).
     expect(api.headers.get('www-authenticate')).toBeNull();
@@ -136,10 +137,10 @@ describe('dashboard auth matrix', () => {
   });
 
   for (const who of ['viewer', 'viewer session'] as const) {
-    it(`lets a ${who} read everything and change nothing`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`lets a ${who} read everything and change nothing`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `read-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -170,10 +171,10 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['admin', 'admin session'] as const) {
-    it(`lets an ${who} read, replay and change the queues`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`lets an ${who} read, replay and change the queues`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `adm-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -203,8 +204,10 @@ describe('dashboard auth matrix', () => {
 });
 
 describe('CSRF protection', () => {
-  it('refuses an admin replay without the form token, with a wrong one, or from another origin', async () => {
-    const { url, seed, dashboard } = kit();
+  it('refuses an admin replay without the form token, with a wrong one, or from another origin', async ({
+    kit,
+  }) => {
+    const { url, seed, dashboard } = kit;
     const record = await seed({ jobId: 'csrf' });
     const cookie = await login(url, admin.name, admin.password);
     const csrf = await csrfTokenOf(url, { cookie });
@@ -222,8 +225,8 @@ describe('CSRF protection', () => {
     expect((await post({ origin: url, 'sec-fetch-site': 'same-origin' }, csrf)).status).toBe(200);
   });
 
-  it('refuses cross-site bull-board mutations even with valid credentials', async () => {
-    const { url, dashboard } = kit();
+  it('refuses cross-site bull-board mutations even with valid credentials', async ({ kit }) => {
+    const { url, dashboard } = kit;
     const cookie = await login(url, admin.name, admin.password);
     const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, {
       method: 'PUT',
@@ -233,8 +236,8 @@ describe('CSRF protection', () => {
     expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
   });
 
-  it('refuses a login posted from another site', async () => {
-    const { url } = kit();
+  it('refuses a login posted from another site', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -247,8 +250,8 @@ describe('CSRF protection', () => {
 });
 
 describe('login and sessions', () => {
-  it('sets an HttpOnly, SameSite=Strict session cookie and sends the user on', async () => {
-    const { url } = kit();
+  it('sets an HttpOnly, SameSite=Strict session cookie and sends the user on', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -262,8 +265,8 @@ describe('login and sessions', () => {
     );
   });
 
-  it('never redirects to another host after login', async () => {
-    const { url } = kit();
+  it('never redirects to another host after login', async ({ kit }) => {
+    const { url } = kit;
     for (const next of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
       const response = await fetch(`${url}/login`, {
         method: 'POST',
@@ -275,8 +278,8 @@ describe('login and sessions', () => {
     }
   });
 
-  it('answers a wrong password with 401 and the form again', async () => {
-    const { url } = kit();
+  it('answers a wrong password with 401 and the form again', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -286,8 +289,8 @@ describe('login and sessions', () => {
     expect(await response.text()).toContain('Unknown user or wrong password.');
   });
 
-  it('ends the session on logout: the old cookie is refused afterwards', async () => {
-    const { url } = kit();
+  it('ends the session on logout: the old cookie is refused afterwards', async ({ kit }) => {
+    const { url } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const page = () => fetch(`${url}/dlq`, { redirect: 'manual', headers: { cookie, accept: 'text/html' } });
     const api = () => fetch(`${url}/queues/api/queues`, { headers: { cookie, accept: 'application/json' } });
@@ -309,8 +312,8 @@ describe('login and sessions', () => {
     expect((await api()).status).toBe(401);
   });
 
-  it('keeps other sessions of the same user when one logs out', async () => {
-    const { url } = kit();
+  it('keeps other sessions of the same user when one logs out', async ({ kit }) => {
+    const { url } = kit;
     const first = await login(url, admin.name, admin.password);
     const second = await login(url, admin.name, admin.password);
     await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: first } });
@@ -318,8 +321,8 @@ describe('login and sessions', () => {
     expect(stillIn.status).toBe(200);
   });
 
-  it('keeps sessions in Redis, under a hash of the token, for the session lifetime', async () => {
-    const { url, redis, prefix } = kit();
+  it('keeps sessions in Redis, under a hash of the token, for the session lifetime', async ({ kit }) => {
+    const { url, redis, prefix } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const token = cookie.split('=')[1] as string;
     const key = quarryKeys({ prefix }).dashboardSession(token);
@@ -331,8 +334,8 @@ describe('login and sessions', () => {
 });
 
 describe('security headers', () => {
-  it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async () => {
-    const { url } = kit();
+  it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async ({ kit }) => {
+    const { url } = kit;
     const headers = { authorization: basic(viewer.name, viewer.password) };
     for (const path of ['/login', '/dlq', '/queues/api/queues', '/nowhere']) {
       const response = await fetch(`${url}${path}`, { headers });

@@ -6,6 +6,7 @@ export * from './close-connection';
 export * from './close-queues';
 export * from './dashboard-session-store';
 export * from './dead-letter-writer';
+export * from './delete-prefixed-keys';
 export * from './dlq-id';
 export * from './dlq-job-display';
 export * from './dlq-lookup';

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
 import { LoginFailureCounter } from './login-failure-counter';
-import { useTestRedis } from './test-fixtures/redis-test-context';
-
-const context = useTestRedis('login-failures');
 
 describe('LoginFailureCounter', () => {
-  it('counts failures per bucket within a window that starts with the first one', async () => {
-    const { redis, prefix } = context();
+  it('counts failures per bucket within a window that starts with the first one', async ({
+    redis,
+    prefix,
+  }) => {
     const counter = new LoginFailureCounter({ redis, keys: quarryKeys({ prefix }) });
     const client = { scope: 'client', id: '203.0.113.7', windowMs: 60_000 } as const;
     const account = { scope: 'account', id: 'alice', windowMs: 120_000 } as const;
@@ -27,8 +27,7 @@ describe('LoginFailureCounter', () => {
     expect((await counter.read([client, account])).map((w) => w.failures)).toEqual([0, 2]);
   });
 
-  it('starts again at 0 once the window has ended', async () => {
-    const { redis, prefix } = context();
+  it('starts again at 0 once the window has ended', async ({ redis, prefix }) => {
     const counter = new LoginFailureCounter({ redis, keys: quarryKeys({ prefix }) });
     const bucket = { scope: 'client', id: '198.51.100.1', windowMs: 50 } as const;
     await counter.record([bucket]);

@@ -1,7 +1,7 @@
 import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { type RedisClient, redisClient } from '@quarry/queue';
 import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
-import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
+import { deleteKeys, uniquePrefix } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry, loadSamples } from '@quarry/workflows';
 import { Queue } from 'bullmq';

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import { it } from '@quarry/testing';
+import { afterAll, describe, expect } from 'vitest';
+import { corpus, invoiceRequest, invoiceTruth } from './test-corpus';
+
+const directory = mkdtempSync(join(tmpdir(), 'standin-cli-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe('main', () => {
+  it('prints its url as one JSON line, answers, and exits 0 on SIGTERM', async ({ processes }) => {
+    const corpusFile = join(directory, 'corpus.json');
+    writeFileSync(corpusFile, JSON.stringify(corpus));
+    const standin = processes.start({
+      command: process.execPath,
+      args: [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, 'main.ts'),
+        '--port',
+        '0',
+        '--mode',
+        'simulated',
+        '--corpus',
+        corpusFile,
+        '--seed',
+        '1',
+      ],
+    });
+    const line = await standin.waitForLine(() => true, { stream: 'stdout' });
+    const { url } = JSON.parse(line) as { url: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const client = new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 });
+    const message = await client.messages.create(invoiceRequest({}));
+    const block = message.content[0];
+    expect(block?.type === 'text' && JSON.parse(block.text)).toEqual(invoiceTruth);
+    const stats = (await (await fetch(`${url}/_standin/stats`)).json()) as { requests: number };
+    expect(stats.requests).toBe(1);
+    expect(await standin.stop()).toMatchObject({ code: 0, signal: null });
+  }, 20_000);
+
+  it('exits 2 naming the problem when the arguments are unusable', async ({ processes }) => {
+    const run = await processes.run({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), '--mode', 'simulated'],
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('standin: --mode simulated needs --corpus FILE');
+  }, 20_000);
+});
