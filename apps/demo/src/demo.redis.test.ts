@@ -1,52 +1,32 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultModelTable, extractDefaults } from '@quarry/core';
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it, runProcess } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import type { DemoSummary } from './demo-summary';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
+/** Runs `pnpm demo args` (src/main.ts under tsx) with only `env` (and PATH, HOME). */
 function runDemo(args: readonly string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(tsx, [main, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  return runProcess({
+    command: tsx,
+    args: [main, ...args],
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    timeoutMs: 110_000,
   });
 }
 
 describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model)', () => {
-  let server: TestRedis;
-  let redis: Redis;
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-  });
-  afterAll(async () => {
-    await redis?.quit();
-    await server?.stop();
-  });
-
-  it('accounts for every job in its summary, exits 0 and leaves no keys or servers behind', async () => {
+  it('accounts for every job in its summary, exits 0 and leaves no keys or servers behind', async ({
+    redisUrl,
+    redis,
+  }) => {
     const run = await runDemo(['--limit', '8', '--json'], {
-      REDIS_URL: server.url,
+      REDIS_URL: redisUrl,
       DEMO_DASHBOARD_PORT: '0',
       DEMO_TIMEOUT_SECONDS: '60',
     });
@@ -101,8 +81,8 @@ describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model
     await expect(fetch(`${summary.metricsUrl}/healthz`)).rejects.toThrow();
   });
 
-  it('stops with a message naming the variable on bad configuration', async () => {
-    const run = await runDemo(['--limit', 'few'], { DEMO_CONCURRENCY: 'lots', REDIS_URL: server.url });
+  it('stops with a message naming the variable on bad configuration', async ({ redisUrl }) => {
+    const run = await runDemo(['--limit', 'few'], { DEMO_CONCURRENCY: 'lots', REDIS_URL: redisUrl });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--limit: expected a positive integer, got "few"');
     expect(run.stderr).toContain('DEMO_CONCURRENCY: expected an integer from 1 to 64, got "lots"');

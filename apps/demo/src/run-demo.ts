@@ -5,6 +5,7 @@ import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { modelSpecOf } from '@quarry/core';
 import { createLogger } from '@quarry/logging';
 import {
+  deletePrefixedKeys,
   quarryKeys,
   queueDefaults,
   RedisHistoryStore,
@@ -13,7 +14,6 @@ import {
   redisConnection,
 } from '@quarry/queue';
 import { type Standin, startStandin } from '@quarry/standin';
-import { deleteKeys } from '@quarry/test-redis';
 import { createTriage } from '@quarry/triage';
 import { createWorker, loadWorkerConfig, type QuarryWorker, RetiredModelError } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
@@ -77,7 +77,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const log = createLogger({ service: 'quarry-demo', level: env.LOG_LEVEL, destination });
     const connection = redisConnection(redis.url, { role: 'worker', connectionName: 'quarry-demo' });
     cleanups.push(async () => {
-      if (!keepKeys) await deleteKeys(connection, prefix);
+      if (!keepKeys) await deletePrefixedKeys({ redis: connection, prefix });
       await connection.quit().catch(() => connection.disconnect());
     });
 

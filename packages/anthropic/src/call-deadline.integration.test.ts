@@ -3,7 +3,7 @@ import { extract, type ModelRequest, ModelTransportError } from '@quarry/core';
 import { InMemoryAttemptStore } from '@quarry/core/testing';
 import { type Standin, type StandinReply, startStandin } from '@quarry/standin';
 import { invoiceWorkflow } from '@quarry/workflows';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAnthropicModelClient } from './create-anthropic-model-client';
 
 const running: Standin[] = [];
@@ -66,7 +66,7 @@ describe('one deadline over the whole Messages API call (real SDK against the st
     const controller = new AbortController();
     const call = failure(model.generate(request(maxTokens), { signal: controller.signal }));
     // Abort once the stand-in has started the stalled answer.
-    while (standin.stats.byStatus.stall !== 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitUntil(() => standin.stats.byStatus.stall === 1, { timeout: 10_000, interval: 10 });
     controller.abort();
     const error = await call;
     // Not a transport error: the SDK's APIUserAbortError, or fetch's AbortError once the body was being read.

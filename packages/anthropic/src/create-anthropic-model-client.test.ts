@@ -227,15 +227,25 @@ describe('createAnthropicModelClient', () => {
     ['non-streaming', 4096],
     ['streaming', 20_000],
   ])('rethrows an abort through the signal as it is (%s)', async (_, maxTokens) => {
-    const hanging: Reply = (signal) =>
-      new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    let reached = () => {};
+    const called = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const hanging: Reply = (signal) => {
+      reached();
+      return new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(signal.reason)),
+      );
+    };
     const { sdk } = clientWith([hanging]);
     const controller = new AbortController();
     const failure = createAnthropicModelClient({ client: sdk }).generate(
       { ...request, maxTokens },
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(), 5);
+    // Abort once the request is on its way.
+    await called;
+    controller.abort();
     await expect(failure).rejects.toBeInstanceOf(APIUserAbortError);
   });
 

@@ -1,23 +1,14 @@
-import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 
 describe('quarry commands closing their connections', () => {
-  let server: TestRedis;
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  it('leave no rejection unhandled, with Redis up or down', async () => {
+  it('leave no rejection unhandled, with Redis up or down', async ({ redisUrl, prefix }) => {
     const problems: unknown[] = [];
     const record = (error: unknown) => problems.push(error);
     process.on('unhandledRejection', record);
     process.on('uncaughtException', record);
-    const env = { REDIS_URL: server.url, QUARRY_PREFIX: uniquePrefix('cli-close') };
+    const env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     try {
       for (let i = 0; i < 15; i += 1) {
         for (const argv of [

@@ -1,7 +1,6 @@
 import { openQueues, type QuarryQueues } from '@quarry/queue';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { afterEach, describe, expect } from 'vitest';
 import { type CliRun, runQuarry } from './test-fixtures/cli-run';
 import { failedAttempt, seedDlqRecord } from './test-fixtures/seed-dlq-record';
 
@@ -24,28 +23,15 @@ const RAW_CONTROL = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 const printed = (run: CliRun) => `${run.stdout}${run.stderr}`;
 
 describe('quarry dlq text output with hostile DLQ records', () => {
-  let server: TestRedis;
-  let redis: Redis;
-  let prefix: string;
   let queues: QuarryQueues;
   let env: Record<string, string>;
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-  });
-  beforeEach(() => {
-    prefix = uniquePrefix('cli-escapes');
+  it.beforeEach(({ redisUrl, redis, prefix }) => {
     queues = openQueues({ connection: redis, config: { prefix } });
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
   });
   afterEach(async () => {
     await queues.close();
-    await deleteKeys(redis, prefix);
-  });
-  afterAll(async () => {
-    await redis.quit();
-    await server.stop();
   });
 
   const seedHostile = () =>

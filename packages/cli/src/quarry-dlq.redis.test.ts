@@ -1,36 +1,26 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { issueSignature } from '@quarry/core';
 import { openQueues, type QuarryQueues } from '@quarry/queue';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { it, runProcess } from '@quarry/testing';
+import type { Redis } from 'ioredis';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 import { type SeedDlqRecordOptions, seedDlqRecord } from './test-fixtures/seed-dlq-record';
 
 describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
-  let server: TestRedis;
   let redis: Redis;
   let prefix: string;
   let queues: QuarryQueues;
   let env: Record<string, string>;
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-  });
-  beforeEach(() => {
-    prefix = uniquePrefix('cli-dlq');
+  it.beforeEach(({ redisUrl, redis: connection, prefix: testPrefix }) => {
+    redis = connection;
+    prefix = testPrefix;
     queues = openQueues({ connection: redis, config: { prefix } });
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
   });
   afterEach(async () => {
     await queues.close();
-    await deleteKeys(redis, prefix);
-  });
-  afterAll(async () => {
-    await redis.quit();
-    await server.stop();
   });
 
   const seed = (options: Omit<SeedDlqRecordOptions, 'queues'>) => seedDlqRecord({ queues, ...options });
@@ -317,7 +307,8 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
     const kept = await seed({ jobId: 'kept' });
     await runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes'], env);
     expect(JSON.parse((await runQuarry(['dlq', 'prune', '--json'], env)).stdout)).toEqual({ removed: [] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const replayedAt = Date.parse((await queues.dlq.getJob(record.dlqId))?.data.replay?.replayedAt ?? '');
+    await vi.waitUntil(() => Date.now() > replayedAt + 10, { interval: 5 });
     const run = await runQuarry(['dlq', 'prune', '--older-than', '10ms', '--json'], env);
     expect(JSON.parse(run.stdout)).toEqual({ removed: [record.dlqId] });
     expect(await queues.dlq.getJob(kept.dlqId)).toBeDefined();
@@ -336,19 +327,13 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       expect(run.stdout).toMatch(new RegExp(`^Usage: quarry ${argv.join(' ')}`));
     }
     const root = fileURLToPath(new URL('../../../', import.meta.url));
-    const help = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn('pnpm', ['-s', 'replay-dlq', '--help'], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, stdout }));
+    const help = await runProcess({
+      command: 'pnpm',
+      args: ['-s', 'replay-dlq', '--help'],
+      cwd: root,
+      group: true,
     });
-    expect(help.code).toBe(0);
+    expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/^Usage: quarry replay-dlq \[selectors\] \[options\]\n/);
     // `pnpm` and tsx start a process: seconds on a busy machine.
   }, 60_000);

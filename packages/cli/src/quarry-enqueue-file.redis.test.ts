@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it, runProcess } from '@quarry/testing';
+import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 
 /**
@@ -13,17 +13,16 @@ import { runQuarry } from './test-fixtures/cli-run';
  * print as a stack trace).
  */
 describe('quarry enqueue --file with a bad file', () => {
-  let server: TestRedis;
+  let redisUrl: string;
   let dir: string;
   let env: Record<string, string>;
 
-  beforeAll(async () => {
-    server = await getTestRedis();
+  it.beforeAll(async ({ redisUrl: url, filePrefix }) => {
+    redisUrl = url;
     dir = await mkdtemp(join(tmpdir(), 'quarry-cli-file-'));
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: uniquePrefix('cli-file') };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: filePrefix };
   });
   afterAll(async () => {
-    await server.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -35,11 +34,11 @@ describe('quarry enqueue --file with a bad file', () => {
     process.on('unhandledRejection', record);
     process.on('uncaughtException', record);
     try {
-      for (const redisUrl of [server.url, 'redis://127.0.0.1:1']) {
+      for (const url of [redisUrl, 'redis://127.0.0.1:1']) {
         for (let i = 0; i < 25; i += 1) {
           const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', '/nonexistent/invoice.txt'], {
             ...env,
-            REDIS_URL: redisUrl,
+            REDIS_URL: url,
           });
           expect(run).toMatchObject({
             code: 1,
@@ -93,31 +92,15 @@ describe('quarry enqueue --file with a bad file', () => {
   it('prints one clean line, no stack trace, as a process', async () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(
-          join(root, 'node_modules', '.bin', 'tsx'),
-          [main, 'enqueue', '-w', 'invoice', '--file', '/nonexistent/invoice.txt'],
-          {
-            cwd: root,
-            env: { ...process.env, ...env },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        child.once('error', reject);
-        child.once('close', (code) => resolve({ code, stdout, stderr }));
-      },
-    );
+    const run = await runProcess({
+      command: join(root, 'node_modules', '.bin', 'tsx'),
+      args: [main, 'enqueue', '-w', 'invoice', '--file', '/nonexistent/invoice.txt'],
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     expect(run).toEqual({
       code: 1,
+      signal: null,
       stdout: '',
       stderr: `quarry enqueue: cannot read --file /nonexistent/invoice.txt (ENOENT)\n${usageHint}`,
     });

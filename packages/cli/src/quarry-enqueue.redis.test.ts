@@ -1,68 +1,44 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSamples } from '@quarry/samples';
 import { type Standin, startStandin } from '@quarry/standin';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { it, type ProcessResult, runProcess } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `command args` from the repository root with extra environment variables. */
-function exec(command: string, args: readonly string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs `command args` from the repository root with extra environment variables (`pnpm` and what it starts as one group). */
+function exec(command: string, args: readonly string[], env: Record<string, string>): Promise<ProcessResult> {
+  return runProcess({ command, args, cwd: root, env: { ...process.env, ...env }, group: true });
 }
 
 const [sample] = loadSamples('invoice');
 if (!sample) throw new Error('no invoice samples');
 
 describe('quarry enqueue (child process, real worker, stand-in model)', { timeout: 30_000 }, () => {
-  let redisServer: TestRedis;
   let redis: Redis;
   let standin: Standin;
   let worker: QuarryWorker;
   let dir: string;
   let env: Record<string, string>;
-  const prefix = uniquePrefix('cli');
+  let prefix: string;
   const quarry = (args: readonly string[], extra: Record<string, string> = {}) =>
     exec(tsx, [main, ...args], { ...env, ...extra });
 
-  beforeAll(async () => {
-    redisServer = await getTestRedis();
-    redis = new Redis(redisServer.url);
+  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
+    redis = connection;
+    prefix = filePrefix;
     standin = await startStandin({
       simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] },
     });
-    env = { REDIS_URL: redisServer.url, QUARRY_PREFIX: prefix };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     worker = createWorker({
       config: loadWorkerConfig({
         ...env,
@@ -79,9 +55,6 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   afterAll(async () => {
     await worker?.close({ graceMs: 1000 });
     await standin?.close();
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-    await redisServer.stop();
     await rm(dir, { recursive: true, force: true });
   });
 

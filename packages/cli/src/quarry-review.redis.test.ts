@@ -1,11 +1,11 @@
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
 import { type Standin, startStandin } from '@quarry/standin';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect } from 'vitest';
 import { runCli } from './run-cli';
 
 const tickets = loadSamples('support-ticket');
@@ -16,12 +16,11 @@ if (!vague || !clear) throw new Error('the support-ticket samples need a vague a
 describe('review routing end to end (worker + stand-in â†’ quarry review list â†’ ack)', {
   timeout: 30_000,
 }, () => {
-  let server: TestRedis;
-  let redis: Redis;
+  let _redis: Redis;
   let standin: Standin;
   let worker: QuarryWorker;
   let client: QuarryClient;
-  const prefix = uniquePrefix('cli-review');
+  let prefix: string;
   let env: Record<string, string>;
 
   const quarry = async (argv: string[]) => {
@@ -43,9 +42,9 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
     return { code, stdout, stderr };
   };
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
+  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
+    _redis = connection;
+    prefix = filePrefix;
     standin = await startStandin({
       simulate: {
         corpus: [vague, clear].map((sample) => ({
@@ -55,7 +54,7 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
         })),
       },
     });
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     worker = createWorker({
       config: loadWorkerConfig({
         ...env,
@@ -65,18 +64,13 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
       }),
     });
     await worker.waitUntilReady();
-    client = createQuarryClient({ redisUrl: server.url, registry: defaultRegistry(), config: { prefix } });
+    client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix } });
   });
 
   afterAll(async () => {
     await client?.close();
     await worker?.close({ graceMs: 1000 });
     await standin?.close();
-    if (redis) {
-      await deleteKeys(redis, prefix);
-      await redis.quit();
-    }
-    await server?.stop();
   });
 
   it('lists a flagged result with its reasons until it is acknowledged; unflagged results never show', async () => {

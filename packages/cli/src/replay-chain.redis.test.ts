@@ -1,11 +1,11 @@
 import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
 import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 
 const [sample] = loadSamples('invoice');
@@ -29,21 +29,20 @@ async function deadLetterOf(client: QuarryClient, jobId: string): Promise<DeadLe
 describe('replay through the real worker: fails again, then succeeds with another model', {
   timeout: 60_000,
 }, () => {
-  let server: TestRedis;
-  let redis: Redis;
+  let _redis: Redis;
   let standin: Standin;
   let worker: QuarryWorker;
   let client: QuarryClient;
   let env: Record<string, string>;
-  const prefix = uniquePrefix('cli-chain');
+  let prefix: string;
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
+  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
+    _redis = connection;
+    prefix = filePrefix;
     standin = await startStandin({ script });
     // The replays' models, allowed for the CLI (replay-dlq --model) and the worker alike.
     env = {
-      REDIS_URL: server.url,
+      REDIS_URL: redisUrl,
       QUARRY_PREFIX: prefix,
       QUARRY_ALLOWED_MODELS: `claude-opus-4-1,${GOOD_MODEL}`,
     };
@@ -59,7 +58,7 @@ describe('replay through the real worker: fails again, then succeeds with anothe
     });
     await worker.waitUntilReady();
     client = createQuarryClient({
-      redisUrl: server.url,
+      redisUrl,
       registry: defaultRegistry(),
       config: { prefix },
       maxPollIntervalMs: 100,
@@ -69,9 +68,6 @@ describe('replay through the real worker: fails again, then succeeds with anothe
     await client?.close();
     await worker?.close({ graceMs: 1000 });
     await standin?.close();
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-    await server.stop();
   });
 
   it('links every DLQ record of the root job into one chain that dlq show prints', async () => {

@@ -3,11 +3,11 @@ import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarr
 import { openQueues } from '@quarry/queue';
 import { loadSamples } from '@quarry/samples';
 import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { createLogger, createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 
 const [sample] = loadSamples('invoice');
@@ -42,20 +42,19 @@ function script() {
 describe('upstream error bodies that echo the document or the key (real SDK, worker, CLI)', {
   timeout: 60_000,
 }, () => {
-  let server: TestRedis;
   let redis: Redis;
   let standin: Standin;
   let worker: QuarryWorker;
   let client: QuarryClient;
   let env: Record<string, string>;
   const chunks: string[] = [];
-  const prefix = uniquePrefix('cli-upstream');
+  let prefix: string;
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
+  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
+    redis = connection;
+    prefix = filePrefix;
     standin = await startStandin({ script: script(), documentKey: /doc:([\w-]+)/ });
-    env = { REDIS_URL: server.url, QUARRY_PREFIX: prefix };
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     const destination = new Writable({
       write(chunk, _encoding, done) {
         chunks.push(String(chunk));
@@ -77,7 +76,7 @@ describe('upstream error bodies that echo the document or the key (real SDK, wor
     });
     await worker.waitUntilReady();
     client = createQuarryClient({
-      redisUrl: server.url,
+      redisUrl,
       registry: defaultRegistry(),
       config: { prefix },
       maxPollIntervalMs: 100,
@@ -87,9 +86,6 @@ describe('upstream error bodies that echo the document or the key (real SDK, wor
     await client?.close();
     await worker?.close({ graceMs: 1000 });
     await standin?.close();
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-    await server.stop();
   });
 
   async function deadLetterOf(jobId: string): Promise<DeadLetteredError> {

@@ -1,6 +1,6 @@
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { defaultRegistry } from '@quarry/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createQuarryClient } from './create-quarry-client';
 
 /** Ways to wait between creating a client and closing it, hitting each stage of its connection. */
@@ -11,23 +11,16 @@ const pauses: readonly (() => Promise<unknown>)[] = [
 ];
 
 describe('closing clients', () => {
-  let server: TestRedis;
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  it('leaves no rejection unhandled when clients are closed right after they were created', async () => {
+  it('leaves no rejection unhandled when clients are closed right after they were created', async ({
+    redisUrl: url,
+  }) => {
     const problems: unknown[] = [];
     const record = (error: unknown) => problems.push(error);
     process.on('unhandledRejection', record);
     process.on('uncaughtException', record);
     try {
       // A Redis that answers (the close lands in the handshake or BullMQ's start-up) and one that does not.
-      for (const redisUrl of [server.url, 'redis://127.0.0.1:1']) {
+      for (const redisUrl of [url, 'redis://127.0.0.1:1']) {
         for (let i = 0; i < 80; i += 1) {
           const client = createQuarryClient({
             redisUrl,

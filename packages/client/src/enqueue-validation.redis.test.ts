@@ -1,9 +1,9 @@
 import { invoiceWorkflow } from '@quarry/workflows';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createQuarryClient } from './create-quarry-client';
 import { EnqueueValidationError } from './errors/enqueue-validation-error';
 import type { QuarryClient } from './quarry-client';
-import { useClientTestKit } from './test-fixtures/client-test-kit';
+import { it } from './test-fixtures/client-test-kit';
 
 const rejection = async (promise: Promise<unknown>): Promise<EnqueueValidationError> => {
   const error = await promise.then(
@@ -15,10 +15,8 @@ const rejection = async (promise: Promise<unknown>): Promise<EnqueueValidationEr
 };
 
 describe('enqueue validation', () => {
-  const { kit } = useClientTestKit('enqueue-validation');
-
-  it('lists every problem of a job and enqueues nothing', async () => {
-    const { client, keys } = kit();
+  it('lists every problem of a job and enqueues nothing', async ({ kit }) => {
+    const { client, keys } = kit;
     await client.getStatus('warm-up');
     const before = await keys();
     const error = await rejection(
@@ -41,8 +39,8 @@ describe('enqueue validation', () => {
     expect(await keys()).toEqual(before);
   });
 
-  it('names a bad lane and a bad deadline, and keeps good ones in the job', async () => {
-    const { client } = kit();
+  it('names a bad lane and a bad deadline, and keeps good ones in the job', async ({ kit }) => {
+    const { client } = kit;
     const error = await rejection(
       client.enqueue('invoice', { text: 'x' }, { lane: 'cheap' as 'batch', deadline: 'next week' }),
     );
@@ -59,8 +57,8 @@ describe('enqueue validation', () => {
     expect(status.state).toBe('queued');
   });
 
-  it('names an unknown workflow and an unknown version', async () => {
-    const { client } = kit();
+  it('names an unknown workflow and an unknown version', async ({ kit }) => {
+    const { client } = kit;
     expect((await rejection(client.enqueue('payslip', { text: 'x' }))).problems).toEqual([
       { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
     ]);
@@ -69,8 +67,8 @@ describe('enqueue validation', () => {
     ]);
   });
 
-  it('rejects input that is not JSON and a job over the size limit', async () => {
-    const { client, newClient } = kit();
+  it('rejects input that is not JSON and a job over the size limit', async ({ kit }) => {
+    const { client, newClient } = kit;
     expect((await rejection(client.enqueue('invoice', { text: 'x', n: 10n }))).problems[0]).toEqual({
       path: 'input',
       message: 'must be JSON-serializable (Do not know how to serialize a BigInt)',
@@ -84,8 +82,8 @@ describe('enqueue validation', () => {
     ]);
   });
 
-  it('checks every item of a batch first and enqueues none when one is bad', async () => {
-    const { client, queues } = kit();
+  it('checks every item of a batch first and enqueues none when one is bad', async ({ kit }) => {
+    const { client, queues } = kit;
     const error = await rejection(
       client.enqueueMany([
         { workflow: invoiceWorkflow, input: { text: 'fine' } },
@@ -104,8 +102,8 @@ describe('enqueue validation', () => {
     expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
   });
 
-  it('carries an effort into the job data and names one that is not a level', async () => {
-    const { client, queues } = kit();
+  it('carries an effort into the job data and names one that is not a level', async ({ kit }) => {
+    const { client, queues } = kit;
     const job = await client.enqueue('invoice', { text: 'an invoice' }, { effort: 'low' });
     expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ effort: 'low' });
     const error = await rejection(
@@ -116,8 +114,8 @@ describe('enqueue validation', () => {
     ]);
   });
 
-  it('carries a budget into the job data', async () => {
-    const { client, queues } = kit();
+  it('carries a budget into the job data', async ({ kit }) => {
+    const { client, queues } = kit;
     const budget = { maxTokens: 20_000, maxCostUsd: 0.05 };
     const { jobId } = await client.enqueue(invoiceWorkflow, { text: 'Invoice 9' }, { budget });
     expect((await queues.queue.getJob(jobId))?.data).toMatchObject({ workflow: 'invoice', budget });

@@ -1,19 +1,20 @@
 import { invoiceWorkflow } from '@quarry/workflows';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { EnqueueValidationError } from './errors/enqueue-validation-error';
-import { useClientTestKit } from './test-fixtures/client-test-kit';
+import { it } from './test-fixtures/client-test-kit';
 
 /**
  * Bad-input catalogue, payload contract: each kind of bad job is refused by `enqueue` with an
  * EnqueueValidationError naming the problem, before Redis is touched, and nothing is enqueued.
  */
 describe('bad-input catalogue: payload contract violations at enqueue', () => {
-  const { kit } = useClientTestKit('enqueue-catalogue');
   let before: string[] = [];
+  let keys: () => Promise<string[]>;
 
-  beforeEach(async () => {
-    await kit().client.getStatus('warm-up');
-    before = await kit().keys();
+  it.beforeEach(async ({ kit }) => {
+    await kit.client.getStatus('warm-up');
+    keys = kit.keys;
+    before = await keys();
   });
 
   /** The problems of a refused enqueue, after checking nothing reached Redis. */
@@ -23,22 +24,22 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(EnqueueValidationError);
-    expect(await kit().keys()).toEqual(before);
+    expect(await keys()).toEqual(before);
     return (error as EnqueueValidationError).problems;
   }
 
-  it('a missing field: no input', async () => {
-    expect(await refused(kit().client.enqueue('invoice', undefined))).toEqual([
+  it('a missing field: no input', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue('invoice', undefined))).toEqual([
       { path: 'input', message: 'is required' },
     ]);
-    expect(await refused(kit().client.enqueue('invoice', {}))).toEqual([
+    expect(await refused(kit.client.enqueue('invoice', {}))).toEqual([
       { path: 'input.text', message: 'text must be a string' },
     ]);
   });
 
-  it('an extra field: a misspelt option is refused instead of silently dropped', async () => {
+  it('an extra field: a misspelt option is refused instead of silently dropped', async ({ kit }) => {
     const options = { idempotencykey: 'order-7' } as never;
-    expect(await refused(kit().client.enqueue('invoice', { text: 'Invoice 7' }, options))).toEqual([
+    expect(await refused(kit.client.enqueue('invoice', { text: 'Invoice 7' }, options))).toEqual([
       {
         path: 'idempotencykey',
         message:
@@ -47,69 +48,71 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('wrong-typed fields', async () => {
+  it('wrong-typed fields', async ({ kit }) => {
     const options = { version: '1', historyScope: 42 } as never;
-    expect(await refused(kit().client.enqueue('invoice', { text: 7 }, options))).toEqual([
+    expect(await refused(kit.client.enqueue('invoice', { text: 7 }, options))).toEqual([
       { path: 'version', message: 'Invalid input: expected number, received string' },
       { path: 'historyScope', message: 'Invalid input: expected string, received number' },
     ]);
   });
 
-  it('input of the wrong shape: a bare string instead of { text }', async () => {
-    expect(await refused(kit().client.enqueue('invoice', 'Invoice 7, total 5.00'))).toEqual([
+  it('input of the wrong shape: a bare string instead of { text }', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue('invoice', 'Invoice 7, total 5.00'))).toEqual([
       { path: 'input', message: 'Invalid input: expected object, received string' },
     ]);
   });
 
-  it('an unknown workflow', async () => {
-    expect(await refused(kit().client.enqueue('payslip', { text: 'x' }))).toEqual([
+  it('an unknown workflow', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue('payslip', { text: 'x' }))).toEqual([
       { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
     ]);
   });
 
-  it('an unknown version', async () => {
-    expect(await refused(kit().client.enqueue('invoice', { text: 'x' }, { version: 3 }))).toEqual([
+  it('an unknown version', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue('invoice', { text: 'x' }, { version: 3 }))).toEqual([
       { path: 'version', message: 'workflow "invoice" has no version 3 (known versions: 1)' },
     ]);
   });
 
-  it('empty text', async () => {
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '' }))).toEqual([
+  it('empty text', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: '' }))).toEqual([
       { path: 'input.text', message: 'text must not be empty' },
     ]);
   });
 
-  it('oversized text', async () => {
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x'.repeat(200_001) }))).toEqual([
+  it('oversized text', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x'.repeat(200_001) }))).toEqual([
       { path: 'input.text', message: 'text must be at most 200,000 characters' },
     ]);
   });
 
-  it('a job over the size limit (1 MiB as JSON), though its text is within the length limit', async () => {
+  it('a job over the size limit (1 MiB as JSON), though its text is within the length limit', async ({
+    kit,
+  }) => {
     // Control characters take 6 bytes each as JSON (\u0001).
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: '\u0001'.repeat(200_000) }))).toEqual([
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: '\u0001'.repeat(200_000) }))).toEqual([
       { path: '', message: 'is 1200054 bytes as JSON; the limit is 1048576' },
     ]);
   });
 
-  it('binary data: bytes instead of a string, and a PDF read as text', async () => {
+  it('binary data: bytes instead of a string, and a PDF read as text', async ({ kit }) => {
     const bytes = new Uint8Array([37, 80, 68, 70, 0, 1]) as never;
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: bytes }))).toEqual([
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: bytes }))).toEqual([
       { path: 'input.text', message: 'text must be a string' },
     ]);
-    expect(
-      await refused(kit().client.enqueue(invoiceWorkflow, { text: '%PDF-1.7\n\u0000\u0000obj' })),
-    ).toEqual([
-      {
-        path: 'input.text',
-        message:
-          'text holds a NUL character at index 9: it looks like binary data (e.g. a PDF or an image read as text); extract its text first',
-      },
-    ]);
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: '%PDF-1.7\n\u0000\u0000obj' }))).toEqual(
+      [
+        {
+          path: 'input.text',
+          message:
+            'text holds a NUL character at index 9: it looks like binary data (e.g. a PDF or an image read as text); extract its text first',
+        },
+      ],
+    );
   });
 
-  it('invalid UTF-16: a lone surrogate', async () => {
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'Total: 5 \ud83d' }))).toEqual([
+  it('invalid UTF-16: a lone surrogate', async ({ kit }) => {
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'Total: 5 \ud83d' }))).toEqual([
       {
         path: 'input.text',
         message:
@@ -118,24 +121,24 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('huge metadata', async () => {
+  it('huge metadata', async ({ kit }) => {
     const metadata = { note: 'x'.repeat(5000) };
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
       { path: 'metadata', message: 'must serialize to at most 4096 bytes of JSON, got 5011' },
     ]);
   });
 
-  it('nested metadata', async () => {
+  it('nested metadata', async ({ kit }) => {
     const metadata = { customer: { id: 7 } } as never;
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
       { path: 'metadata.customer', message: 'must be a string, number, boolean or null (metadata is flat)' },
     ]);
   });
 
-  it('input that is not JSON: a cycle', async () => {
+  it('input that is not JSON: a cycle', async ({ kit }) => {
     const input: Record<string, unknown> = { text: 'x' };
     input.self = input;
-    const problems = await refused(kit().client.enqueue('invoice', input));
+    const problems = await refused(kit.client.enqueue('invoice', input));
     expect(problems).toHaveLength(1);
     expect(problems[0]?.path).toBe('input');
     expect(problems[0]?.message).toMatch(
@@ -143,17 +146,17 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     );
   });
 
-  it('an idempotency key that is too long, and out-of-range overrides', async () => {
+  it('an idempotency key that is too long, and out-of-range overrides', async ({ kit }) => {
     const options = { idempotencyKey: 'k'.repeat(257), overrides: { maxAttempts: 50 } };
-    expect(await refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, options))).toEqual([
+    expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, options))).toEqual([
       { path: 'idempotencyKey', message: 'Too big: expected string to have <=256 characters' },
       { path: 'overrides.maxAttempts', message: 'Too big: expected number to be <=20' },
     ]);
   });
 
-  it('a budget that is negative, not a number, a string or huge', async () => {
+  it('a budget that is negative, not a number, a string or huge', async ({ kit }) => {
     const enqueue = (budget: unknown) =>
-      refused(kit().client.enqueue(invoiceWorkflow, { text: 'x' }, { budget: budget as never }));
+      refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { budget: budget as never }));
     expect(await enqueue({ maxTokens: -100, maxCostUsd: Number.NaN })).toEqual([
       { path: 'budget.maxTokens', message: 'must be a positive number of tokens' },
       { path: 'budget.maxCostUsd', message: 'Invalid input: expected number, received NaN' },
@@ -175,17 +178,19 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it("a model override outside the workflow's models and QUARRY_ALLOWED_MODELS, or not a model id", async () => {
+  it("a model override outside the workflow's models and QUARRY_ALLOWED_MODELS, or not a model id", async ({
+    kit,
+  }) => {
     const text = { text: 'Invoice 7' };
     const notAllowed = (model: string, allowed: string) => ({
       path: 'overrides.model',
       message: `model "${model}" is not allowed for workflow "invoice" (${allowed}; add it to QUARRY_ALLOWED_MODELS)`,
     });
     expect(
-      await refused(kit().client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude-x-1' } })),
+      await refused(kit.client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude-x-1' } })),
     ).toEqual([notAllowed('claude-x-1', 'no model is allowed')]);
 
-    const client = kit().newClient({ allowedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5'] });
+    const client = kit.newClient({ allowedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5'] });
     // Fifty producer-chosen names would be fifty metric series each: every one is refused.
     for (let i = 0; i < 50; i += 1) {
       expect(
@@ -202,7 +207,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
     const job = await client.enqueue(invoiceWorkflow, text, { overrides: { model: 'claude-sonnet-4-5' } });
     expect(job.created).toBe(true);
-    expect((await kit().queues.queue.getJob(job.jobId))?.data.overrides).toEqual({
+    expect((await kit.queues.queue.getJob(job.jobId))?.data.overrides).toEqual({
       model: 'claude-sonnet-4-5',
     });
   });

@@ -1,16 +1,15 @@
 import { invoiceWorkflow } from '@quarry/workflows';
-import { describe, expect, it } from 'vitest';
-import { jobResult, startTestWorker, useClientTestKit } from './test-fixtures/client-test-kit';
+import { describe, expect } from 'vitest';
+import { type ClientTestKit, it, jobResult, startTestWorker } from './test-fixtures/client-test-kit';
 
 const input = { text: 'Invoice INV-1 from ACME GmbH, total 119.00 EUR' };
-const jobCount = (kit: ReturnType<ReturnType<typeof useClientTestKit>['kit']>) =>
+const jobCount = (kit: ClientTestKit) =>
   kit.queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed', 'prioritized');
 
 describe('idempotency', () => {
-  const { kit, track } = useClientTestKit('idempotency');
-
-  it('gives the same job and no second one for the same key, also from concurrent producers', async () => {
-    const k = kit();
+  it('gives the same job and no second one for the same key, also from concurrent producers', async ({
+    kit: k,
+  }) => {
     const other = k.newClient();
     const results = await Promise.all([
       k.client.enqueue(invoiceWorkflow, input, { idempotencyKey: 'order-1' }),
@@ -26,10 +25,9 @@ describe('idempotency', () => {
     expect(await jobCount(k)).toBe(2);
   });
 
-  it('still gives the same job after it completed, and after retention removed it', async () => {
-    const k = kit();
+  it('still gives the same job after it completed, and after retention removed it', async ({ kit: k }) => {
     const first = await k.client.enqueue('invoice', input, { idempotencyKey: 'order-3' });
-    track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ complete: jobResult() }) }));
+    k.track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ complete: jobResult() }) }));
     expect(await k.client.waitForResult(first.jobId, { timeoutMs: 10_000 })).toEqual(jobResult());
 
     const afterCompletion = await k.client.enqueue('invoice', input, { idempotencyKey: 'order-3' });
@@ -42,8 +40,7 @@ describe('idempotency', () => {
     expect(await jobCount(k)).toBe(0);
   });
 
-  it('lets a key map to a new job once the configured retention window is over', async () => {
-    const k = kit();
+  it('lets a key map to a new job once the configured retention window is over', async ({ kit: k }) => {
     // Long enough for the second enqueue to land inside the window on a busy machine.
     const retentionMs = 2000;
     const client = k.newClient({ idempotencyRetentionMs: retentionMs });
@@ -59,8 +56,9 @@ describe('idempotency', () => {
     expect(later.jobId).not.toBe(first.jobId);
   });
 
-  it('enqueueMany adds a batch atomically, honouring keys within the batch and across calls', async () => {
-    const k = kit();
+  it('enqueueMany adds a batch atomically, honouring keys within the batch and across calls', async ({
+    kit: k,
+  }) => {
     const existing = await k.client.enqueue('invoice', input, { idempotencyKey: 'order-5' });
     const jobs = await k.client.enqueueMany([
       { workflow: 'invoice', input, options: { idempotencyKey: 'order-5' } },

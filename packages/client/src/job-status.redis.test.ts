@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DeadLetteredError } from './errors/dead-lettered-error';
 import { JobNotFoundError } from './errors/job-not-found-error';
 import { WaitTimeoutError } from './errors/wait-timeout-error';
-import { jobResult, startTestWorker, useClientTestKit } from './test-fixtures/client-test-kit';
+import { it, jobResult, startTestWorker } from './test-fixtures/client-test-kit';
 
 const input = { text: 'Invoice INV-9, total 10.00 EUR' };
 const stuck = <T>(): { promise: Promise<T>; release: (value: T) => void } => {
@@ -14,10 +14,9 @@ const stuck = <T>(): { promise: Promise<T>; release: (value: T) => void } => {
 };
 
 describe('getStatus and waitForResult', () => {
-  const { kit, track } = useClientTestKit('job-status');
-
-  it('reports queued, active and completed, and returns a result that finished before the call', async () => {
-    const k = kit();
+  it('reports queued, active and completed, and returns a result that finished before the call', async ({
+    kit: k,
+  }) => {
     const job = await k.client.enqueue('invoice', input);
     expect(await k.client.getStatus(job.jobId)).toEqual({
       jobId: job.jobId,
@@ -26,7 +25,7 @@ describe('getStatus and waitForResult', () => {
     });
     const gate = stuck<void>();
     const running = stuck<void>();
-    track(
+    k.track(
       startTestWorker({
         url: k.url,
         queues: k.queues,
@@ -49,11 +48,12 @@ describe('getStatus and waitForResult', () => {
     expect(await k.client.waitForResult(job.jobId, { timeoutMs: 1000 })).toEqual(jobResult({ attempts: 2 }));
   });
 
-  it('throws DeadLetteredError with the DLQ id and reason, before and after retention removed the job', async () => {
-    const k = kit();
+  it('throws DeadLetteredError with the DLQ id and reason, before and after retention removed the job', async ({
+    kit: k,
+  }) => {
     const job = await k.client.enqueue('invoice', input);
     const reason = { kind: 'validation_exhausted', message: 'no valid reply in 3 attempts' } as const;
-    track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ deadLetter: reason }) }));
+    k.track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ deadLetter: reason }) }));
     const error = await k.client.waitForResult(job.jobId, { timeoutMs: 10_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeadLetteredError);
     const dead = error as DeadLetteredError;
@@ -71,20 +71,20 @@ describe('getStatus and waitForResult', () => {
     });
   });
 
-  it('reports a failed job that has no record yet as dead-lettered under its future DLQ id', async () => {
-    const k = kit();
+  it('reports a failed job that has no record yet as dead-lettered under its future DLQ id', async ({
+    kit: k,
+  }) => {
     await k.queues.queue.add('extract', { workflow: 'invoice', input }, { jobId: 'no-record', attempts: 1 });
-    track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ fail: 'worker crashed' }) }));
+    k.track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ fail: 'worker crashed' }) }));
     await expect.poll(async () => (await k.client.getStatus('no-record')).state).toBe('dead-lettered');
     const status = await k.client.getStatus('no-record');
     expect(status).toMatchObject({ reason: { kind: 'unexpected', message: 'worker crashed' }, record: null });
     expect(status.state === 'dead-lettered' && status.dlqId).toMatch(/^dlq-/);
   });
 
-  it('reports a job waiting to be retried as failed-retrying', async () => {
-    const k = kit();
+  it('reports a job waiting to be retried as failed-retrying', async ({ kit: k }) => {
     const job = await k.client.enqueue('invoice', input);
-    track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ fail: 'overloaded' }) }));
+    k.track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ fail: 'overloaded' }) }));
     await expect.poll(async () => (await k.client.getStatus(job.jobId)).state).toBe('failed-retrying');
     expect(await k.client.getStatus(job.jobId)).toEqual({
       jobId: job.jobId,
@@ -96,8 +96,7 @@ describe('getStatus and waitForResult', () => {
     expect(error).toMatchObject({ jobId: job.jobId, timeoutMs: 200, lastState: 'failed-retrying' });
   });
 
-  it('reports a delayed job as delayed and an unknown id as unknown', async () => {
-    const k = kit();
+  it('reports a delayed job as delayed and an unknown id as unknown', async ({ kit: k }) => {
     const delayed = await k.queues.queue.add(
       'extract',
       { workflow: 'invoice', input },
@@ -114,12 +113,26 @@ describe('getStatus and waitForResult', () => {
     );
   });
 
-  it('waits for a job that finishes during the wait', async () => {
-    const k = kit();
+  it('waits for a job that finishes during the wait', async ({ kit: k }) => {
     const job = await k.client.enqueue('invoice', input);
+    const gate = stuck<void>();
+    const running = stuck<void>();
+    k.track(
+      startTestWorker({
+        url: k.url,
+        queues: k.queues,
+        outcome: async () => {
+          running.release();
+          await gate.promise;
+          return { complete: jobResult() };
+        },
+      }),
+    );
+    await running.promise;
     const waiting = k.client.waitForResult(job.jobId, { timeoutMs: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    track(startTestWorker({ url: k.url, queues: k.queues, outcome: () => ({ complete: jobResult() }) }));
+    // The wait's first look (on the same connection, before this one) found the job still running.
+    expect(await k.client.getStatus(job.jobId)).toMatchObject({ state: 'active' });
+    gate.release();
     expect(await waiting).toEqual(jobResult());
   });
 });

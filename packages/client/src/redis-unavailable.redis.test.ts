@@ -1,8 +1,8 @@
 import { openQueues, RedisUnavailableError } from '@quarry/queue';
-import { spawnRedis } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { invoiceWorkflow } from '@quarry/workflows';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createQuarryClient } from './create-quarry-client';
 
 const input = { text: 'Invoice INV-7, total 5.00 EUR' };
@@ -28,8 +28,10 @@ describe('Redis unavailable', () => {
     }
   });
 
-  it('fails fast once a running Redis stops, enqueues nothing meanwhile, and recovers when it is back', async () => {
-    const redis = await spawnRedis({ appendOnly: true });
+  it('fails fast once a running Redis stops, enqueues nothing meanwhile, and recovers when it is back', async ({
+    ownRedis,
+  }) => {
+    const redis = await ownRedis({ appendOnly: true });
     const client = createQuarryClient({
       redisUrl: redis.url,
       registry: [invoiceWorkflow],
@@ -67,7 +69,6 @@ describe('Redis unavailable', () => {
       }
     } finally {
       await client.close();
-      await redis.stop();
     }
   });
 });

@@ -1,17 +1,18 @@
 import { quarryKeys } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   admin,
   basic,
   csrfTokenOf,
+  type DashboardTestKit,
+  dashboardTest,
   login,
   sessionIdOf,
-  useDashboardTestKit,
   viewer,
 } from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-auth');
-const shortSessions = useDashboardTestKit('dash-auth-ttl', { sessionTtlMs: 2_000 });
+const it = dashboardTest();
+const shortSessionsIt = dashboardTest({ sessionTtlMs: 2_000 });
 
 type Who =
   | 'none'
@@ -22,8 +23,8 @@ type Who =
   | 'admin'
   | 'admin session';
 
-async function headersFor(who: Who): Promise<Record<string, string>> {
-  const { url } = kit();
+async function headersFor(kit: DashboardTestKit, who: Who): Promise<Record<string, string>> {
+  const { url } = kit;
   switch (who) {
     case 'none':
       return {};
@@ -61,10 +62,10 @@ async function readRoutes(dlqId: string) {
 
 describe('dashboard auth matrix', () => {
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`answers 401 to every read and mutate route with ${who}`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`answers 401 to every read and mutate route with ${who}`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `anon-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -87,9 +88,9 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async () => {
-      const { url } = kit();
-      const headers = await headersFor(who);
+    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async ({ kit }) => {
+      const { url } = kit;
+      const headers = await headersFor(kit, who);
       const health = await fetch(`${url}/healthz`, { headers });
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ alive: true });
@@ -103,8 +104,8 @@ describe('dashboard auth matrix', () => {
     });
   }
 
-  it('answers 401 to paths next to the open ones (without credentials)', async () => {
-    const { url } = kit();
+  it('answers 401 to paths next to the open ones (without credentials)', async ({ kit }) => {
+    const { url } = kit;
     for (const path of [
       '/healthz/more',
       '/readyz/more',
@@ -119,8 +120,8 @@ describe('dashboard auth matrix', () => {
     expect((await fetch(`${url}/healthz`, { method: 'POST' })).status).toBe(401);
   });
 
-  it('challenges non-browser clients with Basic and shows browsers the login form', async () => {
-    const { url } = kit();
+  it('challenges non-browser clients with Basic and shows browsers the login form', async ({ kit }) => {
+    const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, { headers: { accept: 'application/json' } });
     // Node's fetch marks itself as a browser-style CORS request, so no Basic challenge (and no browser dialog).
     expect(api.headers.get('www-authenticate')).toBeNull();
@@ -140,10 +141,10 @@ describe('dashboard auth matrix', () => {
   });
 
   for (const who of ['viewer', 'viewer session'] as const) {
-    it(`lets a ${who} read everything and change nothing`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`lets a ${who} read everything and change nothing`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `read-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -176,10 +177,10 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['admin', 'admin session'] as const) {
-    it(`lets an ${who} read, replay and change the queues`, async () => {
-      const { url, seed, dashboard } = kit();
+    it(`lets an ${who} read, replay and change the queues`, async ({ kit }) => {
+      const { url, seed, dashboard } = kit;
       const record = await seed({ jobId: `adm-${who.replace(' ', '-')}` });
-      const headers = await headersFor(who);
+      const headers = await headersFor(kit, who);
       for (const route of await readRoutes(record.dlqId)) {
         const response = await fetch(`${url}${route.path}`, {
           headers: { accept: route.accept, ...headers },
@@ -209,8 +210,10 @@ describe('dashboard auth matrix', () => {
 });
 
 describe('CSRF protection', () => {
-  it('refuses an admin replay without the form token, with a wrong one, or from another origin', async () => {
-    const { url, seed, dashboard } = kit();
+  it('refuses an admin replay without the form token, with a wrong one, or from another origin', async ({
+    kit,
+  }) => {
+    const { url, seed, dashboard } = kit;
     const record = await seed({ jobId: 'csrf' });
     const cookie = await login(url, admin.name, admin.password);
     const csrf = await csrfTokenOf(url, { cookie });
@@ -228,8 +231,8 @@ describe('CSRF protection', () => {
     expect((await post({ origin: url, 'sec-fetch-site': 'same-origin' }, csrf)).status).toBe(200);
   });
 
-  it('refuses cross-site bull-board mutations even with valid credentials', async () => {
-    const { url, dashboard } = kit();
+  it('refuses cross-site bull-board mutations even with valid credentials', async ({ kit }) => {
+    const { url, dashboard } = kit;
     const cookie = await login(url, admin.name, admin.password);
     const pause = await fetch(`${url}/queues/api/queues/extraction/pause`, {
       method: 'PUT',
@@ -239,8 +242,8 @@ describe('CSRF protection', () => {
     expect(await dashboard.triage.queues.queue.isPaused()).toBe(false);
   });
 
-  it('refuses a login posted from another site', async () => {
-    const { url } = kit();
+  it('refuses a login posted from another site', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -253,8 +256,8 @@ describe('CSRF protection', () => {
 });
 
 describe('login and sessions', () => {
-  it('sets an HttpOnly, SameSite=Strict session cookie and sends the user on', async () => {
-    const { url } = kit();
+  it('sets an HttpOnly, SameSite=Strict session cookie and sends the user on', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -271,8 +274,8 @@ describe('login and sessions', () => {
     expect(lifetime).toBeLessThanOrEqual(3_600_000);
   });
 
-  it('starts a new session at each login and ends the one the browser came with', async () => {
-    const { url } = kit();
+  it('starts a new session at each login and ends the one the browser came with', async ({ kit }) => {
+    const { url } = kit;
     const first = await login(url, admin.name, admin.password);
     const again = await fetch(`${url}/login`, {
       method: 'POST',
@@ -290,16 +293,16 @@ describe('login and sessions', () => {
     expect(await now.text()).toContain(`${viewer.name} (viewer)`);
   });
 
-  it('refuses a session cookie whose signature does not match', async () => {
-    const { url } = kit();
+  it('refuses a session cookie whose signature does not match', async ({ kit }) => {
+    const { url } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const forged = `quarry_session=${encodeURIComponent(`s:${sessionIdOf(cookie)}.${'A'.repeat(43)}`)}`;
     const response = await fetch(`${url}/dlq`, { headers: { cookie: forged, accept: 'application/json' } });
     expect(response.status).toBe(401);
   });
 
-  it('never redirects to another host after login', async () => {
-    const { url } = kit();
+  it('never redirects to another host after login', async ({ kit }) => {
+    const { url } = kit;
     for (const next of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
       const response = await fetch(`${url}/login`, {
         method: 'POST',
@@ -311,8 +314,8 @@ describe('login and sessions', () => {
     }
   });
 
-  it('answers a wrong password with 401 and the form again', async () => {
-    const { url } = kit();
+  it('answers a wrong password with 401 and the form again', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -322,8 +325,8 @@ describe('login and sessions', () => {
     expect(await response.text()).toContain('Unknown user or wrong password.');
   });
 
-  it('ends the session on logout: the old cookie is refused afterwards', async () => {
-    const { url } = kit();
+  it('ends the session on logout: the old cookie is refused afterwards', async ({ kit }) => {
+    const { url } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const page = () => fetch(`${url}/dlq`, { redirect: 'manual', headers: { cookie, accept: 'text/html' } });
     const api = () => fetch(`${url}/queues/api/queues`, { headers: { cookie, accept: 'application/json' } });
@@ -345,8 +348,8 @@ describe('login and sessions', () => {
     expect((await api()).status).toBe(401);
   });
 
-  it('keeps other sessions of the same user when one logs out', async () => {
-    const { url } = kit();
+  it('keeps other sessions of the same user when one logs out', async ({ kit }) => {
+    const { url } = kit;
     const first = await login(url, admin.name, admin.password);
     const second = await login(url, admin.name, admin.password);
     await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: first } });
@@ -354,8 +357,8 @@ describe('login and sessions', () => {
     expect(stillIn.status).toBe(200);
   });
 
-  it('keeps sessions in Redis, under a hash of the session id, for the session lifetime', async () => {
-    const { url, redis, prefix } = kit();
+  it('keeps sessions in Redis, under a hash of the session id, for the session lifetime', async ({ kit }) => {
+    const { url, redis, prefix } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const id = sessionIdOf(cookie);
     const key = quarryKeys({ prefix }).dashboardSession(id);
@@ -367,8 +370,8 @@ describe('login and sessions', () => {
 });
 
 describe('session lifetime', () => {
-  it('ends a session at its lifetime however often it is used', async () => {
-    const { url } = shortSessions();
+  shortSessionsIt('ends a session at its lifetime however often it is used', async ({ kit }) => {
+    const { url } = kit;
     const cookie = await login(url, viewer.name, viewer.password);
     const started = Date.now();
     // Every poll uses the session; a sliding lifetime would never let it end.
@@ -383,8 +386,8 @@ describe('session lifetime', () => {
 });
 
 describe('security headers', () => {
-  it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async () => {
-    const { url } = kit();
+  it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async ({ kit }) => {
+    const { url } = kit;
     const headers = { authorization: basic(viewer.name, viewer.password) };
     for (const path of ['/login', '/dlq', '/queues/api/queues', '/nowhere']) {
       const response = await fetch(`${url}${path}`, { headers });

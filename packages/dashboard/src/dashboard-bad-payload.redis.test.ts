@@ -1,8 +1,8 @@
 import { DeadLetterWriter, UnreadableJobData } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
-import { admin, basic, useDashboardTestKit } from './test-fixtures/dashboard-test-kit';
+import { describe, expect } from 'vitest';
+import { admin, basic, type DashboardTestKit, dashboardTest } from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-bad-payload');
+const it = dashboardTest();
 const asAdmin = { authorization: basic(admin.name, admin.password), accept: 'application/json' };
 
 interface BoardQueue {
@@ -11,8 +11,8 @@ interface BoardQueue {
 }
 
 /** Adds a job to the extraction queue, then overwrites its data with text that is not JSON. */
-async function brokenJob(): Promise<string> {
-  const { dashboard, redis } = kit();
+async function brokenJob(kit: DashboardTestKit): Promise<string> {
+  const { dashboard, redis } = kit;
   const queue = dashboard.triage.queues.queue;
   const job = await queue.add('extract', { workflow: 'note', input: { text: 'a note' } });
   await redis.hset(queue.toKey(job.id as string), 'data', 'not json {\u001b[2J');
@@ -20,9 +20,11 @@ async function brokenJob(): Promise<string> {
 }
 
 describe('bull-board while a job whose stored data is not JSON exists', () => {
-  it('answers 200 on every list of the extraction queue and shows the job with its raw text neutralised', async () => {
-    const { url } = kit();
-    const id = await brokenJob();
+  it('answers 200 on every list of the extraction queue and shows the job with its raw text neutralised', async ({
+    kit,
+  }) => {
+    const { url } = kit;
+    const id = await brokenJob(kit);
     for (const status of ['latest', 'waiting', 'active', 'failed', 'completed', 'delayed']) {
       const response = await fetch(
         `${url}/queues/api/queues?activeQueue=extraction&status=${status}&page=1`,
@@ -58,8 +60,8 @@ describe('bull-board while a job whose stored data is not JSON exists', () => {
 });
 
 describe('triage pages for a bad_payload record', () => {
-  it('list and show it, its raw text neutralised', async () => {
-    const { url, dashboard } = kit();
+  it('list and show it, its raw text neutralised', async ({ kit }) => {
+    const { url, dashboard } = kit;
     const { queues } = dashboard.triage;
     const data = UnreadableJobData.fromHash({ data: 'not json {\u001b]0;owned\u0007' });
     const written = await new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys }).deadLetter({

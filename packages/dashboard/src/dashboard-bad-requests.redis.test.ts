@@ -1,21 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import {
-  admin,
-  basic,
-  csrfTokenOf,
-  login,
-  useDashboardTestKit,
-  viewer,
-} from './test-fixtures/dashboard-test-kit';
+import { describe, expect } from 'vitest';
+import { admin, basic, csrfTokenOf, dashboardTest, login, viewer } from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-bad-requests');
+const it = dashboardTest();
 const asViewer = { authorization: basic(viewer.name, viewer.password) };
 const asAdmin = { authorization: basic(admin.name, admin.password) };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('oversized forms', () => {
-  it('answer 413 naming the limit, for the login form and the replay form', async () => {
-    const { url, dashboard, seed } = kit();
+  it('answer 413 naming the limit, for the login form and the replay form', async ({ kit }) => {
+    const { url, dashboard, seed } = kit;
     await seed({ jobId: 'oversized' });
     const login = await fetch(`${url}/login`, {
       method: 'POST',
@@ -39,8 +32,8 @@ describe('oversized forms', () => {
     expect(await dashboard.triage.queues.queue.count()).toBe(0);
   });
 
-  it('answer 415, not 500, for a form in a charset it cannot read', async () => {
-    const { url } = kit();
+  it('answer 415, not 500, for a form in a charset it cannot read', async ({ kit }) => {
+    const { url } = kit;
     const response = await fetch(`${url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=klingon' },
@@ -52,8 +45,8 @@ describe('oversized forms', () => {
 });
 
 describe('names next to the DLQ records', () => {
-  it('answer 404 for BullMQ key names in place of a DLQ id (meta, id, events, …)', async () => {
-    const { url, seed } = kit();
+  it('answer 404 for BullMQ key names in place of a DLQ id (meta, id, events, …)', async ({ kit }) => {
+    const { url, seed } = kit;
     await seed({ jobId: 'keys-next-door' }); // so the DLQ's meta, id and events keys exist
     for (const name of ['meta', 'id', 'events', 'wait', 'dlq-nope']) {
       const response = await fetch(`${url}/dlq/${name}`, { headers: { ...asViewer, accept: 'text/html' } });
@@ -74,8 +67,8 @@ describe('names next to the DLQ records', () => {
 });
 
 describe('caching', () => {
-  it('forbids storing pages and API answers that show document text or model output', async () => {
-    const { url, seed } = kit();
+  it('forbids storing pages and API answers that show document text or model output', async ({ kit }) => {
+    const { url, seed } = kit;
     const record = await seed({ jobId: 'cached', text: 'Confidential invoice text' });
     const cookie = await login(url, viewer.name, viewer.password);
     const paths = [

@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, useDashboardTestKit } from './test-fixtures/dashboard-test-kit';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { admin, dashboardTest } from './test-fixtures/dashboard-test-kit';
 import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-const kit = useDashboardTestKit('dash-browser');
+const it = dashboardTest();
 
 describe('dashboard in a real browser', () => {
   let browser: Browser;
@@ -40,8 +40,8 @@ describe('dashboard in a real browser', () => {
     await browser?.close();
   });
 
-  it('logs in, opens the DLQ and shows a record with its reason', async () => {
-    const { url, seed } = kit();
+  it('logs in, opens the DLQ and shows a record with its reason', async ({ kit }) => {
+    const { url, seed } = kit;
     const record = await seed({
       jobId: 'browser-1',
       message: 'no valid reply in 3 attempts: title stayed a number',

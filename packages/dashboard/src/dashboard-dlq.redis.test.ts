@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { admin, basic, csrfTokenOf, useDashboardTestKit, viewer } from './test-fixtures/dashboard-test-kit';
+import { describe, expect } from 'vitest';
+import { admin, basic, csrfTokenOf, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-dlq');
+const it = dashboardTest();
 const asViewer = { authorization: basic(viewer.name, viewer.password) };
 const asAdmin = { authorization: basic(admin.name, admin.password) };
 
@@ -26,8 +26,10 @@ const replayForm = (fields: Record<string, string>) => ({
 });
 
 describe('DLQ entries in bull-board', () => {
-  it('are named workflow@version · reason, show reason and fingerprint first and the document as a preview', async () => {
-    const { url, seed } = kit();
+  it('are named workflow@version · reason, show reason and fingerprint first and the document as a preview', async ({
+    kit,
+  }) => {
+    const { url, seed } = kit;
     const text = `${'Invoice line. '.repeat(100)}END`;
     const record = await seed({ jobId: 'long-doc', text, message: 'no valid reply in 2 attempts: title' });
     const [job] = await dlqJobs(url);
@@ -38,12 +40,12 @@ describe('DLQ entries in bull-board', () => {
     expect(job?.data.fingerprint).toBe(record.fingerprint);
     expect(job?.data.input.input.text).toEqual({ preview: text.slice(0, 500), length: text.length });
     // The stored record keeps the whole document for replay.
-    const stored = await kit().dashboard.triage.queues.dlq.getJob(record.dlqId);
+    const stored = await kit.dashboard.triage.queues.dlq.getJob(record.dlqId);
     expect(stored?.data.input.input.text).toBe(text);
   });
 
-  it('have one log line per attempt', async () => {
-    const { url, seed } = kit();
+  it('have one log line per attempt', async ({ kit }) => {
+    const { url, seed } = kit;
     const record = await seed({ jobId: 'logged' });
     const response = await fetch(`${url}/queues/api/queues/extraction-dlq/${record.dlqId}/logs`, {
       headers: asViewer,
@@ -56,8 +58,10 @@ describe('DLQ entries in bull-board', () => {
 });
 
 describe('triage pages', () => {
-  it('list records with reason, message and fingerprint, and show one with its attempts and chain', async () => {
-    const { url, seed } = kit();
+  it('list records with reason, message and fingerprint, and show one with its attempts and chain', async ({
+    kit,
+  }) => {
+    const { url, seed } = kit;
     const record = await seed({ jobId: 'paged', message: 'the title stayed a number' });
     const list = await (await fetch(`${url}/dlq`, { headers: asViewer })).text();
     expect(list).toContain(record.dlqId);
@@ -73,8 +77,8 @@ describe('triage pages', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('filter the list and name bad filters', async () => {
-    const { url, seed } = kit();
+  it('filter the list and name bad filters', async ({ kit }) => {
+    const { url, seed } = kit;
     await seed({ jobId: 'kept', kind: 'no_progress' });
     await seed({ jobId: 'filtered-out' });
     const page = await (await fetch(`${url}/dlq?reason=no_progress`, { headers: asViewer })).text();
@@ -84,8 +88,8 @@ describe('triage pages', () => {
     expect(await bad.text()).toContain('--since: must be a duration ago');
   });
 
-  it('show and filter refusals by category as refused:<category>', async () => {
-    const { url, seed } = kit();
+  it('show and filter refusals by category as refused:<category>', async ({ kit }) => {
+    const { url, seed } = kit;
     await seed({ jobId: 'cyber', kind: 'refused', refusalCategory: 'cyber', message: 'The model refused' });
     await seed({ jobId: 'bio', kind: 'refused', refusalCategory: 'bio', message: 'The model refused' });
     const page = await (await fetch(`${url}/dlq?reason=refused%3Acyber`, { headers: asViewer })).text();
@@ -96,8 +100,8 @@ describe('triage pages', () => {
     expect(all).toContain('2 record(s) match');
   });
 
-  it('group records by fingerprint', async () => {
-    const { url, seed } = kit();
+  it('group records by fingerprint', async ({ kit }) => {
+    const { url, seed } = kit;
     const record = await seed({ jobId: 'g1' });
     await seed({ jobId: 'g2' });
     const page = await (await fetch(`${url}/fingerprints`, { headers: asViewer })).text();
@@ -109,8 +113,8 @@ describe('triage pages', () => {
 });
 
 describe('replay from the dashboard', () => {
-  it('replays a whole fingerprint group through the triage service', async () => {
-    const { url, seed, dashboard } = kit();
+  it('replays a whole fingerprint group through the triage service', async ({ kit }) => {
+    const { url, seed, dashboard } = kit;
     const first = await seed({ jobId: 'grp-1' });
     const second = await seed({ jobId: 'grp-2' });
     const csrf = await csrfTokenOf(url, asAdmin);
@@ -128,8 +132,8 @@ describe('replay from the dashboard', () => {
     expect(await dashboard.triage.queues.queue.count()).toBe(2);
   });
 
-  it('previews a replay with a dry run and changes nothing', async () => {
-    const { url, seed, dashboard } = kit();
+  it('previews a replay with a dry run and changes nothing', async ({ kit }) => {
+    const { url, seed, dashboard } = kit;
     const record = await seed({ jobId: 'dry' });
     const csrf = await csrfTokenOf(url, asAdmin);
     const response = await fetch(
@@ -143,8 +147,8 @@ describe('replay from the dashboard', () => {
     expect((await dashboard.triage.showDlq(record.dlqId)).summary.state).toBe('dead');
   });
 
-  it('names invalid overrides and failures', async () => {
-    const { url, seed } = kit();
+  it('names invalid overrides and failures', async ({ kit }) => {
+    const { url, seed } = kit;
     const record = await seed({ jobId: 'bad-override' });
     const csrf = await csrfTokenOf(url, asAdmin);
     const invalid = await fetch(

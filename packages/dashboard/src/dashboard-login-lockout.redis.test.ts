@@ -1,18 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loginLimits } from './auth/login-throttle';
 import { loadDashboardConfig } from './dashboard-config';
-import { admin, basic, useDashboardTestKit, viewer } from './test-fixtures/dashboard-test-kit';
+import {
+  admin,
+  basic,
+  type DashboardTestKit,
+  dashboardTest,
+  viewer,
+} from './test-fixtures/dashboard-test-kit';
 
 // Behind one reverse proxy, configured as an operator would: DASHBOARD_TRUST_PROXY=1.
 const { trustProxy } = loadDashboardConfig({ DASHBOARD_AUTH: 'off', DASHBOARD_TRUST_PROXY: '1' });
-const kit = useDashboardTestKit('dash-lockout', { trustProxy });
+const it = dashboardTest({ trustProxy });
 
 /**
  * A login posted through the proxy: `forwardedFor` is the X-Forwarded-For header as it reaches the
  * dashboard, i.e. what the client wrote followed by the address the proxy saw.
  */
-async function postLogin(options: { name: string; password: string; forwardedFor: string }) {
-  const { url } = kit();
+async function postLogin(
+  kit: DashboardTestKit,
+  options: { name: string; password: string; forwardedFor: string },
+) {
+  const { url } = kit;
   return fetch(`${url}/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -25,19 +34,19 @@ async function postLogin(options: { name: string; password: string; forwardedFor
 }
 
 describe('login lockout behind a trusted proxy', () => {
-  it('locks out a client that rotates the X-Forwarded-For entries it writes itself', async () => {
+  it('locks out a client that rotates the X-Forwarded-For entries it writes itself', async ({ kit }) => {
     const client = '203.0.113.7';
     const { maxFailures } = loginLimits.client;
     for (let i = 0; i < maxFailures; i++) {
       const spoofed = `198.51.100.${i}, 10.9.${i}.1`;
-      const response = await postLogin({
+      const response = await postLogin(kit, {
         name: admin.name,
         password: `guess ${i}`,
         forwardedFor: `${spoofed}, ${client}`,
       });
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
-    const locked = await postLogin({
+    const locked = await postLogin(kit, {
       name: admin.name,
       password: admin.password,
       forwardedFor: `192.0.2.200, ${client}`,
@@ -46,7 +55,7 @@ describe('login lockout behind a trusted proxy', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await locked.text()).toContain('Too many failed logins; try again later.');
     // HTTP Basic from the same client is refused too, without checking the password.
-    const { url } = kit();
+    const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
       headers: {
         authorization: basic(admin.name, admin.password),
@@ -55,7 +64,7 @@ describe('login lockout behind a trusted proxy', () => {
     });
     expect(api.status).toBe(429);
     // Another client is not affected.
-    const other = await postLogin({
+    const other = await postLogin(kit, {
       name: admin.name,
       password: admin.password,
       forwardedFor: '203.0.113.8',
@@ -63,8 +72,8 @@ describe('login lockout behind a trusted proxy', () => {
     expect(other.status).toBe(303);
   });
 
-  it('counts Basic-auth failures toward the same client limit', async () => {
-    const { url } = kit();
+  it('counts Basic-auth failures toward the same client limit', async ({ kit }) => {
+    const { url } = kit;
     const client = '203.0.113.9';
     for (let i = 0; i < loginLimits.client.maxFailures; i++) {
       const response = await fetch(`${url}/queues/api/queues`, {
@@ -75,36 +84,42 @@ describe('login lockout behind a trusted proxy', () => {
       });
       expect(response.status).toBe(401);
     }
-    const locked = await postLogin({ name: viewer.name, password: viewer.password, forwardedFor: client });
+    const locked = await postLogin(kit, {
+      name: viewer.name,
+      password: viewer.password,
+      forwardedFor: client,
+    });
     expect(locked.status).toBe(429);
   });
 });
 
 describe('per-account login limit', () => {
-  it('refuses an account guessed at from many addresses, even with the right password, and no other account', async () => {
+  it('refuses an account guessed at from many addresses, even with the right password, and no other account', async ({
+    kit,
+  }) => {
     const { maxFailures } = loginLimits.account;
     for (let i = 0; i < maxFailures; i++) {
       // Each address stays far below its own limit.
-      const response = await postLogin({
+      const response = await postLogin(kit, {
         name: viewer.name,
         password: `guess ${i}`,
         forwardedFor: `198.51.100.${i + 1}`,
       });
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
-    const fresh = await postLogin({
+    const fresh = await postLogin(kit, {
       name: viewer.name,
       password: viewer.password,
       forwardedFor: '192.0.2.77',
     });
     expect(fresh.status).toBe(429);
     expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
-    const { url } = kit();
+    const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
       headers: { authorization: basic(viewer.name, viewer.password), 'x-forwarded-for': '192.0.2.78' },
     });
     expect(api.status).toBe(429);
-    const otherAccount = await postLogin({
+    const otherAccount = await postLogin(kit, {
       name: admin.name,
       password: admin.password,
       forwardedFor: '192.0.2.77',
@@ -114,8 +129,8 @@ describe('per-account login limit', () => {
 });
 
 describe('session cookie behind a trusted proxy', () => {
-  it('is Secure when the proxy says the client came over https, and not otherwise', async () => {
-    const { url } = kit();
+  it('is Secure when the proxy says the client came over https, and not otherwise', async ({ kit }) => {
+    const { url } = kit;
     const loginVia = (proto: string) =>
       fetch(`${url}/login`, {
         method: 'POST',

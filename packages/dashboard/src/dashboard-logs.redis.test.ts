@@ -1,4 +1,4 @@
-import { type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
 import { loadDashboardConfig } from './dashboard-config';

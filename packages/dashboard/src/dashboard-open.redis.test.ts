@@ -1,21 +1,18 @@
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it, uniquePrefix } from '@quarry/testing';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
 import { testConfig, testRegistry } from './test-fixtures/dashboard-test-kit';
 import { captureLogs } from './test-fixtures/log-capture';
 
 describe('dashboard with authentication off', () => {
-  let server: TestRedis;
   let redis: Redis;
   let dashboard: Dashboard;
   let port: number;
   const logs = captureLogs('info');
-  const prefix = uniquePrefix('dash-open');
 
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
+  it.beforeAll(async ({ redis: connection, filePrefix: prefix }) => {
+    redis = connection;
     dashboard = createDashboard({
       config: await testConfig(prefix, { authDisabled: true, users: [] }),
       connection: redis,
@@ -27,9 +24,6 @@ describe('dashboard with authentication off', () => {
   });
   afterAll(async () => {
     await dashboard.close();
-    await deleteKeys(redis, prefix);
-    await redis.quit();
-    await server.stop();
   });
 
   it('warns that anyone on the machine can change the queues', () => {

@@ -1,20 +1,17 @@
-import { type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { it, uniquePrefix } from '@quarry/testing';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { createDashboard, type Dashboard } from './create-dashboard';
 import { admin, basic, login, testConfig, testRegistry } from './test-fixtures/dashboard-test-kit';
 import { captureLogs, type LogCapture } from './test-fixtures/log-capture';
 
 // Each test runs its own redis-server (never the shared one), stops it and starts it again.
 const asAdmin = { authorization: basic(admin.name, admin.password) };
-let server: SpawnedRedis | undefined;
 let dashboard: Dashboard | undefined;
 
 afterEach(async () => {
   await dashboard?.close();
-  await server?.stop();
   dashboard = undefined;
-  server = undefined;
 });
 
 /** A dashboard on its own connection to `redisUrl`, as `pnpm dashboard` makes it. */
@@ -41,8 +38,10 @@ async function timed(url: string, init: RequestInit = {}) {
 const readyz = async (url: string) => (await fetch(`${url}/readyz`)).status;
 
 describe('dashboard with Redis down', () => {
-  it('starts with Redis unreachable, logs it, answers 503 at once and recovers when Redis is back', async () => {
-    server = await spawnRedis();
+  it('starts with Redis unreachable, logs it, answers 503 at once and recovers when Redis is back', async ({
+    ownRedis,
+  }) => {
+    const server = await ownRedis();
     await server.kill('SIGTERM');
     const { url, logs } = await start(server.url);
     expect(logs.lines()).toContainEqual(
@@ -87,9 +86,11 @@ describe('dashboard with Redis down', () => {
     );
   }, 60_000);
 
-  it('answers 503 within 2 s when Redis stops while it runs, with a session cookie too', async () => {
+  it('answers 503 within 2 s when Redis stops while it runs, with a session cookie too', async ({
+    ownRedis,
+  }) => {
     // Persisted as a production Redis is, so the session outlives the restart.
-    server = await spawnRedis({ appendOnly: true });
+    const server = await ownRedis({ appendOnly: true });
     const { url, logs } = await start(server.url);
     const cookie = await login(url, admin.name, admin.password);
     expect((await timed(`${url}/dlq`, { headers: { cookie, accept: 'text/html' } })).status).toBe(200);
@@ -111,8 +112,8 @@ describe('dashboard with Redis down', () => {
     expect((await timed(`${url}/dlq`, { headers: { cookie, accept: 'text/html' } })).status).toBe(200);
   }, 60_000);
 
-  it('answers 503 when Redis accepts connections but does not answer', async () => {
-    server = await spawnRedis();
+  it('answers 503 when Redis accepts connections but does not answer', async ({ ownRedis }) => {
+    const server = await ownRedis();
     const { url } = await start(server.url);
     const cookie = await login(url, admin.name, admin.password);
     const pauser = new Redis(server.url);

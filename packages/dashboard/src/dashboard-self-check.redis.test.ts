@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { RedisSelfCheckError } from '@quarry/queue';
-import { type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { runProcess, type SpawnedRedis, spawnRedis, uniquePrefix } from '@quarry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard } from './create-dashboard';
 import { loadDashboardConfig } from './dashboard-config';
@@ -11,28 +10,12 @@ import { captureLogs } from './test-fixtures/log-capture';
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 /** Runs `pnpm dashboard` (src/main.ts) with only `env`; resolves when it exits. */
-function runMain(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+function runMain(env: Record<string, string>) {
+  return runProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', MAIN],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeoutMs: 25_000,
   });
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ensureDlqIndex } from './backfill-dlq-index';
 import { DeadLetterWriter } from './dead-letter-writer';
 import { tallyDlqGroups } from './dlq-group-summary';
@@ -10,15 +10,14 @@ import { markReplayed } from './mark-replayed';
 import { openQueues } from './open-queues';
 import { readDlqGroupSummaries } from './read-dlq-group-summaries';
 import { readReplayedDlqIds } from './replayed-dlq-ids';
+import { it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 
-const ctx = useTestRedis('dlq-backfill');
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
 let seq = 0;
 
-function setup() {
-  const { redis, prefix } = ctx();
+function setup(ctx: RedisTestContext) {
+  const { redis, prefix } = ctx;
   seq += 1;
   const queues = openQueues({
     connection: redis,
@@ -63,8 +62,10 @@ const replayedAsOlderVersion = (record: DlqRecord): DlqRecord => ({
 });
 
 describe('ensureDlqIndex', () => {
-  it('indexes a DLQ written by an older version once, in batches, replayed records included', async () => {
-    const { redis, keys, writeAsOlderVersion, ensure, groups } = setup();
+  it('indexes a DLQ written by an older version once, in batches, replayed records included', async ({
+    ctx,
+  }) => {
+    const { redis, keys, writeAsOlderVersion, ensure, groups } = setup(ctx);
     const old = records(30);
     old[4] = replayedAsOlderVersion(old[4] as DlqRecord);
     for (const record of old) await writeAsOlderVersion(record);
@@ -84,8 +85,8 @@ describe('ensureDlqIndex', () => {
     expect(await ensure()).toEqual({ ran: false, scanned: 0, indexed: 0, unreadable: [] });
   });
 
-  it('counts every record once with concurrent backfills, writes and replays', async () => {
-    const { redis, queues, keys, writer, writeAsOlderVersion, ensure, groups } = setup();
+  it('counts every record once with concurrent backfills, writes and replays', async ({ ctx }) => {
+    const { redis, queues, keys, writer, writeAsOlderVersion, ensure, groups } = setup(ctx);
     const old = records(40);
     for (const record of old) await writeAsOlderVersion(record);
     const fresh = records(20, 100);
@@ -122,8 +123,8 @@ describe('ensureDlqIndex', () => {
     ]);
   });
 
-  it('a write to an older DLQ indexes itself but leaves the version to the backfill', async () => {
-    const { redis, keys, writer, writeAsOlderVersion, ensure, groups } = setup();
+  it('a write to an older DLQ indexes itself but leaves the version to the backfill', async ({ ctx }) => {
+    const { redis, keys, writer, writeAsOlderVersion, ensure, groups } = setup(ctx);
     const [old, fresh] = records(2);
     await writeAsOlderVersion(old as DlqRecord);
     await writer.write(fresh as DlqRecord);
@@ -134,8 +135,8 @@ describe('ensureDlqIndex', () => {
     expect((await groups()).indexed).toBe(2);
   });
 
-  it('leaves out and reports DLQ jobs that are not DLQ records', async () => {
-    const { redis, queues, keys, writeAsOlderVersion, ensure, groups } = setup();
+  it('leaves out and reports DLQ jobs that are not DLQ records', async ({ ctx }) => {
+    const { redis, queues, keys, writeAsOlderVersion, ensure, groups } = setup(ctx);
     await writeAsOlderVersion(records(1)[0] as DlqRecord);
     await queues.dlq.add('by hand', { hello: 'world' }, { jobId: 'dlq-0123456789abcdef0123456789abcdef' });
     const report = await ensure();
@@ -147,8 +148,8 @@ describe('ensureDlqIndex', () => {
     expect(await redis.get(keys.dlq.version())).toBe('1');
   });
 
-  it('writes nothing when the DLQ is empty', async () => {
-    const { redis, queues, ensure } = setup();
+  it('writes nothing when the DLQ is empty', async ({ ctx }) => {
+    const { redis, queues, ensure } = setup(ctx);
     expect(await ensure()).toEqual({ ran: true, scanned: 0, indexed: 0, unreadable: [] });
     expect(await redis.keys(`${queues.keys.dlq.version().replace(/dlq:index-version$/, '')}*`)).toEqual([]);
   });

@@ -1,21 +1,18 @@
-import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import type { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
 import { BatchLaneStore } from './batch-lane-store';
 import { quarryKeys } from './keys';
-import { redisConnection } from './redis-connection';
 
-const redis = redisConnection(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { role: 'worker' });
-const prefix = uniquePrefix('batch-store');
-const keys = quarryKeys({ prefix });
-const store = new BatchLaneStore({ redis, keys, resultTtlSeconds: 60 });
-
-afterAll(async () => {
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-});
+const storeFor = ({ redis, prefix }: { readonly redis: Redis; readonly prefix: string }) =>
+  new BatchLaneStore({ redis, keys: quarryKeys({ prefix }), resultTtlSeconds: 60 });
 
 describe('BatchLaneStore (real Redis)', () => {
-  it('parks once, submits in two phases, and stores a result seen twice only once', async () => {
+  it('parks once, submits in two phases, and stores a result seen twice only once', async ({
+    redis,
+    prefix,
+  }) => {
+    const store = storeFor({ redis, prefix });
     const entry = { ref: 'j1@1#1', jobId: 'j1', model: 'm', nowMs: 1000, deadlineMs: null };
     expect(await store.park(entry)).toBe('');
     expect(await store.park({ ...entry, nowMs: 2000 })).toBe('');
@@ -42,7 +39,11 @@ describe('BatchLaneStore (real Redis)', () => {
     expect(await store.inFlight()).toEqual([]);
   });
 
-  it('puts back only the entries a batch still owns, and an unanswered intent entirely', async () => {
+  it('puts back only the entries a batch still owns, and an unanswered intent entirely', async ({
+    redis,
+    prefix,
+  }) => {
+    const store = storeFor({ redis, prefix });
     await store.park({ ref: 'j2@1#1', jobId: 'j2', model: 'm2', nowMs: 10, deadlineMs: 99 });
     await store.takeIntent({
       intentId: 'i2',

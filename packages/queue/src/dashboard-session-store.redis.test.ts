@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import { DashboardSessionStore } from './dashboard-session-store';
 import { quarryKeys } from './keys';
-import { useTestRedis } from './test-fixtures/redis-test-context';
-
-const context = useTestRedis('dashboard-sessions');
 
 describe('DashboardSessionStore', () => {
   const session = (expiresAt: number) => ({ user: 'alice', secretDigest: 'digest-1', expiresAt });
 
-  it('finds a saved session until it is deleted, with its lifetime as the key TTL', async () => {
-    const { redis, prefix } = context();
+  it('finds a saved session until it is deleted, with its lifetime as the key TTL', async ({
+    redis,
+    prefix,
+  }) => {
     const keys = quarryKeys({ prefix });
     const store = new DashboardSessionStore({ redis, keys });
     const now = Date.now();
@@ -24,8 +24,7 @@ describe('DashboardSessionStore', () => {
     expect(await store.delete('token-a')).toBe(false);
   });
 
-  it("keeps the web layer's own fields of a session as they are", async () => {
-    const { redis, prefix } = context();
+  it("keeps the web layer's own fields of a session as they are", async ({ redis, prefix }) => {
     const store = new DashboardSessionStore({ redis, keys: quarryKeys({ prefix }) });
     const now = Date.now();
     const cookie = { path: '/', httpOnly: true, sameSite: 'strict', expires: new Date(now + 60_000) };
@@ -36,8 +35,10 @@ describe('DashboardSessionStore', () => {
     });
   });
 
-  it('treats an unreadable stored session as none, and refuses to save one that has ended', async () => {
-    const { redis, prefix } = context();
+  it('treats an unreadable stored session as none, and refuses to save one that has ended', async ({
+    redis,
+    prefix,
+  }) => {
     const keys = quarryKeys({ prefix });
     const store = new DashboardSessionStore({ redis, keys });
     await redis.set(keys.dashboardSession('broken'), 'not json {', 'PX', 60_000);

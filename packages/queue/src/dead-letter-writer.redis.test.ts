@@ -1,5 +1,7 @@
+import { it } from '@quarry/testing';
 import { type Queue, UnrecoverableError, Worker } from 'bullmq';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeEach, describe, expect } from 'vitest';
 import { attemptJobKey } from './attempt-job-key';
 import { buildDlqRecord } from './build-dlq-record';
 import { DeadLetterWriter } from './dead-letter-writer';
@@ -8,10 +10,12 @@ import { findDlqIdBySource, readDlqRecord } from './dlq-lookup';
 import { openQueues, type QuarryQueues } from './open-queues';
 import { RedisAttemptStore } from './redis-attempt-store';
 import { attemptRecord, schemaIssue } from './test-fixtures/attempt-record';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 
 describe('DeadLetterWriter', () => {
-  const ctx = useTestRedis('dlq-writer');
+  let ctx: { redis: Redis; prefix: string };
+  it.beforeEach(({ redis, prefix }) => {
+    ctx = { redis, prefix };
+  });
   let queues: QuarryQueues;
   let writer: DeadLetterWriter;
   let attempts: RedisAttemptStore;
@@ -20,7 +24,7 @@ describe('DeadLetterWriter', () => {
   /** Each test gets queues of its own, so one test's waiting jobs never reach another's worker. */
   beforeEach(async () => {
     await queues?.close();
-    const { redis, prefix } = ctx();
+    const { redis, prefix } = ctx;
     queueSeq += 1;
     queues = openQueues({
       connection: redis,
@@ -43,7 +47,7 @@ describe('DeadLetterWriter', () => {
       async () => {
         throw new UnrecoverableError('worker gave up');
       },
-      { connection: ctx().redis.duplicate({ maxRetriesPerRequest: null }), prefix: queues.config.prefix },
+      { connection: ctx.redis.duplicate({ maxRetriesPerRequest: null }), prefix: queues.config.prefix },
     );
     try {
       await expect
@@ -95,7 +99,7 @@ describe('DeadLetterWriter', () => {
       state: 'dead',
     });
     expect(record?.attempts).toEqual(records);
-    expect(await findDlqIdBySource({ redis: ctx().redis, keys: queues.keys, sourceJobId: 'twice' })).toBe(
+    expect(await findDlqIdBySource({ redis: ctx.redis, keys: queues.keys, sourceJobId: 'twice' })).toBe(
       first.dlqId,
     );
   });
@@ -192,14 +196,14 @@ describe('DeadLetterWriter', () => {
       reason: { kind: 'validation_exhausted', message: 'x' },
     });
     expect(await writer.releaseAttempts(job)).toBe(true);
-    expect(await ctx().redis.exists(queues.keys.attempts(key))).toBe(0);
+    expect(await ctx.redis.exists(queues.keys.attempts(key))).toBe(0);
     // Nothing of the history was lost: the record holds every attempt.
     expect((await readDlqRecord({ dlq: queues.dlq, dlqId }))?.attempts).toEqual(saved);
   });
 
   it('keeps the DLQ under the same hash-tagged prefix as the source queue', () => {
     const dlq: Queue = queues.dlq;
-    expect(dlq.opts.prefix).toBe(ctx().prefix);
-    expect(queues.queue.opts.prefix).toBe(ctx().prefix);
+    expect(dlq.opts.prefix).toBe(ctx.prefix);
+    expect(queues.queue.opts.prefix).toBe(ctx.prefix);
   });
 });

@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DeadLetterWriter } from './dead-letter-writer';
 import { countDlqIndexes, type DlqIndexItem, type DlqIndexName, readDlqIndexPage } from './dlq-index-page';
 import type { DlqRecord } from './dlq-record';
 import { openQueues } from './open-queues';
+import { it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 import { unindexDlqRecord } from './unindex-dlq-record';
 
-const ctx = useTestRedis('dlq-index-page');
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
 let seq = 0;
 
-async function setup(records: readonly DlqRecord[]) {
-  const { redis, prefix } = ctx();
+async function setup(ctx: RedisTestContext, records: readonly DlqRecord[]) {
+  const { redis, prefix } = ctx;
   seq += 1;
   const queues = openQueues({
     connection: redis,
@@ -56,9 +55,9 @@ const indexOrder = (records: readonly DlqRecord[]) =>
     .sort((a, b) => b.at - a.at || (a.dlqId < b.dlqId ? 1 : -1));
 
 describe('DLQ index pages', () => {
-  it('walk an index newest first, completely and once, across ties', async () => {
+  it('walk an index newest first, completely and once, across ties', async ({ ctx }) => {
     const records = bursts(120, 10);
-    const { walk } = await setup(records);
+    const { walk } = await setup(ctx, records);
     expect(await walk({ by: 'time' }, 7)).toEqual(indexOrder(records));
     expect(await walk({ by: 'workflow', workflow: 'ticket' }, 4)).toEqual(
       indexOrder(records.filter((record) => record.workflow === 'ticket')),
@@ -70,9 +69,9 @@ describe('DLQ index pages', () => {
     ).toHaveLength(96);
   });
 
-  it('stay within a time window, both ends inclusive, and count it', async () => {
+  it('stay within a time window, both ends inclusive, and count it', async ({ ctx }) => {
     const records = bursts(60, 10);
-    const { redis, keys, page } = await setup(records);
+    const { redis, keys, page } = await setup(ctx, records);
     const window = { since: T0 + 2000, until: T0 + 3000 };
     const inside = records.filter((record) => {
       const at = Date.parse(record.deadLetteredAt);
@@ -95,9 +94,9 @@ describe('DLQ index pages', () => {
     ).toEqual([20, 10, 0]);
   });
 
-  it('never repeat or skip a record that stays indexed, whatever changes between pages', async () => {
+  it('never repeat or skip a record that stays indexed, whatever changes between pages', async ({ ctx }) => {
     const records = bursts(80, 8);
-    const { redis, keys, writer, walk } = await setup(records);
+    const { redis, keys, writer, walk } = await setup(ctx, records);
     const removed = new Set<string>();
     let round = 0;
     const items = await walk({ by: 'time' }, 6, async (cursor) => {
@@ -120,8 +119,8 @@ describe('DLQ index pages', () => {
     expect(items).toEqual([...items].sort((a, b) => b.at - a.at || (a.dlqId < b.dlqId ? 1 : -1)));
   });
 
-  it('refuse a page of no records', async () => {
-    const { page } = await setup([]);
+  it('refuse a page of no records', async ({ ctx }) => {
+    const { page } = await setup(ctx, []);
     await expect(page({ by: 'time' }, 0)).rejects.toThrow('at least one record, got a limit of 0');
   });
 });

@@ -1,18 +1,16 @@
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DeadLetterWriter } from './dead-letter-writer';
 import { openQueues } from './open-queues';
-import { dlqIndexTestKit } from './test-fixtures/dlq-index-test-kit';
+import { dlqIndexTestKit, it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 
-const ctx = useTestRedis('dlq-index-stress');
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
-const setup = () => dlqIndexTestKit(ctx());
+const setup = (ctx: RedisTestContext) => dlqIndexTestKit(ctx);
 
 describe('DLQ indexes under stress', () => {
-  it('index records whose names come from broken job data', async () => {
-    const { keys, writer, placesOf, groups } = setup();
+  it('index records whose names come from broken job data', async ({ ctx }) => {
+    const { keys, writer, placesOf, groups } = setup(ctx);
     const odd = [
       dlqRecordFor({ jobId: 'empty', at: T0, workflow: '', kind: 'invalid_payload' }),
       dlqRecordFor({ jobId: 'lone', at: T0, workflow: 'in\ud800voice:\u001b', attempts: [['a\udfffb']] }),
@@ -26,9 +24,9 @@ describe('DLQ indexes under stress', () => {
     expect(kept.reduce((sum, group) => sum + group.count, 0)).toBe(3);
   });
 
-  it('keep group counts exact under concurrent writes from several connections', async () => {
-    const { redis, queues, keys, groups } = setup();
-    const connections = [0, 1, 2].map(() => new Redis(ctx().url));
+  it('keep group counts exact under concurrent writes from several connections', async ({ ctx }) => {
+    const { redis, queues, keys, groups } = setup(ctx);
+    const connections = [0, 1, 2].map(() => new Redis(ctx.url));
     try {
       const writers = connections.map((connection) => {
         const own = openQueues({ connection, config: queues.config });

@@ -1,21 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { readDlqIndexEntries } from './dlq-index-entries';
 import { dlqIndexEntry } from './dlq-index-entry';
 import type { DlqRecord } from './dlq-record';
 import { markReplayed } from './mark-replayed';
 import { readReplayedDlqIds } from './replayed-dlq-ids';
-import { dlqIndexTestKit } from './test-fixtures/dlq-index-test-kit';
+import { dlqIndexTestKit, it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 import { unindexDlqRecord } from './unindex-dlq-record';
 
-const ctx = useTestRedis('dlq-index');
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
-const setup = () => dlqIndexTestKit(ctx());
+const setup = (ctx: RedisTestContext) => dlqIndexTestKit(ctx);
 
 describe('DLQ indexes', () => {
-  it('index a written record by time, workflow, reason kind and label, and fingerprint, with its group', async () => {
-    const { redis, keys, writer, placesOf, groups } = setup();
+  it('index a written record by time, workflow, reason kind and label, and fingerprint, with its group', async ({
+    ctx,
+  }) => {
+    const { redis, keys, writer, placesOf, groups } = setup(ctx);
     const record = dlqRecordFor({
       jobId: 'a',
       at: T0,
@@ -56,8 +56,10 @@ describe('DLQ indexes', () => {
     expect((await groups()).kept[0]?.count).toBe(1);
   });
 
-  it('move a replayed record to replayed: its state, its group and the replay-time index', async () => {
-    const { redis, queues, keys, writer, placesOf, groups } = setup();
+  it('move a replayed record to replayed: its state, its group and the replay-time index', async ({
+    ctx,
+  }) => {
+    const { redis, queues, keys, writer, placesOf, groups } = setup(ctx);
     const record = dlqRecordFor({ jobId: 'r', at: T0, redriveCount: 1 });
     const other = dlqRecordFor({ jobId: 's', at: T0 + 1 });
     await writer.write(record);
@@ -90,8 +92,10 @@ describe('DLQ indexes', () => {
     expect(kept[0]?.states).toEqual({ replayed: 1, quarantined: 0, deadByRedrives: { '0': 1 } });
   });
 
-  it('unindex a removed record everywhere, passing its examples on and deleting emptied groups', async () => {
-    const { redis, keys, writer, placesOf, groups } = setup();
+  it('unindex a removed record everywhere, passing its examples on and deleting emptied groups', async ({
+    ctx,
+  }) => {
+    const { redis, keys, writer, placesOf, groups } = setup(ctx);
     const [oldest, middle, newest] = [0, 1, 2].map((i) =>
       dlqRecordFor({ jobId: `g${i}`, at: T0 + i * 1000 }),
     );

@@ -9,6 +9,7 @@ export * from './close-connection';
 export * from './close-queues';
 export * from './dashboard-session-store';
 export * from './dead-letter-writer';
+export * from './delete-prefixed-keys';
 export * from './dlq-group-summary';
 export * from './dlq-id';
 export * from './dlq-index-conflict-error';

@@ -1,19 +1,20 @@
+import { it } from '@quarry/testing';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
 import { LoginFailureLimiter } from './login-failure-limiter';
-import { useTestRedis } from './test-fixtures/redis-test-context';
-
-const context = useTestRedis('login-failures');
 
 describe('LoginFailureLimiter', () => {
-  const limiter = (options: { scope: 'client' | 'account'; maxFailures: number; windowMs: number }) => {
-    const { redis, prefix } = context();
-    return new LoginFailureLimiter({ redis, keys: quarryKeys({ prefix }), ...options });
-  };
+  const limiter = (
+    { redis, prefix }: { readonly redis: Redis; readonly prefix: string },
+    options: { scope: 'client' | 'account'; maxFailures: number; windowMs: number },
+  ) => new LoginFailureLimiter({ redis, keys: quarryKeys({ prefix }), ...options });
 
-  it('lets an id fail maxFailures times, then makes it wait for the rest of the window', async () => {
-    const clients = limiter({ scope: 'client', maxFailures: 3, windowMs: 60_000 });
+  it('lets an id fail maxFailures times, then makes it wait for the rest of the window', async ({
+    redis,
+    prefix,
+  }) => {
+    const clients = limiter({ redis, prefix }, { scope: 'client', maxFailures: 3, windowMs: 60_000 });
     expect(await clients.retryAfterMs('203.0.113.7')).toBe(0);
     for (let i = 0; i < 2; i++) await clients.recordFailure('203.0.113.7');
     expect(await clients.retryAfterMs('203.0.113.7')).toBe(0);
@@ -27,10 +28,12 @@ describe('LoginFailureLimiter', () => {
     expect(await clients.retryAfterMs('203.0.113.7')).toBe(0);
   });
 
-  it('counts under keys.loginFailures, the id hashed, with the window as TTL, per scope', async () => {
-    const { redis, prefix } = context();
+  it('counts under keys.loginFailures, the id hashed, with the window as TTL, per scope', async ({
+    redis,
+    prefix,
+  }) => {
     const keys = quarryKeys({ prefix });
-    const accounts = limiter({ scope: 'account', maxFailures: 30, windowMs: 120_000 });
+    const accounts = limiter({ redis, prefix }, { scope: 'account', maxFailures: 30, windowMs: 120_000 });
     await accounts.recordFailure('alice');
     await accounts.recordFailure('alice');
     expect(await redis.get(keys.loginFailures('account', 'alice'))).toBe('2');
@@ -40,8 +43,8 @@ describe('LoginFailureLimiter', () => {
     expect(ttl).toBeLessThanOrEqual(120_000);
   });
 
-  it('starts again at 0 once the window has ended', async () => {
-    const clients = limiter({ scope: 'client', maxFailures: 2, windowMs: 1_000 });
+  it('starts again at 0 once the window has ended', async ({ redis, prefix }) => {
+    const clients = limiter({ redis, prefix }, { scope: 'client', maxFailures: 2, windowMs: 1_000 });
     await clients.recordFailure('198.51.100.1');
     await clients.recordFailure('198.51.100.1');
     expect(await clients.retryAfterMs('198.51.100.1')).toBeGreaterThan(0);
@@ -50,8 +53,7 @@ describe('LoginFailureLimiter', () => {
     expect(await clients.retryAfterMs('198.51.100.1')).toBe(0);
   });
 
-  it('rejects, rather than answering 0, when Redis cannot be reached', async () => {
-    const { prefix } = context();
+  it('rejects, rather than answering 0, when Redis cannot be reached', async ({ redis, prefix }) => {
     const down = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false });
     try {
       const clients = new LoginFailureLimiter({
@@ -68,9 +70,15 @@ describe('LoginFailureLimiter', () => {
     }
   });
 
-  it('refuses limits that are not positive', () => {
-    expect(() => limiter({ scope: 'client', maxFailures: 0, windowMs: 1_000 })).toThrow(/maxFailures/);
-    expect(() => limiter({ scope: 'client', maxFailures: 1.5, windowMs: 1_000 })).toThrow(/maxFailures/);
-    expect(() => limiter({ scope: 'client', maxFailures: 1, windowMs: 0 })).toThrow(/windowMs/);
+  it('refuses limits that are not positive', async ({ redis, prefix }) => {
+    expect(() => limiter({ redis, prefix }, { scope: 'client', maxFailures: 0, windowMs: 1_000 })).toThrow(
+      /maxFailures/,
+    );
+    expect(() => limiter({ redis, prefix }, { scope: 'client', maxFailures: 1.5, windowMs: 1_000 })).toThrow(
+      /maxFailures/,
+    );
+    expect(() => limiter({ redis, prefix }, { scope: 'client', maxFailures: 1, windowMs: 0 })).toThrow(
+      /windowMs/,
+    );
   });
 });

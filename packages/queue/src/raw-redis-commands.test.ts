@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * Non-test sources of every app and package but this one. Test files and test fixtures may use raw
- * commands to set up and assert; packages/test-redis is the test Redis kit itself.
+ * commands to set up and assert; packages/testing is the test kit itself.
  */
 function sourcesOutsideQueue(): string[] {
   const files: string[] = [];
@@ -30,7 +30,7 @@ function sourcesOutsideQueue(): string[] {
   for (const group of ['apps', 'packages']) {
     for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
-      if (group === 'packages' && (entry.name === 'queue' || entry.name === 'test-redis')) continue;
+      if (group === 'packages' && (entry.name === 'queue' || entry.name === 'testing')) continue;
       walk(join(root, group, entry.name));
     }
   }

@@ -1,14 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import type { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
 import { RedisAttemptStore, type RedisAttemptStoreOptions } from './redis-attempt-store';
 import { attemptRecord, schemaIssue } from './test-fixtures/attempt-record';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 
 describe('RedisAttemptStore', () => {
-  const ctx = useTestRedis('attempt-store');
+  let ctx: { redis: Redis; prefix: string };
+  it.beforeEach(({ redis, prefix }) => {
+    ctx = { redis, prefix };
+  });
 
   const store = (onUnreadable?: RedisAttemptStoreOptions['onUnreadable']) => {
-    const { redis, prefix } = ctx();
+    const { redis, prefix } = ctx;
     return new RedisAttemptStore({ redis, keys: quarryKeys({ prefix }), ttlSeconds: 60, onUnreadable });
   };
 
@@ -20,7 +24,7 @@ describe('RedisAttemptStore', () => {
     await attempts.append('job-a', first);
     expect(await attempts.load('job-a')).toEqual([first, second]);
     expect(await attempts.load('job-b')).toEqual([]);
-    const ttl = await ctx().redis.ttl(quarryKeys({ prefix: ctx().prefix }).attempts('job-a'));
+    const ttl = await ctx.redis.ttl(quarryKeys({ prefix: ctx.prefix }).attempts('job-a'));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
   });
@@ -36,7 +40,7 @@ describe('RedisAttemptStore', () => {
     const problems: string[] = [];
     const attempts = store(({ jobKey, field }) => problems.push(`${jobKey}#${field}`));
     await attempts.append('job-d', attemptRecord({ n: 1 }));
-    await ctx().redis.hset(quarryKeys({ prefix: ctx().prefix }).attempts('job-d'), '2', '{"n":"two"}');
+    await ctx.redis.hset(quarryKeys({ prefix: ctx.prefix }).attempts('job-d'), '2', '{"n":"two"}');
     expect((await attempts.load('job-d')).map((record) => record.n)).toEqual([1]);
     expect(problems).toEqual(['job-d#2']);
   });

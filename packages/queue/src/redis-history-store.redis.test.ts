@@ -1,9 +1,9 @@
 import { type HistoryKey, InMemoryHistoryStore, type IssueObservation } from '@quarry/core';
+import { it } from '@quarry/testing';
 import type { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
 import { RedisHistoryStore } from './redis-history-store';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 
 const hour = 3_600_000;
 const t0 = Date.UTC(2025, 0, 1);
@@ -26,12 +26,15 @@ function countCommands(redis: Redis): { readonly names: string[] } {
 }
 
 describe('RedisHistoryStore', () => {
-  const ctx = useTestRedis('history-store');
+  let ctx: { redis: Redis; prefix: string };
+  it.beforeEach(({ redis, prefix }) => {
+    ctx = { redis, prefix };
+  });
   let clock = t0;
   let workflowSeq = 0;
   /** A store and a history key of its own (a fresh workflow name per test). */
   const setup = (options: { maxSignatures?: number; halfLifeMs?: number; redis?: Redis } = {}) => {
-    const { redis, prefix } = ctx();
+    const { redis, prefix } = ctx;
     const store = new RedisHistoryStore({
       redis: options.redis ?? redis,
       keys: quarryKeys({ prefix }),
@@ -106,9 +109,9 @@ describe('RedisHistoryStore', () => {
       'four',
       'three',
     ]);
-    const { scores, details } = quarryKeys({ prefix: ctx().prefix }).history(key.workflow, key.version);
-    expect(await ctx().redis.zcard(scores)).toBe(3);
-    expect(await ctx().redis.hlen(details)).toBe(1 + 3 * 4);
+    const { scores, details } = quarryKeys({ prefix: ctx.prefix }).history(key.workflow, key.version);
+    expect(await ctx.redis.zcard(scores)).toBe(3);
+    expect(await ctx.redis.hlen(details)).toBe(1 + 3 * 4);
     await store.record(key, seen('six', 'seven', 'eight', 'nine'));
     const kept = (await store.topLessons(key, 10)).map((lesson) => lesson.signature);
     expect(kept).toHaveLength(3);
@@ -130,7 +133,7 @@ describe('RedisHistoryStore', () => {
   });
 
   it('reads in one round trip, writes in one atomic call, and writes nothing for no signatures', async () => {
-    const shared = ctx().redis;
+    const shared = ctx.redis;
     const redis = shared.duplicate();
     try {
       const { store, key } = setup({ redis });
@@ -163,8 +166,8 @@ describe('RedisHistoryStore', () => {
     expect(lessons.map((lesson) => lesson.signature)).toEqual(['new', 'old']);
     expect(lessons[0]?.score).toBeCloseTo(2, 10);
     expect(Number.isFinite(lessons[1]?.score)).toBe(true);
-    const { scores, details } = quarryKeys({ prefix: ctx().prefix }).history(key.workflow, key.version);
-    expect(Number(await ctx().redis.zscore(scores, 'new'))).toBeCloseTo(2, 10);
-    expect(await ctx().redis.pttl(details)).toBeGreaterThan(0);
+    const { scores, details } = quarryKeys({ prefix: ctx.prefix }).history(key.workflow, key.version);
+    expect(Number(await ctx.redis.zscore(scores, 'new'))).toBeCloseTo(2, 10);
+    expect(await ctx.redis.pttl(details)).toBeGreaterThan(0);
   });
 });

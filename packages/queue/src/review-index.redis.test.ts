@@ -1,10 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
 import type { ReviewEntry } from './review-entry';
 import { ReviewIndex } from './review-index';
-import { useTestRedis } from './test-fixtures/redis-test-context';
-
-const context = useTestRedis('review-index');
 
 const entry = (jobId: string, flaggedAt: string, workflow = 'support-ticket'): ReviewEntry => ({
   jobId,
@@ -18,8 +16,10 @@ const entry = (jobId: string, flaggedAt: string, workflow = 'support-ticket'): R
 });
 
 describe('ReviewIndex', () => {
-  it('lists flagged jobs oldest first, filters by workflow, and removes them on ack', async () => {
-    const { redis, prefix } = context();
+  it('lists flagged jobs oldest first, filters by workflow, and removes them on ack', async ({
+    redis,
+    prefix,
+  }) => {
     const index = new ReviewIndex({ redis, keys: quarryKeys({ prefix }) });
     await index.flag(entry('b', '2025-01-02T00:00:00.000Z'));
     await index.flag(entry('a', '2025-01-01T00:00:00.000Z', 'invoice'));
@@ -42,8 +42,7 @@ describe('ReviewIndex', () => {
     expect((await index.list()).entries.map((e) => e.jobId)).toEqual(['b']);
   });
 
-  it('reports an unreadable entry instead of hiding it', async () => {
-    const { redis, prefix } = context();
+  it('reports an unreadable entry instead of hiding it', async ({ redis, prefix }) => {
     const keys = quarryKeys({ prefix, queueName: 'other' });
     const index = new ReviewIndex({ redis, keys });
     await redis.zadd(keys.reviewPending(), 1, 'broken');
@@ -54,8 +53,7 @@ describe('ReviewIndex', () => {
     });
   });
 
-  it('rejects an entry without reasons', async () => {
-    const { redis, prefix } = context();
+  it('rejects an entry without reasons', async ({ redis, prefix }) => {
     const index = new ReviewIndex({ redis, keys: quarryKeys({ prefix }) });
     await expect(index.flag({ ...entry('c', '2025-01-01T00:00:00.000Z'), reasons: [] })).rejects.toThrow();
   });

@@ -1,18 +1,22 @@
+import { it } from '@quarry/testing';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeEach, describe, expect } from 'vitest';
 import { openQueues, type QuarryQueues } from './open-queues';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 import { TolerantWorker } from './tolerant-worker';
 import { UnreadableJobData } from './unreadable-job-data';
 
 describe('TolerantQueue and TolerantWorker: jobs whose stored data is not JSON', () => {
-  const ctx = useTestRedis('tolerant');
+  let ctx: { redis: Redis; prefix: string };
+  it.beforeEach(({ redis, prefix }) => {
+    ctx = { redis, prefix };
+  });
   let queues: QuarryQueues;
   let seq = 0;
   /** A connection of its own for a worker (BullMQ workers need `maxRetriesPerRequest: null`). */
-  const workerConnections: ReturnType<ReturnType<typeof ctx>['redis']['duplicate']>[] = [];
+  const workerConnections: Redis[] = [];
   const workerConnection = () => {
-    const connection = ctx().redis.duplicate({ maxRetriesPerRequest: null });
+    const connection = ctx.redis.duplicate({ maxRetriesPerRequest: null });
     workerConnections.push(connection);
     return connection;
   };
@@ -21,8 +25,8 @@ describe('TolerantQueue and TolerantWorker: jobs whose stored data is not JSON',
     await queues?.close();
     seq += 1;
     queues = openQueues({
-      connection: ctx().redis,
-      config: { prefix: ctx().prefix, queueName: `src-${seq}` },
+      connection: ctx.redis,
+      config: { prefix: ctx.prefix, queueName: `src-${seq}` },
     });
   });
   afterAll(async () => {
@@ -37,13 +41,13 @@ describe('TolerantQueue and TolerantWorker: jobs whose stored data is not JSON',
       { workflow: 'note', input: { text: 'x' } },
       { attempts: 3 },
     );
-    await ctx().redis.hset(queues.queue.toKey(job.id as string), fields);
+    await ctx.redis.hset(queues.queue.toKey(job.id as string), fields);
     return job.id as string;
   }
 
   it('reads such a job with an UnreadableJobData as its data, in lists and by id', async () => {
     const id = await brokenJob({ data: 'not json {' });
-    const plain = new Queue(queues.config.queueName, { connection: ctx().redis, prefix: ctx().prefix });
+    const plain = new Queue(queues.config.queueName, { connection: ctx.redis, prefix: ctx.prefix });
     try {
       // What a plain BullMQ queue (and so bull-board over it) does with the job.
       await expect(plain.getJob(id)).rejects.toBeInstanceOf(SyntaxError);
@@ -77,7 +81,7 @@ describe('TolerantQueue and TolerantWorker: jobs whose stored data is not JSON',
         seen.push(job.data);
         throw new UnrecoverableError('bad_payload');
       },
-      { connection: workerConnection(), prefix: ctx().prefix },
+      { connection: workerConnection(), prefix: ctx.prefix },
     );
     try {
       await expect.poll(() => queues.queue.getJobState(id), { timeout: 10_000 }).toBe('failed');
@@ -93,7 +97,7 @@ describe('TolerantQueue and TolerantWorker: jobs whose stored data is not JSON',
     const errors: Error[] = [];
     const worker = new Worker(queues.config.queueName, async () => 'never called', {
       connection: workerConnection(),
-      prefix: ctx().prefix,
+      prefix: ctx.prefix,
     });
     worker.on('error', (error) => errors.push(error));
     try {

@@ -1,13 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
 import { quarryKeys } from './keys';
-import { useTestRedis } from './test-fixtures/redis-test-context';
 import { unindexDlqRecord } from './unindex-dlq-record';
 
-const context = useTestRedis('unindex');
-
 describe('unindexDlqRecord', () => {
-  it('removes the index entry only while it points at the given record', async () => {
-    const { redis, prefix } = context();
+  it('removes the index entry only while it points at the given record', async ({ redis, prefix }) => {
     const keys = quarryKeys({ prefix });
     await redis.hset(keys.dlqIndex(), 'job-1', 'dlq-new', 'job-2', 'dlq-b');
     const options = { redis, keys, sourceJobId: 'job-1' };

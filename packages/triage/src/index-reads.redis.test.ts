@@ -1,18 +1,22 @@
 import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { DlqSelectors } from './dlq-selectors';
 import { fingerprintGroupsOf } from './fingerprint-groups';
 import { selectRecords } from './select-records';
-import { issueAt, useTriageTestKit } from './test-fixtures/triage-test-kit';
+import { issueAt, it, type TriageTestKit } from './test-fixtures/triage-test-kit';
 
-const kit = useTriageTestKit('triage-index');
 const T0 = Date.parse('2025-06-01T00:00:00.000Z');
 const kinds: readonly DlqReasonKind[] = ['validation_exhausted', 'no_progress', 'refused', 'permanent'];
 
 /** Seeds `count` records varying in workflow, version, reason, issues and time (some share a millisecond). */
-async function seedMany(count: number, batch = 50, olderVersion = false): Promise<DlqRecord[]> {
-  const seed = olderVersion ? kit().seedAsOlderVersion : kit().seed;
+async function seedMany(
+  kit: TriageTestKit,
+  count: number,
+  batch = 50,
+  olderVersion = false,
+): Promise<DlqRecord[]> {
+  const seed = olderVersion ? kit.seedAsOlderVersion : kit.seed;
   const records: DlqRecord[] = [];
   for (let start = 0; start < count; start += batch) {
     const seeded = await Promise.all(
@@ -47,11 +51,13 @@ function countingConnection(url: string) {
 }
 
 describe('triage reads through the DLQ indexes', () => {
-  it('lists a page of 50 out of 5,000 records reading 50 records, and groups them reading none', async () => {
-    const records = await seedMany(5000, 250);
-    const counter = countingConnection(kit().url);
+  it('lists a page of 50 out of 5,000 records reading 50 records, and groups them reading none', async ({
+    kit,
+  }) => {
+    const records = await seedMany(kit, 5000, 250);
+    const counter = countingConnection(kit.url);
     try {
-      const triage = kit().newTriage({ connection: counter.connection });
+      const triage = kit.newTriage({ connection: counter.connection });
       await triage.listDlq({ limit: 1 }); // opens the queues and checks the index version once
       counter.reset();
       const page = await triage.listDlq({ limit: 50 });
@@ -71,9 +77,9 @@ describe('triage reads through the DLQ indexes', () => {
     }
   });
 
-  it('selects what a full scan would, with selectors combined and cut at a limit', async () => {
-    const records = await seedMany(300);
-    const { triage } = kit();
+  it('selects what a full scan would, with selectors combined and cut at a limit', async ({ kit }) => {
+    const records = await seedMany(kit, 300);
+    const { triage } = kit;
     const at = (seconds: number) => new Date(T0 + seconds * 1000);
     const cases: DlqSelectors[] = [
       {},
@@ -97,9 +103,11 @@ describe('triage reads through the DLQ indexes', () => {
     }
   });
 
-  it('indexes a DLQ written by an older version on its first read, and lists and groups all of it', async () => {
-    const { redis, queues, triage } = kit();
-    const older = await seedMany(30, 10, true);
+  it('indexes a DLQ written by an older version on its first read, and lists and groups all of it', async ({
+    kit,
+  }) => {
+    const { redis, queues, triage } = kit;
+    const older = await seedMany(kit, 30, 10, true);
     expect(await redis.get(queues.keys.dlq.version())).toBeNull();
     expect((await triage.listDlq()).map((summary) => summary.dlqId)).toEqual(
       selectRecords(older, {}).map((record) => record.dlqId),
@@ -110,10 +118,10 @@ describe('triage reads through the DLQ indexes', () => {
     expect(await redis.get(queues.keys.dlq.version())).toBe('1');
   });
 
-  it('keeps lists and groups exact through replays and retention', async () => {
-    const records = await seedMany(40);
+  it('keeps lists and groups exact through replays and retention', async ({ kit }) => {
+    const records = await seedMany(kit, 40);
     let clock = T0 + 100_000_000;
-    const triage = kit().newTriage({ now: () => clock });
+    const triage = kit.newTriage({ now: () => clock });
     const replayed = await triage.replayDlq({ selectors: { workflow: 'invoice', limit: 6 } });
     expect(replayed.replayed).toBe(6);
     let groups = await triage.fingerprintGroups();
@@ -132,10 +140,12 @@ describe('triage reads through the DLQ indexes', () => {
     expect(await triage.pruneReplayed()).toEqual({ removed: [] });
   });
 
-  it('replays a selection larger than a page completely, oldest first, with the total known up front', async () => {
-    const records = await seedMany(450);
+  it('replays a selection larger than a page completely, oldest first, with the total known up front', async ({
+    kit,
+  }) => {
+    const records = await seedMany(kit, 450);
     const totals = new Set<number>();
-    const report = await kit().triage.replayDlq({
+    const report = await kit.triage.replayDlq({
       selectors: { all: true },
       concurrency: 8,
       onProgress: (progress) => totals.add(progress.total),
@@ -147,8 +157,8 @@ describe('triage reads through the DLQ indexes', () => {
         .map((record) => record.dlqId),
     );
     expect([...totals]).toEqual([450]);
-    expect(
-      (await kit().triage.listDlq({ limit: 450 })).every((summary) => summary.state === 'replayed'),
-    ).toBe(true);
+    expect((await kit.triage.listDlq({ limit: 450 })).every((summary) => summary.state === 'replayed')).toBe(
+      true,
+    );
   });
 });

@@ -1,32 +1,32 @@
 import { DlqRecord, findDlqIdBySource } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ReplayOptionsError } from './errors/replay-options-error';
 import { SelectorError } from './errors/selector-error';
 import { replayJobId } from './replay-job-id';
-import { type SeedOptions, useTriageTestKit } from './test-fixtures/triage-test-kit';
+import { it, type SeedOptions, type TriageTestKit } from './test-fixtures/triage-test-kit';
 
-const kit = useTriageTestKit('triage-replay');
-
-async function storedRecord(dlqId: string): Promise<DlqRecord> {
-  const job = await kit().queues.dlq.getJob(dlqId);
+async function storedRecord(kit: TriageTestKit, dlqId: string): Promise<DlqRecord> {
+  const job = await kit.queues.dlq.getJob(dlqId);
   if (!job) throw new Error(`no DLQ job ${dlqId}`);
   return DlqRecord.parse(job.data);
 }
 
-async function extractionJobs() {
-  return kit().queues.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+async function extractionJobs(kit: TriageTestKit) {
+  return kit.queues.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
 }
 
 /** Simulates the replay job failing again: the worker writes a DLQ record for it, linked by its job data. */
-async function failAgain(jobId: string, options: Partial<SeedOptions> = {}) {
-  const job = await kit().queues.queue.getJob(jobId);
+async function failAgain(kit: TriageTestKit, jobId: string, options: Partial<SeedOptions> = {}) {
+  const job = await kit.queues.queue.getJob(jobId);
   if (!job) throw new Error(`no job ${jobId}`);
-  return kit().seed({ jobId, data: job.data, deadLetteredAt: '2025-06-02T12:00:00.000Z', ...options });
+  return kit.seed({ jobId, data: job.data, deadLetteredAt: '2025-06-02T12:00:00.000Z', ...options });
 }
 
 describe('replayDlq', () => {
-  it('adds a job carrying the original input, lineage and overrides, and marks the record replayed', async () => {
-    const { seed, triage, queues } = kit();
+  it('adds a job carrying the original input, lineage and overrides, and marks the record replayed', async ({
+    kit,
+  }) => {
+    const { seed, triage, queues } = kit;
     const record = await seed({ jobId: 'src-1', text: 'a note' });
     const report = await triage.replayDlq({
       selectors: { ids: [record.dlqId] },
@@ -52,7 +52,7 @@ describe('replayDlq', () => {
     });
     // The queue's default job options apply (job attempts, Quarry's backoff).
     expect(job?.opts.attempts).toBe(queues.config.jobAttempts);
-    const marked = await storedRecord(record.dlqId);
+    const marked = await storedRecord(kit, record.dlqId);
     expect(marked.state).toBe('replayed');
     expect(marked.replay?.jobId).toBe(newJobId);
     expect(Date.parse(marked.replay?.replayedAt ?? '')).not.toBeNaN();
@@ -61,8 +61,8 @@ describe('replayDlq', () => {
     expect(logs.at(-1)).toMatch(new RegExp(`^replayed as job ${newJobId} \\(redrive 1\\) at `));
   });
 
-  it('dry run reports the plan and changes nothing', async () => {
-    const { seed, triage, snapshot } = kit();
+  it('dry run reports the plan and changes nothing', async ({ kit }) => {
+    const { seed, triage, snapshot } = kit;
     const one = await seed({ jobId: 'dry-1' });
     await seed({ jobId: 'dry-2', lineage: { rootJobId: 'r', redriveCount: 3 } });
     const before = await snapshot();
@@ -80,11 +80,11 @@ describe('replayDlq', () => {
       planned: [{ dlqId: one.dlqId, newJobId: replayJobId(one.dlqId, 1), workflow: 'note', version: 2 }],
     });
     expect(report.skipped.map((s) => s.reason)).toEqual(['quarantined']);
-    expect(await extractionJobs()).toEqual([]);
+    expect(await extractionJobs(kit)).toEqual([]);
   });
 
-  it('replays an entry once: a second replay, also a concurrent one, adds nothing', async () => {
-    const { seed, triage, newTriage } = kit();
+  it('replays an entry once: a second replay, also a concurrent one, adds nothing', async ({ kit }) => {
+    const { seed, triage, newTriage } = kit;
     const record = await seed({ jobId: 'twice' });
     const selectors = { ids: [record.dlqId] };
     const [first, second] = await Promise.all([
@@ -101,11 +101,11 @@ describe('replayDlq', () => {
         why: expect.stringMatching(/^already replayed as job replay-/),
       },
     ]);
-    expect((await extractionJobs()).map((job) => job.id)).toEqual([replayJobId(record.dlqId, 1)]);
+    expect((await extractionJobs(kit)).map((job) => job.id)).toEqual([replayJobId(record.dlqId, 1)]);
   });
 
-  it('quarantines records at maxRedrives unless forced', async () => {
-    const { seed, triage } = kit();
+  it('quarantines records at maxRedrives unless forced', async ({ kit }) => {
+    const { seed, triage } = kit;
     const tired = await seed({
       jobId: 'tired',
       lineage: { rootJobId: 'root-t', replayOf: 'dlq-old', redriveCount: 3 },
@@ -127,20 +127,20 @@ describe('replayDlq', () => {
 
     const forced = await triage.replayDlq({ selectors: { ids: [tired.dlqId] }, force: true });
     expect(forced.jobs).toEqual([{ dlqId: tired.dlqId, newJobId: replayJobId(tired.dlqId, 4) }]);
-    const job = await kit().queues.queue.getJob(replayJobId(tired.dlqId, 4));
+    const job = await kit.queues.queue.getJob(replayJobId(tired.dlqId, 4));
     expect(job?.data.lineage).toEqual({ rootJobId: 'root-t', replayOf: tired.dlqId, redriveCount: 4 });
   });
 
-  it('honours a configured maxRedrives', async () => {
-    const { seed, newTriage } = kit();
+  it('honours a configured maxRedrives', async ({ kit }) => {
+    const { seed, newTriage } = kit;
     const record = await seed({ jobId: 'once', lineage: { rootJobId: 'r', redriveCount: 1 } });
     const strict = newTriage({ maxRedrives: 1 });
     const report = await strict.replayDlq({ selectors: { ids: [record.dlqId] } });
     expect(report.skipped.map((s) => s.reason)).toEqual(['quarantined']);
   });
 
-  it('replays to another version, validating that it exists and accepts the input', async () => {
-    const { seed, triage, queues } = kit();
+  it('replays to another version, validating that it exists and accepts the input', async ({ kit }) => {
+    const { seed, triage, queues } = kit;
     const fits = await seed({ jobId: 'fits', text: 'long enough for v2' });
     const short = await seed({ jobId: 'short', text: 'tiny' });
     const unknown = await seed({ jobId: 'inv', workflow: 'invoice', text: 'Invoice 1' });
@@ -154,7 +154,7 @@ describe('replayDlq', () => {
       },
     ]);
     expect((await queues.queue.getJob(replayJobId(fits.dlqId, 1)))?.data.version).toBe(2);
-    expect((await storedRecord(short.dlqId)).state).toBe('dead');
+    expect((await storedRecord(kit, short.dlqId)).state).toBe('dead');
 
     const missing = await triage.replayDlq({
       selectors: { ids: [unknown.dlqId] },
@@ -170,8 +170,8 @@ describe('replayDlq', () => {
     expect(latest.failed).toHaveLength(1);
   });
 
-  it('refuses invalid overrides and options before anything happens', async () => {
-    const { seed, triage, snapshot } = kit();
+  it('refuses invalid overrides and options before anything happens', async ({ kit }) => {
+    const { seed, triage, snapshot } = kit;
     await seed({ jobId: 'x' });
     const before = await snapshot();
     const error = await triage
@@ -193,14 +193,14 @@ describe('replayDlq', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses to replay without an explicit selection', async () => {
-    const { seed, triage } = kit();
+  it('refuses to replay without an explicit selection', async ({ kit }) => {
+    const { seed, triage } = kit;
     await seed({ jobId: 'x' });
     await expect(triage.replayDlq({ selectors: { limit: 5 } })).rejects.toBeInstanceOf(SelectorError);
   });
 
-  it('keeps the rate with a fake clock', async () => {
-    const { seed, newTriage } = kit();
+  it('keeps the rate with a fake clock', async ({ kit }) => {
+    const { seed, newTriage } = kit;
     let clock = 1_000_000;
     const sleeps: number[] = [];
     const triage = newTriage({
@@ -222,17 +222,17 @@ describe('replayDlq', () => {
     expect(startedAt.map((t) => t - 1_000_000)).toEqual([0, 250, 500, 750, 1000]);
     expect(sleeps).toEqual([250, 250, 250, 250]);
     const marks = await Promise.all(
-      report.jobs.map(async (job) => (await storedRecord(job.dlqId)).replay?.replayedAt),
+      report.jobs.map(async (job) => (await storedRecord(kit, job.dlqId)).replay?.replayedAt),
     );
     expect(marks.map((at) => Date.parse(at ?? '') - 1_000_000)).toEqual([0, 250, 500, 750, 1000]);
   });
 
-  it('links a replay that fails again into one chain on the same root', async () => {
-    const { seed, triage, redis, queues } = kit();
+  it('links a replay that fails again into one chain on the same root', async ({ kit }) => {
+    const { seed, triage, redis, queues } = kit;
     const first = await seed({ jobId: 'root-job', deadLetteredAt: '2025-06-01T12:00:00.000Z' });
     const [{ newJobId } = { newJobId: '' }] = (await triage.replayDlq({ selectors: { ids: [first.dlqId] } }))
       .jobs;
-    const second = await failAgain(newJobId, { kind: 'no_progress' });
+    const second = await failAgain(kit, newJobId, { kind: 'no_progress' });
     expect(second.lineage).toEqual({ rootJobId: 'root-job', replayOf: first.dlqId, redriveCount: 1 });
     expect(await findDlqIdBySource({ redis, keys: queues.keys, sourceJobId: newJobId })).toBe(second.dlqId);
 
@@ -250,8 +250,8 @@ describe('replayDlq', () => {
     expect(fromSecond.record.reason.kind).toBe('no_progress');
   });
 
-  it('prunes replayed records past their retention and keeps the rest', async () => {
-    const { seed, newTriage, redis, queues } = kit();
+  it('prunes replayed records past their retention and keeps the rest', async ({ kit }) => {
+    const { seed, newTriage, redis, queues } = kit;
     let clock = Date.parse('2025-06-10T00:00:00.000Z');
     const triage = newTriage({ now: () => clock, replayedRetentionMs: 24 * 3600 * 1000 });
     const old = await seed({ jobId: 'old' });

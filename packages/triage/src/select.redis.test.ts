@@ -1,13 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
 import { SelectorError } from './errors/selector-error';
-import { issueAt, useTriageTestKit } from './test-fixtures/triage-test-kit';
-
-const kit = useTriageTestKit('triage-select');
+import { issueAt, it, type TriageTestKit } from './test-fixtures/triage-test-kit';
 
 /** Seeds five records that differ in workflow, version, reason, issues and time. */
-async function seedFive() {
-  const { seed } = kit();
+async function seedFive(kit: TriageTestKit) {
+  const { seed } = kit;
   const a = await seed({ jobId: 'a', deadLetteredAt: '2025-06-01T08:00:00.000Z' });
   const b = await seed({
     jobId: 'b',
@@ -34,58 +32,54 @@ async function seedFive() {
 const sourceIds = (summaries: readonly { sourceJobId: string }[]) => summaries.map((s) => s.sourceJobId);
 
 describe('DLQ selectors', () => {
-  it('lists every record, newest first, without selectors', async () => {
-    await seedFive();
-    expect(sourceIds(await kit().triage.listDlq())).toEqual(['e', 'd', 'c', 'b', 'a']);
+  it('lists every record, newest first, without selectors', async ({ kit }) => {
+    await seedFive(kit);
+    expect(sourceIds(await kit.triage.listDlq())).toEqual(['e', 'd', 'c', 'b', 'a']);
   });
 
-  it('selects by ids', async () => {
-    const { a, c } = await seedFive();
-    expect(sourceIds(await kit().triage.listDlq({ ids: [a.dlqId, c.dlqId] }))).toEqual(['c', 'a']);
+  it('selects by ids', async ({ kit }) => {
+    const { a, c } = await seedFive(kit);
+    expect(sourceIds(await kit.triage.listDlq({ ids: [a.dlqId, c.dlqId] }))).toEqual(['c', 'a']);
   });
 
-  it('refuses unknown ids, naming them', async () => {
-    const { a } = await seedFive();
-    const error = await kit()
-      .triage.listDlq({ ids: [a.dlqId, 'dlq-missing'] })
-      .catch((e: unknown) => e);
+  it('refuses unknown ids, naming them', async ({ kit }) => {
+    const { a } = await seedFive(kit);
+    const error = await kit.triage.listDlq({ ids: [a.dlqId, 'dlq-missing'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DlqRecordNotFoundError);
     expect((error as DlqRecordNotFoundError).dlqIds).toEqual(['dlq-missing']);
   });
 
-  it('finds no record under the names BullMQ keeps beside the DLQ jobs', async () => {
-    await seedFive();
+  it('finds no record under the names BullMQ keeps beside the DLQ jobs', async ({ kit }) => {
+    await seedFive(kit);
     for (const name of ['meta', 'id', 'events', 'stalled-check']) {
-      await expect(kit().triage.showDlq(name)).rejects.toBeInstanceOf(DlqRecordNotFoundError);
-      const error = await kit()
-        .triage.listDlq({ ids: [name] })
-        .catch((e: unknown) => e);
+      await expect(kit.triage.showDlq(name)).rejects.toBeInstanceOf(DlqRecordNotFoundError);
+      const error = await kit.triage.listDlq({ ids: [name] }).catch((e: unknown) => e);
       expect((error as DlqRecordNotFoundError).dlqIds).toEqual([name]);
     }
   });
 
-  it('selects by fingerprint', async () => {
-    const { a } = await seedFive();
+  it('selects by fingerprint', async ({ kit }) => {
+    const { a } = await seedFive(kit);
     // a and b share the reason kind and the issues, so the fingerprint.
-    expect(sourceIds(await kit().triage.listDlq({ fingerprint: a.fingerprint }))).toEqual(['b', 'a']);
+    expect(sourceIds(await kit.triage.listDlq({ fingerprint: a.fingerprint }))).toEqual(['b', 'a']);
   });
 
-  it('selects by workflow, and by workflow and version', async () => {
-    await seedFive();
-    const { triage } = kit();
+  it('selects by workflow, and by workflow and version', async ({ kit }) => {
+    await seedFive(kit);
+    const { triage } = kit;
     expect(sourceIds(await triage.listDlq({ workflow: 'note' }))).toEqual(['e', 'c', 'b', 'a']);
     expect(sourceIds(await triage.listDlq({ workflow: 'note', version: 2 }))).toEqual(['b']);
     expect(sourceIds(await triage.listDlq({ workflow: 'invoice' }))).toEqual(['d']);
   });
 
-  it('selects by reason kind', async () => {
-    await seedFive();
-    expect(sourceIds(await kit().triage.listDlq({ reason: 'no_progress' }))).toEqual(['c']);
+  it('selects by reason kind', async ({ kit }) => {
+    await seedFive(kit);
+    expect(sourceIds(await kit.triage.listDlq({ reason: 'no_progress' }))).toEqual(['c']);
   });
 
-  it('selects by since and until (inclusive)', async () => {
-    await seedFive();
-    const { triage } = kit();
+  it('selects by since and until (inclusive)', async ({ kit }) => {
+    await seedFive(kit);
+    const { triage } = kit;
     expect(sourceIds(await triage.listDlq({ since: new Date('2025-06-01T11:00:00.000Z') }))).toEqual([
       'e',
       'd',
@@ -96,19 +90,19 @@ describe('DLQ selectors', () => {
     ]);
   });
 
-  it('cuts at limit, newest first', async () => {
-    await seedFive();
-    expect(sourceIds(await kit().triage.listDlq({ limit: 2 }))).toEqual(['e', 'd']);
+  it('cuts at limit, newest first', async ({ kit }) => {
+    await seedFive(kit);
+    expect(sourceIds(await kit.triage.listDlq({ limit: 2 }))).toEqual(['e', 'd']);
   });
 
-  it('selects everything with all', async () => {
-    await seedFive();
-    expect(await kit().triage.listDlq({ all: true })).toHaveLength(5);
+  it('selects everything with all', async ({ kit }) => {
+    await seedFive(kit);
+    expect(await kit.triage.listDlq({ all: true })).toHaveLength(5);
   });
 
-  it('combines selectors with AND', async () => {
-    await seedFive();
-    const { triage } = kit();
+  it('combines selectors with AND', async ({ kit }) => {
+    await seedFive(kit);
+    const { triage } = kit;
     const selected = await triage.listDlq({
       workflow: 'note',
       reason: 'validation_exhausted',
@@ -119,9 +113,9 @@ describe('DLQ selectors', () => {
     expect(await triage.listDlq({ workflow: 'invoice', reason: 'no_progress' })).toEqual([]);
   });
 
-  it('refuses a version without a workflow, and until before since', async () => {
-    const error = await kit()
-      .triage.listDlq({ version: 2, since: new Date('2025-06-02'), until: new Date('2025-06-01') })
+  it('refuses a version without a workflow, and until before since', async ({ kit }) => {
+    const error = await kit.triage
+      .listDlq({ version: 2, since: new Date('2025-06-02'), until: new Date('2025-06-01') })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SelectorError);
     expect((error as SelectorError).problems).toEqual([
@@ -130,9 +124,9 @@ describe('DLQ selectors', () => {
     ]);
   });
 
-  it('summarizes each record for tables', async () => {
-    const { d } = await seedFive();
-    const [summary] = await kit().triage.listDlq({ ids: [d.dlqId] });
+  it('summarizes each record for tables', async ({ kit }) => {
+    const { d } = await seedFive(kit);
+    const [summary] = await kit.triage.listDlq({ ids: [d.dlqId] });
     expect(summary).toMatchObject({
       dlqId: d.dlqId,
       workflow: 'invoice',
@@ -148,9 +142,9 @@ describe('DLQ selectors', () => {
     });
   });
 
-  it('groups records by fingerprint with counts, times and top issues', async () => {
-    const { a } = await seedFive();
-    const groups = await kit().triage.fingerprintGroups();
+  it('groups records by fingerprint with counts, times and top issues', async ({ kit }) => {
+    const { a } = await seedFive(kit);
+    const groups = await kit.triage.fingerprintGroups();
     expect(groups).toHaveLength(4);
     expect(groups[0]).toEqual({
       fingerprint: a.fingerprint,

@@ -1,7 +1,7 @@
 import type { UnreadableJobData } from '@quarry/queue';
 import { Worker } from 'bullmq';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
 
 /**
@@ -9,8 +9,6 @@ import { doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harnes
  * by hand, `HSET <job key> data 'not json {'`, or by a broken producer). BullMQ cannot build such a
  * job, so without care it stays in active, stalls, is taken again and fails again for ever.
  */
-
-const testBed = useWorkerHarness();
 
 /** The key of a job's hash. */
 const jobKey = (h: WorkerHarness, id: string): string => `${h.prefix}:${h.config.queue.queueName}:${id}`;
@@ -23,7 +21,9 @@ async function brokenJob(h: WorkerHarness, fields: Record<string, string>): Prom
 }
 
 describe('bad-input catalogue: a job whose stored data is not JSON', () => {
-  it('dead-letters it once as bad_payload with the raw text capped and neutralised, and keeps working', async () => {
+  it('dead-letters it once as bad_payload with the raw text capped and neutralised, and keeps working', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness();
     const cases: { fields: Record<string, string>; field: string; text: string; truncated: boolean }[] = [
       {
@@ -73,7 +73,9 @@ describe('bad-input catalogue: a job whose stored data is not JSON', () => {
     expect(await h.dlqCount()).toBe(cases.length);
   });
 
-  it('frees a job an older worker left looping through active, at once and as bad_payload', async () => {
+  it('frees a job an older worker left looping through active, at once and as bad_payload', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ env: { STALLED_INTERVAL_MS: '500' } });
     const id = await brokenJob(h, { data: 'not json {' });
     // A worker that cannot read the job moves it to active and leaves it there (BullMQ's own Worker).

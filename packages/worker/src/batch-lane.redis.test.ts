@@ -1,9 +1,7 @@
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 /** Submit as soon as anything waits, poll every 100 ms. */
 const fast = { BATCH_MAX_WAIT_MS: '0', BATCH_POLL_INTERVAL_MS: '100' };
@@ -19,7 +17,9 @@ const batchIdsOf = (h: WorkerHarness, name: string) =>
   h.requestsFor(name).map((request) => request.batch?.id ?? 'realtime');
 
 describe('batch lane (real Redis, SDK against the stand-in)', () => {
-  it('completes a job through a batch, priced at half, with its attempt recorded in the batch lane', async () => {
+  it('completes a job through a batch, priced at half, with its attempt recorded in the batch lane', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness();
     const log = capturedLogger();
     await h.startWorker(fast, { logger: log.logger });
@@ -35,7 +35,9 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(log.attempts()[0]).not.toHaveProperty('lanePromotion');
   });
 
-  it('takes the lane from QUARRY_DEFAULT_LANE when neither job nor workflow names one', async () => {
+  it('takes the lane from QUARRY_DEFAULT_LANE when neither job nor workflow names one', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness();
     await h.startWorker({ ...fast, QUARRY_DEFAULT_LANE: 'batch' });
     const batched = await h.client.enqueue('note', { text: doc('dflt') });
@@ -46,7 +48,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(batchIdsOf(h, 'rt')).toEqual(['realtime']);
   });
 
-  it('sends a retry with its feedback in a later batch', async () => {
+  it('sends a retry with its feedback in a later batch', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: { again: [{ kind: 'json', value: { title: 'groceries', count: -1 } }] },
     });
@@ -62,7 +64,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(h.requestsFor('again')[1]?.batch?.customId).toMatch(/-a2$/);
   });
 
-  it('resubmits errored (retryable) and expired entries without spending an attempt', async () => {
+  it('resubmits errored (retryable) and expired entries without spending an attempt', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: { busy: [{ kind: 'error', status: 529, message: 'overloaded' }] },
       batches: { shares: { expired: 0.5 } },
@@ -83,7 +85,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(h.standin.stats.billing.batch.messages).toBe(5);
   });
 
-  it('loses no job and pays no attempt twice when the create response is lost', async () => {
+  it('loses no job and pays no attempt twice when the create response is lost', async ({ testBed }) => {
     const h = await testBed.harness();
     h.standin.dropNextBatchCreateResponses(1);
     await h.startWorker(fast);
@@ -95,7 +97,9 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(h.requestsFor('lost')).toHaveLength(1);
   });
 
-  it('moves an attempt waiting to be collected to the realtime lane as its deadline nears', async () => {
+  it('moves an attempt waiting to be collected to the realtime lane as its deadline nears', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness();
     const log = capturedLogger();
     await h.startWorker(
@@ -113,7 +117,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(batchIdsOf(h, 'soon')).toEqual(['realtime']);
   });
 
-  it('cuts a batch at the byte limit and sends the rest in the next one', async () => {
+  it('cuts a batch at the byte limit and sends the rest in the next one', async ({ testBed }) => {
     const limit = 40_000;
     const h = await testBed.harness({ batches: { maxBodyBytes: limit } });
     await h.startWorker({
@@ -135,7 +139,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(h.standin.stats.batches.refused ?? 0).toBe(0);
   });
 
-  it('parks a waiting job in delayed with no lock, shown as waiting on its batch', async () => {
+  it('parks a waiting job in delayed with no lock, shown as waiting on its batch', async ({ testBed }) => {
     const h = await testBed.harness({ batches: { delayMs: 60_000 } });
     await h.startWorker(fast);
     const { jobId } = await h.client.enqueue('note', { text: doc('parked') }, { lane: 'batch' });

@@ -1,7 +1,7 @@
 import { WorkflowRegistry } from '@quarry/core';
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
+import { it } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { parseMetrics } from './test-fixtures/metrics-text';
 import { createHarness, doc, goodNote, testRegistry, type WorkerHarness } from './worker-test-harness';
 
@@ -12,22 +12,19 @@ import { createHarness, doc, goodNote, testRegistry, type WorkerHarness } from '
  * the worker carries on.
  */
 
-let testRedis: TestRedis;
+let redisUrl: string;
 let harness: WorkerHarness | undefined;
 
-beforeAll(async () => {
-  testRedis = await getTestRedis();
+it.beforeAll(({ redisUrl: url }) => {
+  redisUrl = url;
 });
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-afterAll(async () => {
-  await testRedis.stop();
-});
 
 const setUp = async () => {
-  harness = await createHarness({ redisUrl: testRedis.url });
+  harness = await createHarness({ redisUrl });
   return harness;
 };
 

@@ -1,22 +1,21 @@
-import { type SpawnedRedis, spawnRedis } from '@quarry/test-redis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { afterEach, describe, expect } from 'vitest';
 import { createHarness, doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
 
-let server: SpawnedRedis | undefined;
 let harness: WorkerHarness | undefined;
 
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
-  await server?.stop();
-  server = undefined;
 });
 
 const names = ['inflight-1', 'inflight-2', 'inflight-3', 'inflight-4'];
 
 describe('bad-input catalogue: Redis restarted while jobs are in flight (own redis-server)', () => {
-  it('the worker reconnects and the in-flight jobs finish, each model call paid once', async () => {
-    server = await spawnRedis({ appendOnly: true });
+  it('the worker reconnects and the in-flight jobs finish, each model call paid once', async ({
+    ownRedis,
+  }) => {
+    const server = await ownRedis({ appendOnly: true });
     harness = await createHarness({
       redisUrl: server.url,
       plan: Object.fromEntries(

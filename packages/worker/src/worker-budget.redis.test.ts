@@ -1,9 +1,7 @@
 import { DeadLetteredError } from '@quarry/client';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, type WorkerHarness } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 /** A reply the `count-positive` rule sends back for another try. */
 const badNote = { kind: 'json', value: { title: 'groceries', count: -3 } } as const;
@@ -27,7 +25,9 @@ async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetter
 
 // A budget of 1.75 calls: the first call fits (its estimate is the request's size), a second does not.
 describe('a job budget (real worker, SDK against the stand-in)', () => {
-  it("dead-letters as budget_exhausted before a call over the job's token budget, with the totals", async () => {
+  it("dead-letters as budget_exhausted before a call over the job's token budget, with the totals", async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ plan: { tight: [badNote, { kind: 'json', value: goodNote }] } });
     await h.startWorker();
     const reference = await referenceCall(h);
@@ -58,7 +58,9 @@ describe('a job budget (real worker, SDK against the stand-in)', () => {
     expect(h.requestsFor('tight')).toHaveLength(1);
   });
 
-  it('applies the worker default JOB_MAX_COST_USD to a job without a budget of its own', async () => {
+  it('applies the worker default JOB_MAX_COST_USD to a job without a budget of its own', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ plan: { tight: [badNote, { kind: 'json', value: goodNote }] } });
     const quarry = await h.startWorker();
     const reference = await referenceCall(h);
@@ -76,7 +78,7 @@ describe('a job budget (real worker, SDK against the stand-in)', () => {
     expect(h.requestsFor('tight')).toHaveLength(1);
   });
 
-  it("lets the job's own cost budget win over the worker default, higher or lower", async () => {
+  it("lets the job's own cost budget win over the worker default, higher or lower", async ({ testBed }) => {
     const h = await testBed.harness({ plan: { roomy: [badNote, { kind: 'json', value: goodNote }] } });
     // A default so small that not even a first call fits.
     await h.startWorker({ JOB_MAX_COST_USD: '0.000001' });

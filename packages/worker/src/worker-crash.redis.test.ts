@@ -1,15 +1,15 @@
 import { attemptJobKey, quarryKeys } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { ticket, ticketText, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 const sample = ticket;
 const text = ticketText('crash');
 
 describe('a worker process killed mid-job (real Redis, SDK against the stand-in)', () => {
-  it('completes the job on another worker without paying again for the saved attempts', async () => {
+  it('completes the job on another worker without paying again for the saved attempts', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: {
         crash: [
@@ -54,7 +54,9 @@ describe('a worker process killed mid-job (real Redis, SDK against the stand-in)
 });
 
 describe('a job stalled past maxStalledCount', () => {
-  it('is dead-lettered as stalled by the periodic reconciler, with its saved attempts', async () => {
+  it('is dead-lettered as stalled by the periodic reconciler, with its saved attempts', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: {
         stall: [

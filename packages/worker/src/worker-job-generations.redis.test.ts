@@ -1,12 +1,10 @@
 import { Writable } from 'node:stream';
 import type { AttemptRecord } from '@quarry/core';
 import { attemptInputHash, attemptJobKey, quarryKeys, RedisAttemptStore } from '@quarry/queue';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createLogger } from './create-logger';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, type WorkerHarness, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 const noteA = { title: 'invoice A', count: 1 };
 const noteB = { title: 'invoice B', count: 2 };
@@ -21,7 +19,7 @@ const attemptsKeyOf = async (h: WorkerHarness, jobId: string): Promise<string> =
 };
 
 describe('a job id re-used after its job was removed (plain BullMQ producer)', () => {
-  it('gets a model call and its own data, never the earlier job’s saved attempt', async () => {
+  it('gets a model call and its own data, never the earlier job’s saved attempt', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: {
         alpha: [{ kind: 'json', value: noteA }],
@@ -44,7 +42,7 @@ describe('a job id re-used after its job was removed (plain BullMQ producer)', (
 });
 
 describe('stored attempts that answer another input', () => {
-  it('are discarded with a warning and the job asks the model for its own document', async () => {
+  it('are discarded with a warning and the job asks the model for its own document', async ({ testBed }) => {
     const h = await testBed.harness({ plan: { beta: [{ kind: 'json', value: noteB }] } });
     await h.rawQueue().add('extract', plainJob('beta'), plainOptions('order-7'));
     // A valid attempt for another document, saved under this very job generation (as a producer
@@ -98,7 +96,7 @@ describe('stored attempts that answer another input', () => {
 });
 
 describe('attempt records of a job that reached a terminal state', () => {
-  it('are deleted once it completed', async () => {
+  it('are deleted once it completed', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: {
         done: [
@@ -117,7 +115,7 @@ describe('attempt records of a job that reached a terminal state', () => {
     await waitFor(async () => (await h.redis.exists(key)) === 0, 10_000, 'the attempt records to be deleted');
   });
 
-  it('are deleted once dead-lettered, and the DLQ record keeps every attempt', async () => {
+  it('are deleted once dead-lettered, and the DLQ record keeps every attempt', async ({ testBed }) => {
     const bad = (count: number) => ({ kind: 'json', value: { ...noteA, count } }) as const;
     const h = await testBed.harness({ plan: { doomed: [bad(-1), bad(-2), bad(-3)] } });
     await h.startWorker();

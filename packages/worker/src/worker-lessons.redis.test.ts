@@ -1,9 +1,7 @@
 import type { RecordedRequest } from '@quarry/standin';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 const SIGNATURE = 'rule:count:count-positive';
 const negative = { kind: 'json', value: { title: 'groceries', count: -1 } } as const;
@@ -16,7 +14,9 @@ const lessonsPart = (request: RecordedRequest | undefined): string => {
 };
 
 describe('shared error history (real Redis, SDK against the stand-in)', () => {
-  it('shows a mistake of workflow W to the next W job, scoped by version and history scope', async () => {
+  it('shows a mistake of workflow W to the next W job, scoped by version and history scope', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { teach: [negative], teach2: [negative] },
       env: { WORKER_CONCURRENCY: '1' },
@@ -49,7 +49,9 @@ describe('shared error history (real Redis, SDK against the stand-in)', () => {
     expect(lessonsPart(h.requestsFor('same-scope')[0])).toContain(SIGNATURE);
   });
 
-  it('records lessons in the DLQ record and reads nothing when the history is switched off', async () => {
+  it('records lessons in the DLQ record and reads nothing when the history is switched off', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { first: [negative], teach: [negative], second: [negative, negative, negative] },
       env: { WORKER_CONCURRENCY: '1', HISTORY_ENABLED: 'false' },

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, waitFor } from './worker-test-harness';
 
-const testBed = useWorkerHarness();
-
 describe('a job whose lock this worker lost (real Redis, SDK against the stand-in)', () => {
-  it('cuts off its in-flight model call and leaves the job to the worker that owns it', async () => {
+  it('cuts off its in-flight model call and leaves the job to the worker that owns it', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       // The first call would answer after 20 s; the retry answers at once.
       plan: { slow: [{ kind: 'delay', ms: 20_000, reply: { kind: 'json', value: goodNote } }] },

@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
-import { getTestRedis, type TestRedis } from '@quarry/test-redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { afterAll, describe, expect } from 'vitest';
 import { createLogger } from './create-logger';
 import { createHarness, goodNote, type WorkerHarness } from './worker-test-harness';
 
-let testRedis: TestRedis;
 let harness: WorkerHarness;
 
 const API_KEY = 'sk-ant-api03-LOGTEST-k3y-never-logged';
@@ -13,10 +12,9 @@ const secretText = (name: string) => `doc:${name} Vault combination PLUTO-7731 f
 /** Model output only the replies hold. */
 const reply = (title: string, count: unknown) => ({ kind: 'json', value: { title, count } }) as const;
 
-beforeAll(async () => {
-  testRedis = await getTestRedis();
+it.beforeAll(async ({ redisUrl }) => {
   harness = await createHarness({
-    redisUrl: testRedis.url,
+    redisUrl,
     plan: {
       flaky: [reply('ZEBRA-OUTPUT-1', -1)],
       doomed: [
@@ -29,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await harness?.close();
-  await testRedis?.stop();
 });
 
 describe('worker logs (end-to-end run, every level)', () => {

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parseMetrics, sample, total } from './test-fixtures/metrics-text';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 const invalid = (count: number) => ({ kind: 'json', value: { title: 'groceries', count } }) as const;
 
 describe('worker metrics (real Redis, SDK against the stand-in)', () => {
-  it('exposes every family with the counts of a small run, plus /healthz and /readyz', async () => {
+  it('exposes every family with the counts of a small run, plus /healthz and /readyz', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: {
         fix: [invalid(-1)],
@@ -82,7 +82,9 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
     expect((await fetch(`${url}/nope`)).status).toBe(404);
   });
 
-  it('labels at most the configured number of signatures per workflow, the rest as "other"', async () => {
+  it('labels at most the configured number of signatures per workflow, the rest as "other"', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { wide: [invalid(-1), { kind: 'text', text: 'not json' }, invalid(-5)] },
     });
@@ -98,7 +100,7 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
     expect(total(metrics, 'quarry_issues_total', { workflow: 'note' })).toBe(3);
   });
 
-  it('labels the dead letter of a refusal with its category', async () => {
+  it('labels the dead letter of a refusal with its category', async ({ testBed }) => {
     const h = await testBed.harness({ plan: { refused: [{ kind: 'refusal', category: 'cyber' }] } });
     const quarry = await h.startWorker({ METRICS_PORT: '0' });
     const url = (await quarry.http)?.url as string;

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultModelTable, type TokenPrices, type Usage } from '@quarry/core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { afterAll, describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote } from './worker-test-harness';
 
-const testBed = useWorkerHarness();
 const dir = mkdtempSync(join(tmpdir(), 'quarry-worker-models-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,7 +34,9 @@ describe('every current model completes jobs with costs priced from the model ta
     'claude-fable-5-1',
     'claude-sonnet-4-6',
   ]) {
-    it(`QUARRY_MODEL=${model}: cost = table price × usage, cache writes and reads included`, async () => {
+    it(`QUARRY_MODEL=${model}: cost = table price × usage, cache writes and reads included`, async ({
+      testBed,
+    }) => {
       const h = await testBed.harness({ plan: { priced: [retryOnce] }, env: { QUARRY_MODEL: model } });
       await h.startWorker();
       const { jobId } = await h.client.enqueue('note', { text: doc('priced') });
@@ -49,7 +50,9 @@ describe('every current model completes jobs with costs priced from the model ta
     });
   }
 
-  it('prices a Haiku 5.5 request over 100,000 prompt tokens at the tier price, every token of it', async () => {
+  it('prices a Haiku 5.5 request over 100,000 prompt tokens at the tier price, every token of it', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ env: { QUARRY_MODEL: 'claude-haiku-5-5' } });
     await h.startWorker();
     // About 110,000 tokens at the stand-in's four characters a token.
@@ -63,7 +66,9 @@ describe('every current model completes jobs with costs priced from the model ta
     expect(result.costUsd).toBeGreaterThan(priced(result.usage, pricesOf('claude-haiku-5-5')) * 4.9);
   });
 
-  it('prices jobs from QUARRY_MODELS_FILE: an override of a known model and a model of its own', async () => {
+  it('prices jobs from QUARRY_MODELS_FILE: an override of a known model and a model of its own', async ({
+    testBed,
+  }) => {
     const prices = { input: 1, output: 2, cacheWrite5m: 3, cacheWrite1h: 4, cacheRead: 0.5 };
     const path = join(dir, 'models.json');
     writeFileSync(

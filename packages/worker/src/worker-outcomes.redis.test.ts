@@ -1,9 +1,7 @@
 import { DeadLetteredError } from '@quarry/client';
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, type WorkerHarness } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetteredError> {
   const error = await h.client.waitForResult(jobId, { timeoutMs: 15_000 }).then(
@@ -17,7 +15,7 @@ async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetter
 }
 
 describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
-  it('completes a job on the first reply and returns the extraction result', async () => {
+  it('completes a job on the first reply and returns the extraction result', async ({ testBed }) => {
     const h = await testBed.harness();
     await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('ok') });
@@ -35,7 +33,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
-  it('retries with feedback inside the job and succeeds on the second reply', async () => {
+  it('retries with feedback inside the job and succeeds on the second reply', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: { retry: [{ kind: 'json', value: { title: 'groceries', count: -1 } }] },
     });
@@ -50,7 +48,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
     expect(job?.attemptsMade).toBe(1);
   });
 
-  it('dead-letters an exhausted job exactly once, with every attempt', async () => {
+  it('dead-letters an exhausted job exactly once, with every attempt', async ({ testBed }) => {
     const bad = (count: number) => ({ kind: 'json', value: { title: 'groceries', count } }) as const;
     const h = await testBed.harness({ plan: { spent: [bad(-1), bad(-2), bad(-3)] } });
     const quarry = await h.startWorker();
@@ -79,7 +77,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
     expect(await h.rawQueue().getJobState(jobId)).toBe('failed');
   });
 
-  it('dead-letters a permanent API error (400) after one call', async () => {
+  it('dead-letters a permanent API error (400) after one call', async ({ testBed }) => {
     const h = await testBed.harness({
       plan: { bad: [{ kind: 'error', status: 400, message: 'max_tokens: too large' }] },
     });
@@ -95,7 +93,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(1);
   });
 
-  it('dead-letters transient failures once the job attempts are used up', async () => {
+  it('dead-letters transient failures once the job attempts are used up', async ({ testBed }) => {
     const overloaded = { kind: 'error', status: 529 } as const;
     const h = await testBed.harness({
       plan: { down: [overloaded, overloaded, overloaded] },
@@ -111,7 +109,7 @@ describe('worker outcomes (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(1);
   });
 
-  it('dead-letters a poisoned job added with plain BullMQ and keeps processing', async () => {
+  it('dead-letters a poisoned job added with plain BullMQ and keeps processing', async ({ testBed }) => {
     const h = await testBed.harness();
     await h.startWorker();
     const raw = h.rawQueue();

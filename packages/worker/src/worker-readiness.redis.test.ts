@@ -1,15 +1,12 @@
-import { type SpawnedRedis, spawnRedis } from '@quarry/test-redis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { afterEach, describe, expect } from 'vitest';
 import { createHarness, type WorkerHarness, waitFor } from './worker-test-harness';
 
-let server: SpawnedRedis | undefined;
 let harness: WorkerHarness | undefined;
 
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
-  await server?.stop();
-  server = undefined;
 });
 
 async function readyz(url: string): Promise<{ status: number; reasons: string[] }> {
@@ -19,8 +16,10 @@ async function readyz(url: string): Promise<{ status: number; reasons: string[] 
 }
 
 describe('readiness (own redis-server)', () => {
-  it('turns false when Redis goes away and true again once it is back; /healthz stays alive', async () => {
-    server = await spawnRedis({ appendOnly: true });
+  it('turns false when Redis goes away and true again once it is back; /healthz stays alive', async ({
+    ownRedis,
+  }) => {
+    const server = await ownRedis({ appendOnly: true });
     harness = await createHarness({ redisUrl: server.url });
     const quarry = await harness.startWorker({ METRICS_PORT: '0' });
     const url = (await quarry.http)?.url as string;
@@ -35,8 +34,8 @@ describe('readiness (own redis-server)', () => {
     await waitFor(async () => (await readyz(url)).status === 200, 15_000, '/readyz to turn 200 again');
   });
 
-  it('is not ready while draining', async () => {
-    server = await spawnRedis();
+  it('is not ready while draining', async ({ ownRedis }) => {
+    const server = await ownRedis();
     harness = await createHarness({ redisUrl: server.url });
     const quarry = await harness.startWorker({ METRICS_PORT: '0' });
     expect(await quarry.readiness()).toEqual([]);

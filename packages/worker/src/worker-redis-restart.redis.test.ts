@@ -1,32 +1,35 @@
 import { RedisUnavailableError } from '@quarry/client';
-import { type SpawnedRedis, spawnRedis } from '@quarry/test-redis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { it } from '@quarry/testing';
+import { afterEach, describe, expect } from 'vitest';
 import { createHarness, doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
 
-let server: SpawnedRedis | undefined;
 let harness: WorkerHarness | undefined;
 
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
-  await server?.stop();
-  server = undefined;
 });
 
 describe('Redis restart (own password-protected redis-server)', () => {
-  it('keeps working after Redis restarts: the worker reconnects and picks up new jobs', async () => {
-    server = await spawnRedis({ appendOnly: true, args: ['--requirepass', 'sekret'] });
+  it('keeps working after Redis restarts: the worker reconnects and picks up new jobs', async ({
+    ownRedis,
+  }) => {
+    const server = await ownRedis({ appendOnly: true, args: ['--requirepass', 'sekret'] });
     const redisUrl = `redis://:sekret@127.0.0.1:${server.port}`;
     harness = await createHarness({ redisUrl });
     const h = harness;
-    await h.startWorker();
+    const worker = await h.startWorker();
     const before = await h.client.enqueue('note', { text: doc('before') });
     expect(await h.client.waitForResult(before.jobId, { timeoutMs: 15_000 })).toMatchObject({
       data: goodNote,
     });
 
     await server.kill('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(
+      async () => (await worker.readiness()).some((reason) => reason.startsWith('redis')),
+      10_000,
+      'the worker to notice Redis is gone',
+    );
     await server.restart();
 
     let after: string | undefined;

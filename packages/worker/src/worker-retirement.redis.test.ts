@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { defineWorkflow } from '@quarry/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from './create-logger';
 import { RetiredModelError } from './retired-model-error';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, testRegistry } from './worker-test-harness';
 
-const testBed = useWorkerHarness();
 const dir = mkdtempSync(join(tmpdir(), 'quarry-retirement-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,7 +36,9 @@ const retiringMessage =
   'Model "claude-sonnet-4-5" (Claude Sonnet 4.5) retires on 2026-11-30, in 6 days; move to a current model before then (see docs/models.md).';
 
 describe('model retirement at worker start-up (injected clock)', () => {
-  it('refuses to start with a configured model past its retirement date, and takes no job', async () => {
+  it('refuses to start with a configured model past its retirement date, and takes no job', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ env: { QUARRY_MODEL: 'claude-sonnet-4-5' } });
     const { jobId } = await h.client.enqueue('note', { text: doc('refused') });
     const error = await h.startWorker({}, { now: at('2026-11-30T00:00:00Z') }).then(
@@ -55,7 +56,7 @@ describe('model retirement at worker start-up (injected clock)', () => {
     expect(h.requestsFor('refused')).toHaveLength(0);
   });
 
-  it('refuses a retired model that a workflow names, whatever QUARRY_MODEL says', async () => {
+  it('refuses a retired model that a workflow names, whatever QUARRY_MODEL says', async ({ testBed }) => {
     const pinned = defineWorkflow({
       name: 'pinned',
       version: 1,
@@ -78,7 +79,7 @@ describe('model retirement at worker start-up (injected clock)', () => {
     ]);
   });
 
-  it('within 30 days of retirement, starts and warns in the log and in /readyz', async () => {
+  it('within 30 days of retirement, starts and warns in the log and in /readyz', async ({ testBed }) => {
     const h = await testBed.harness({ env: { QUARRY_MODEL: 'claude-sonnet-4-5', METRICS_PORT: '0' } });
     const { lines, logger } = capturedLogger();
     const quarry = await h.startWorker({}, { logger, now: at('2026-11-24T09:00:00Z') });
@@ -100,7 +101,7 @@ describe('model retirement at worker start-up (injected clock)', () => {
     expect(await h.client.waitForResult(jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
   });
 
-  it('says nothing more than 30 days before', async () => {
+  it('says nothing more than 30 days before', async ({ testBed }) => {
     const h = await testBed.harness({ env: { QUARRY_MODEL: 'claude-sonnet-4-5', METRICS_PORT: '0' } });
     const { lines, logger } = capturedLogger();
     const quarry = await h.startWorker({}, { logger, now: at('2026-10-30T12:00:00Z') });
@@ -108,7 +109,9 @@ describe('model retirement at worker start-up (injected clock)', () => {
     expect((await readyz((await quarry.http)?.url as string)).body.warnings).toEqual([]);
   });
 
-  it('`pnpm worker` exits with code 1 and says why on standard error (retirement date from QUARRY_MODELS_FILE)', async () => {
+  it('`pnpm worker` exits with code 1 and says why on standard error (retirement date from QUARRY_MODELS_FILE)', async ({
+    testBed,
+  }) => {
     const path = join(dir, 'retired.json');
     writeFileSync(path, JSON.stringify({ 'claude-haiku-5-5': { retiresOn: '2020-01-01' } }));
     const h = await testBed.harness();

@@ -1,11 +1,9 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createLogger } from './create-logger';
 import { parseMetrics, sample } from './test-fixtures/metrics-text';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 /** A logger writing JSON lines into `lines`. */
 function capturingLogger() {
@@ -23,7 +21,9 @@ const adjusted = async (metrics: { registry: { metrics(): Promise<string> } }, a
   sample(parseMetrics(await metrics.registry.metrics()), 'quarry_retry_after_adjusted_total', { adjustment });
 
 describe('retry-after from the API is validated and capped (real Redis, SDK against the stand-in)', () => {
-  it('caps the queue-wide pause of a 429 with retry-after: 999999 at RATE_LIMIT_MAX_PAUSE_MS, warns and counts it', async () => {
+  it('caps the queue-wide pause of a 429 with retry-after: 999999 at RATE_LIMIT_MAX_PAUSE_MS, warns and counts it', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { huge: [{ kind: 'error', status: 429, retryAfter: '999999' }] },
       env: { RATE_LIMIT_MAX_PAUSE_MS: '1500', WORKER_CONCURRENCY: '1' },
@@ -61,7 +61,9 @@ describe('retry-after from the API is validated and capped (real Redis, SDK agai
     );
   });
 
-  it('treats a malformed or negative retry-after as absent (RATE_LIMIT_PAUSE_MS), warns and counts it', async () => {
+  it('treats a malformed or negative retry-after as absent (RATE_LIMIT_PAUSE_MS), warns and counts it', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: {
         odd: [

@@ -1,5 +1,5 @@
 import { RedisSelfCheckError } from '@quarry/queue';
-import { type SpawnedRedis, spawnRedis } from '@quarry/test-redis';
+import { type SpawnedRedis, spawnRedis } from '@quarry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, doc, goodNote, type WorkerHarness } from './worker-test-harness';
 

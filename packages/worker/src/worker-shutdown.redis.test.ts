@@ -1,13 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, ticket, ticketText, waitFor } from './worker-test-harness';
-
-const testBed = useWorkerHarness();
 
 const slowly = (ms: number) => [{ kind: 'delay', ms, reply: { kind: 'json', value: goodNote } }] as const;
 
 describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
-  it('lets the in-flight job finish and takes no new job', async () => {
+  it('lets the in-flight job finish and takes no new job', async ({ testBed }) => {
     const h = await testBed.harness({ plan: { slow: slowly(800) } });
     const quarry = await h.startWorker();
     const slow = await h.client.enqueue('note', { text: doc('slow') });
@@ -24,7 +22,9 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
     expect(h.requestsFor('late')).toHaveLength(0);
   });
 
-  it('cuts off a job that outlasts the grace period; it resumes on another worker without losing an attempt', async () => {
+  it('cuts off a job that outlasts the grace period; it resumes on another worker without losing an attempt', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ plan: { stuck: slowly(30_000) } });
     const quarry = await h.startWorker();
     const { jobId } = await h.client.enqueue('note', { text: doc('stuck') });
@@ -44,7 +44,7 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
-  it('`pnpm worker` finishes its in-flight job on SIGTERM and exits 0', async () => {
+  it('`pnpm worker` finishes its in-flight job on SIGTERM and exits 0', async ({ testBed }) => {
     const answer = { kind: 'json', value: ticket.truth } as const;
     const h = await testBed.harness({
       plan: { term: [{ kind: 'delay', ms: 800, reply: answer }] },

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
@@ -13,7 +12,7 @@ import {
   type StandinReply,
   startStandin,
 } from '@quarry/standin';
-import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
+import { deleteKeys, type ProcessExit, type TestProcesses, uniquePrefix } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -214,42 +213,39 @@ export interface WorkerProcess {
   readonly logs: readonly Record<string, unknown>[];
   /** Resolves once the worker logged that it is ready. */
   readonly ready: Promise<void>;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<ProcessExit>;
 }
 
 const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-/** Starts `src/main.ts` under tsx with `env` (on top of PATH and the like) as its configuration. */
-export function spawnWorkerProcess(env: Readonly<Record<string, string>>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+/**
+ * Starts `src/main.ts` under tsx among the test's `processes` (killed after the test), with `env` (on
+ * top of PATH and the like) as its configuration.
+ */
+export function spawnWorkerProcess(options: {
+  readonly env: Readonly<Record<string, string>>;
+  readonly processes: TestProcesses;
+}): WorkerProcess {
+  const worker = options.processes.start({
+    command: process.execPath,
+    args: ['--import', 'tsx', mainPath],
     cwd: dirname(mainPath),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
   });
   const logs: Record<string, unknown>[] = [];
-  let stderr = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (entry.msg === 'worker ready') resolve();
-      } catch {
-        logs.push({ raw: line });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    exited.then(({ code, signal }) =>
-      reject(
-        new Error(`worker process exited (${signal ?? code}) before it was ready: ${stderr.slice(-2000)}`),
-      ),
-    );
+  const parse = (line: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return { raw: line };
+    }
+  };
+  worker.onLine((line, stream) => {
+    if (stream === 'stdout') logs.push(parse(line));
   });
+  const ready = worker
+    .waitForLine((line) => parse(line).msg === 'worker ready', { stream: 'stdout' })
+    .then(() => undefined);
   ready.catch(() => {});
-  return { child, logs, ready, exited };
+  return { child: worker.child, logs, ready, exited: worker.exited };
 }

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { useWorkerHarness } from './test-fixtures/use-worker-harness';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, waitFor } from './worker-test-harness';
 
-const testBed = useWorkerHarness();
-
 describe('transport failures (real Redis, SDK against the stand-in)', () => {
-  it('pauses the whole queue for retry-after on a 429 without consuming a job attempt', async () => {
+  it('pauses the whole queue for retry-after on a 429 without consuming a job attempt', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { limited: [{ kind: 'error', status: 429, retryAfterSeconds: 1 }] },
       env: { WORKER_CONCURRENCY: '1' },
@@ -43,7 +43,9 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
     expect(bounces).toBe('1');
   });
 
-  it('backs off after a 529, honouring retry-after, then succeeds on the next job attempt', async () => {
+  it('backs off after a 529, honouring retry-after, then succeeds on the next job attempt', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { busy: [{ kind: 'error', status: 529, retryAfterSeconds: 0.3 }] },
     });
@@ -63,7 +65,9 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
-  it('aborts a call whose body stalls after its headers at ANTHROPIC_TIMEOUT_MS and retries the job later', async () => {
+  it('aborts a call whose body stalls after its headers at ANTHROPIC_TIMEOUT_MS and retries the job later', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: { stalled: [{ kind: 'stall' }] },
       env: { ANTHROPIC_TIMEOUT_MS: '500', WORKER_CONCURRENCY: '1' },
@@ -80,7 +84,9 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
-  it('stops a job from bouncing on 429 forever: past the guard it spends attempts and is dead-lettered', async () => {
+  it('stops a job from bouncing on 429 forever: past the guard it spends attempts and is dead-lettered', async ({
+    testBed,
+  }) => {
     const limited = { kind: 'error', status: 429, retryAfterSeconds: 0.05 } as const;
     const h = await testBed.harness({
       plan: { loop: Array.from({ length: 10 }, () => limited) },

@@ -2,7 +2,7 @@ import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarr
 import { type RedisClient, redisClient } from '@quarry/queue';
 import { loadSamples } from '@quarry/samples';
 import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
-import { deleteKeys, uniquePrefix } from '@quarry/test-redis';
+import { deleteKeys, uniquePrefix } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
 import { Queue } from 'bullmq';

@@ -1,9 +1,19 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runProcess } from '@quarry/testing';
 
 const scripts = fileURLToPath(new URL('../../../../scripts/cluster/', import.meta.url));
-const run = promisify(execFile);
+
+/** Runs scripts/cluster/`name` with `base`; its standard output, or an error with its output. */
+async function run(name: string, base: number): Promise<string> {
+  const result = await runProcess({
+    command: 'bash',
+    args: [`${scripts}${name}`, String(base)],
+    group: true,
+  });
+  if (result.code !== 0)
+    throw new Error(`${name} ${base} failed (${result.signal ?? `code ${result.code}`}): ${result.stderr}`);
+  return result.stdout;
+}
 
 /** A Redis Cluster for tests and how to let it go. */
 export interface TestCluster {
@@ -25,17 +35,17 @@ export async function startTestCluster(): Promise<TestCluster> {
     // Below the usual ephemeral range (32768+), for the ports and their cluster bus ports (+10000) alike.
     const base = 10_000 + Math.floor(Math.random() * 1000) * 3;
     try {
-      const { stdout } = await run('bash', [`${scripts}start-cluster.sh`, String(base)], { timeout: 30_000 });
+      const stdout = await run('start-cluster.sh', base);
       const url = stdout.trim().split('\n').at(-1) ?? '';
       return {
         url,
         stop: async () => {
-          await run('bash', [`${scripts}stop-cluster.sh`, String(base)], { timeout: 30_000 });
+          await run('stop-cluster.sh', base);
         },
       };
     } catch (error) {
       lastError = error;
-      await run('bash', [`${scripts}stop-cluster.sh`, String(base)]).catch(() => undefined);
+      await run('stop-cluster.sh', base).catch(() => undefined);
     }
   }
   throw new Error('Could not start a Redis Cluster with scripts/cluster/start-cluster.sh', {

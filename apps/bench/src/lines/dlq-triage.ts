@@ -1,5 +1,5 @@
-import { DeadLetterWriter, openQueues } from '@quarry/queue';
-import { deleteKeys, spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
+import { DeadLetterWriter, deletePrefixedKeys, openQueues } from '@quarry/queue';
 import {
   createTriage,
   type DlqSelectors,
@@ -131,7 +131,7 @@ export async function dlqTriage(context: BenchContext): Promise<LineResult> {
     };
   } finally {
     await triage.close();
-    await deleteKeys(connection, prefix).catch(() => 0);
+    await deletePrefixedKeys({ redis: connection, prefix }).catch(() => 0);
     await queues.close();
     await connection.quit();
     await redis.stop();

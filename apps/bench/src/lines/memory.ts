@@ -1,4 +1,4 @@
-import { spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import type { BenchContext } from '../bench-context';
 import { fillRaw, fillWithClient } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';

@@ -1,5 +1,5 @@
+import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import { buildDlqRecord, DeadLetterWriter, openQueues } from '@quarry/queue';
-import { spawnRedis, uniquePrefix } from '@quarry/test-redis';
 import { Redis } from 'ioredis';
 import type { BenchContext } from '../bench-context';
 import { benchJobData } from '../bench-jobs';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import { Redis } from 'ioredis';
 import type { BenchContext } from '../bench-context';
 import { loadBenchCorpus } from '../bench-corpus';

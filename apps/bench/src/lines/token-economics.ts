@@ -1,6 +1,6 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
 import { addUsage, emptyUsage, extractDefaults, type Usage } from '@quarry/core';
-import { spawnRedis, uniquePrefix } from '@quarry/test-redis';
+import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import { defaultRegistry } from '@quarry/workflows';
 import { termsAppendix } from '../appendix-text';
 import type { BenchContext } from '../bench-context';

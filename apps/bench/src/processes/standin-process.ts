@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnProcess } from '@quarry/local-redis';
 import type { StandinStats } from '@quarry/standin';
 
 const standinMain = createRequire(import.meta.url).resolve('@quarry/standin/main');
@@ -25,46 +25,32 @@ export async function spawnStandin(config: StandinProcessConfig): Promise<Standi
   const dir = await mkdtemp(join(tmpdir(), 'quarry-bench-standin-'));
   const configPath = join(dir, 'standin.json');
   await writeFile(configPath, JSON.stringify(config));
-  const child = spawn(process.execPath, ['--import', 'tsx', standinMain, '--config', configPath], {
+  const standin = spawnProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', standinMain, '--config', configPath],
     cwd: dirname(standinMain),
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', (line) => {
-      try {
-        resolve((JSON.parse(line) as { url: string }).url);
-      } catch (error) {
-        reject(
-          new Error(`The stand-in printed ${JSON.stringify(line)} instead of its URL`, { cause: error }),
-        );
-      }
+  let url: string;
+  try {
+    const line = await standin.waitForLine(() => true, { stream: 'stdout' });
+    url = (JSON.parse(line) as { url: string }).url;
+  } catch (error) {
+    await standin.kill();
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`The stand-in did not print its URL: ${error instanceof Error ? error.message : error}`, {
+      cause: error,
     });
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The stand-in exited (${signal ?? code}) before listening: ${stderr.slice(-2000)}`)),
-    );
-  });
-  child.stdout?.resume();
+  }
   return {
     url,
-    child,
+    child: standin.child,
     async stats() {
       const response = await fetch(`${url}/_standin/stats`);
       if (!response.ok) throw new Error(`GET /_standin/stats answered ${response.status}`);
       return (await response.json()) as StandinStats;
     },
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await standin.stop({ graceMs: 5000 });
       await rm(dir, { recursive: true, force: true });
     },
   };

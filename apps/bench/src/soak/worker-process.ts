@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { spawnProcess } from '@quarry/local-redis';
 
 const workerMain = createRequire(import.meta.url).resolve('@quarry/worker/main');
 
@@ -18,35 +19,29 @@ export interface SoakWorker {
 
 /** Starts a worker process configured by `env` (on top of PATH and HOME only). */
 export function spawnSoakWorker(env: Readonly<Record<string, string>>, logFile: string): SoakWorker {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
+  const worker = spawnProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', workerMain],
     cwd: dirname(workerMain),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    maxOutputChars: 64 * 1024,
   });
   const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      log.end();
-      resolve();
-    }),
-  );
-  const running = () => child.exitCode === null && child.signalCode === null;
+  worker.onLine((line) => log.write(`${line}\n`));
+  const exited = worker.exited.then(() => {
+    log.end();
+  });
   return {
-    child,
+    child: worker.child,
     logFile,
     exited,
     async kill() {
-      if (running()) child.kill('SIGKILL');
+      await worker.kill();
       await exited;
     },
     async stop(graceMs) {
-      if (!running()) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await worker.stop({ graceMs });
       await exited;
-      clearTimeout(timer);
     },
   };
 }

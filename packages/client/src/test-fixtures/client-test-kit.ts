@@ -6,11 +6,10 @@ import {
   type QuarryQueues,
   type QueueConfigInput,
 } from '@quarry/queue';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { test } from '@quarry/testing';
 import { defaultRegistry } from '@quarry/workflows';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createQuarryClient } from '../create-quarry-client';
 import type { QuarryClient } from '../quarry-client';
 
@@ -84,70 +83,44 @@ export interface ClientTestKit {
   newClient(config?: QueueConfigInput): QuarryClient;
   /** Keys under the prefix (to prove nothing was written). */
   keys(): Promise<string[]>;
+  /** Closes `worker` after the test. */
+  track(worker: Worker): Worker;
 }
 
 /**
- * Registers hooks giving each test a fresh prefix, client, queues and test-worker bookkeeping;
- * everything is closed and every key deleted afterwards.
+ * The test kit's `it` with a `kit` fixture: a fresh prefix, client, queues and test-worker
+ * bookkeeping per test; everything is closed after the test, and the prefix's keys deleted.
  */
-export function useClientTestKit(label: string): {
-  kit: () => ClientTestKit;
-  track: (worker: Worker) => Worker;
-} {
-  let server: TestRedis | undefined;
-  let redis: Redis | undefined;
-  let current: ClientTestKit | undefined;
-  const closers: (() => Promise<unknown>)[] = [];
-  const prefixes: string[] = [];
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-  });
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-    current = undefined;
-  });
-  afterAll(async () => {
-    if (redis) {
-      for (const prefix of prefixes) await deleteKeys(redis, prefix);
-      await redis.quit();
-    }
-    await server?.stop();
-  });
-
-  const kit = (): ClientTestKit => {
-    if (current) return current;
-    if (!server || !redis) throw new Error('The test Redis is not ready');
-    const url = server.url;
-    const connection = redis;
-    const prefix = uniquePrefix(label);
-    prefixes.push(prefix);
-    const queues = openQueues({ connection, config: { prefix } });
+export const it = test.extend(
+  'kit',
+  async ({ redis, redisUrl, prefix }, { onCleanup }): Promise<ClientTestKit> => {
+    const closers: (() => Promise<unknown>)[] = [];
+    onCleanup(async () => {
+      for (const close of closers.reverse()) await close();
+    });
+    const queues = openQueues({ connection: redis, config: { prefix } });
     closers.push(() => queues.close());
     const newClient = (config: QueueConfigInput = {}) => {
       const client = createQuarryClient({
-        redisUrl: url,
+        redisUrl,
         registry: defaultRegistry(),
         config: { prefix, ...config },
       });
       closers.push(() => client.close());
       return client;
     };
-    current = {
-      url,
-      redis: connection,
+    return {
+      url: redisUrl,
+      redis,
       prefix,
       queues,
       client: newClient(),
       newClient,
-      keys: async () => (await connection.keys(`${prefix}*`)).sort(),
+      keys: async () => (await redis.keys(`${prefix}*`)).sort(),
+      track(worker) {
+        closers.push(() => worker.close());
+        return worker;
+      },
     };
-    return current;
-  };
-  const track = (worker: Worker) => {
-    closers.push(() => worker.close());
-    return worker;
-  };
-  return { kit, track };
-}
+  },
+);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type AttemptRecord, defineWorkflow, type RefusalCategory, WorkflowRegistry } from '@quarry/core';
 import { buildDlqRecord, DeadLetterWriter, type DlqReasonKind, type DlqRecord } from '@quarry/queue';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { deleteKeys, test } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { parseUsers } from '../auth/dashboard-user';
 import { hashPassword } from '../auth/password-hash';
@@ -102,73 +101,63 @@ export async function testConfig(
   };
 }
 
-/** Starts a dashboard per test file (hooks registered here); `config` may change the defaults. */
-export function useDashboardTestKit(
-  label: string,
-  config: Partial<DashboardConfig> = {},
-): () => DashboardTestKit {
-  let server: TestRedis | undefined;
-  let kit: DashboardTestKit | undefined;
-  let redis: Redis | undefined;
-  const prefix = uniquePrefix(label);
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-    const connection = redis;
-    const dashboard = createDashboard({
-      config: await testConfig(prefix, config),
-      connection,
-      registry: testRegistry(),
-      logger: createDashboardLogger({ level: 'silent' }),
-      pruneIntervalMs: 0,
+/**
+ * The test kit's `it` with a `kit` fixture: a dashboard per test file on its own key prefix, started
+ * with {@link testConfig} changed by `config`; the prefix's keys are deleted after every test.
+ */
+export function dashboardTest(config: Partial<DashboardConfig> = {}) {
+  return test
+    .extend('kit', { scope: 'file' }, async ({ redis, filePrefix: prefix }, { onCleanup }) => {
+      const dashboard = createDashboard({
+        config: await testConfig(prefix, config),
+        connection: redis,
+        registry: testRegistry(),
+        logger: createDashboardLogger({ level: 'silent' }),
+        pruneIntervalMs: 0,
+      });
+      onCleanup(() => dashboard.close());
+      const { url } = await dashboard.listen();
+      const writer = new DeadLetterWriter({
+        queue: dashboard.triage.queues.dlq,
+        keys: dashboard.triage.queues.keys,
+      });
+      const kit: DashboardTestKit = {
+        url,
+        prefix,
+        redis,
+        dashboard,
+        async seed(options) {
+          const record = buildDlqRecord({
+            job: {
+              id: options.jobId,
+              timestamp: Date.parse('2025-06-01T11:00:00Z'),
+              data: {
+                workflow: 'note',
+                version: 1,
+                input: { text: options.text ?? `note ${options.jobId}` },
+              },
+              attemptsMade: 1,
+            },
+            reason: {
+              kind: options.kind ?? 'validation_exhausted',
+              message: options.message ?? 'no valid reply in 2 attempts',
+              ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
+            },
+            attempts: [attempt(1), attempt(2)],
+            deadLetteredAt: new Date('2025-06-01T12:00:00Z'),
+          });
+          await writer.write(record);
+          return record;
+        },
+      };
+      return kit;
+    })
+    .extend('freshKeys', { auto: true }, ({ kit }, { onCleanup }) => {
+      onCleanup(async () => {
+        await deleteKeys(kit.redis, kit.prefix);
+      });
+      return kit.prefix;
     });
-    const { url } = await dashboard.listen();
-    const writer = new DeadLetterWriter({
-      queue: dashboard.triage.queues.dlq,
-      keys: dashboard.triage.queues.keys,
-    });
-    kit = {
-      url,
-      prefix,
-      redis: connection,
-      dashboard,
-      async seed(options) {
-        const record = buildDlqRecord({
-          job: {
-            id: options.jobId,
-            timestamp: Date.parse('2025-06-01T11:00:00Z'),
-            data: { workflow: 'note', version: 1, input: { text: options.text ?? `note ${options.jobId}` } },
-            attemptsMade: 1,
-          },
-          reason: {
-            kind: options.kind ?? 'validation_exhausted',
-            message: options.message ?? 'no valid reply in 2 attempts',
-            ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
-          },
-          attempts: [attempt(1), attempt(2)],
-          deadLetteredAt: new Date('2025-06-01T12:00:00Z'),
-        });
-        await writer.write(record);
-        return record;
-      },
-    };
-  });
-  afterEach(async () => {
-    if (kit) await deleteKeys(kit.redis, prefix);
-  });
-  afterAll(async () => {
-    await kit?.dashboard.close();
-    if (redis) {
-      await deleteKeys(redis, prefix);
-      await redis.quit();
-    }
-    await server?.stop();
-  });
-  return () => {
-    if (!kit) throw new Error('The dashboard is not running yet');
-    return kit;
-  };
 }
 
 /** An `Authorization: Basic` header. */

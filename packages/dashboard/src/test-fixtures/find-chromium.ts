@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { runProcess } from '@quarry/testing';
 
 /** The one command that installs a Chromium the browser test can use. */
 export const INSTALL_CHROMIUM = 'apt-get update && apt-get install -y chromium';
@@ -55,10 +54,14 @@ async function packagedChromium(): Promise<FoundChromium | null> {
   const staging = await mkdtemp(join(tmpdir(), 'quarry-chromium-staging-'));
   try {
     const script = `require(${JSON.stringify(entry)}).executablePath().then((path) => process.stdout.write(path))`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+    const { code, stdout, stderr } = await runProcess({
+      command: process.execPath,
+      args: ['-e', script],
       env: { ...process.env, TMPDIR: staging },
-      timeout: 120_000,
+      timeoutMs: 120_000,
     });
+    if (code !== 0)
+      throw new Error(`@sparticuz/chromium could not unpack its browser: ${stderr.slice(-2000)}`);
     if (stdout !== join(staging, 'chromium')) throw new Error(`@sparticuz/chromium unpacked to ${stdout}`);
     // The package's fonts (Open Sans) next to the system's, for machines without any fonts.
     await writeFile(

@@ -1,3 +1,5 @@
+import { it as base } from '@quarry/testing';
+import type { Redis } from 'ioredis';
 import { DeadLetterWriter } from '../dead-letter-writer';
 import { tallyDlqGroups } from '../dlq-group-summary';
 import { readDlqIndexEntries } from '../dlq-index-entries';
@@ -5,7 +7,19 @@ import { dlqIndexEntry } from '../dlq-index-entry';
 import type { DlqRecord } from '../dlq-record';
 import { openQueues } from '../open-queues';
 import { readDlqGroupSummaries } from '../read-dlq-group-summaries';
-import type { RedisTestContext } from './redis-test-context';
+
+/** The shared test Redis, a connection to it and the test's own key prefix. */
+export interface RedisTestContext {
+  readonly url: string;
+  readonly redis: Redis;
+  readonly prefix: string;
+}
+
+/** The test kit's `it` with a `ctx` fixture: the shared test Redis and the test's own prefix. */
+export const it = base.extend(
+  'ctx',
+  ({ redis, redisUrl, prefix }): RedisTestContext => ({ url: redisUrl, redis, prefix }),
+);
 
 let seq = 0;
 

@@ -9,10 +9,9 @@ import {
   openQueues,
   type QuarryQueues,
 } from '@quarry/queue';
-import { deleteKeys, getTestRedis, type TestRedis, uniquePrefix } from '@quarry/test-redis';
+import { test } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createTriage } from '../create-triage';
 import type { Triage, TriageOptions } from '../triage';
@@ -93,36 +92,17 @@ export interface TriageTestKit {
   snapshot(): Promise<Record<string, string>>;
 }
 
-/** Registers hooks giving each test its own prefix, queues and triage service; everything is cleaned up. */
-export function useTriageTestKit(label: string): () => TriageTestKit {
-  let server: TestRedis | undefined;
-  let redis: Redis | undefined;
-  let current: TriageTestKit | undefined;
-  const closers: (() => Promise<unknown>)[] = [];
-  const prefixes: string[] = [];
-
-  beforeAll(async () => {
-    server = await getTestRedis();
-    redis = new Redis(server.url);
-  });
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-    current = undefined;
-  });
-  afterAll(async () => {
-    if (redis) {
-      for (const prefix of prefixes) await deleteKeys(redis, prefix);
-      await redis.quit();
-    }
-    await server?.stop();
-  });
-
-  return () => {
-    if (current) return current;
-    if (!server || !redis) throw new Error('The test Redis is not ready');
-    const connection = redis;
-    const prefix = uniquePrefix(label);
-    prefixes.push(prefix);
+/**
+ * The test kit's `it` with a `kit` fixture: per test its own prefix, queues and triage service;
+ * everything is closed after the test, and the prefix's keys deleted.
+ */
+export const it = test.extend(
+  'kit',
+  ({ redis: connection, redisUrl, prefix }, { onCleanup }): TriageTestKit => {
+    const closers: (() => Promise<unknown>)[] = [];
+    onCleanup(async () => {
+      for (const close of closers.reverse()) await close();
+    });
     const queues = openQueues({ connection, config: { prefix } });
     closers.push(() => queues.close());
     const writer = new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys });
@@ -156,8 +136,8 @@ export function useTriageTestKit(label: string): () => TriageTestKit {
       });
       return record;
     };
-    current = {
-      url: server.url,
+    return {
+      url: redisUrl,
       redis: connection,
       prefix,
       queues,
@@ -182,6 +162,5 @@ export function useTriageTestKit(label: string): () => TriageTestKit {
         return Object.fromEntries(entries);
       },
     };
-    return current;
-  };
-}
+  },
+);

@@ -1,9 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect } from './connect';
 import { portOpen } from './port-open';
 import { type SpawnedRedis, spawnRedis } from './spawn-redis';
 import { SpawnRedisError } from './spawn-redis-error';
@@ -24,7 +23,7 @@ async function spawned(options: Parameters<typeof spawnRedis>[0] = {}): Promise<
 
 function client(url: string): Redis {
   // No reconnects: a dead server must show up as an error, not as a hang.
-  const redis = connect(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
   clients.push(redis);
   return redis;
 }

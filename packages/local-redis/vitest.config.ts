@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The Redis tests start (or spawn) a Redis and wait on real queues; give them room on slow machines.
+// The tests spawn redis-server and other processes; give them room on slow machines.
 export default defineConfig({
   test: { testTimeout: 30_000, hookTimeout: 30_000 },
 });

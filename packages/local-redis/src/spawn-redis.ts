@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { ProcessError } from './process-error';
+import { type RunningProcess, spawnProcess } from './spawn-process';
 import { SpawnRedisError } from './spawn-redis-error';
 
 /** Options of {@link spawnRedis}. */
@@ -32,86 +33,42 @@ export interface SpawnedRedis {
   restart(): Promise<void>;
 }
 
-/** Processes still running, killed if the test process exits without stopping them. */
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const child of running) child.kill('SIGKILL');
-  });
-}
-
 const READY = /Ready to accept connections/;
 
-function start(binary: string, args: readonly string[], timeoutMs: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    let settled = false;
-    const settle = (error: SpawnRedisError | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stderr?.off('data', onData);
-      // Keep draining the log so a full pipe never blocks the server.
-      child.stdout?.resume();
-      child.stderr?.resume();
-      if (error) {
-        child.kill('SIGKILL');
-        reject(error);
-        return;
-      }
-      running.add(child);
-      child.once('exit', () => running.delete(child));
-      resolve(child);
-    };
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (READY.test(output)) settle(null);
-    };
-    const tail = () => output.slice(-2000);
-    const timer = setTimeout(
-      () =>
-        settle(
-          new SpawnRedisError({
-            reason: 'timeout',
-            message: `redis-server was not ready within ${timeoutMs} ms`,
-            output: tail(),
-          }),
-        ),
-      timeoutMs,
-    );
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('error', (error) =>
-      settle(
-        new SpawnRedisError({
+/** Starts `redis-server` and waits until it accepts connections; kills it when it does not. */
+async function start(binary: string, args: readonly string[], timeoutMs: number): Promise<RunningProcess> {
+  const server = spawnProcess({ command: binary, args });
+  try {
+    await server.waitForLine(READY, { stream: 'stdout', timeoutMs });
+    return server;
+  } catch (error) {
+    await server.kill();
+    if (!(error instanceof ProcessError)) throw error;
+    const output = `${server.stdout}${server.stderr}`.slice(-2000);
+    switch (error.reason) {
+      case 'spawn_failed':
+        throw new SpawnRedisError({
           reason: 'not_found',
-          message: `Cannot start ${binary} (is Redis installed and on PATH?): ${error.message}`,
+          message: `Cannot start ${binary} (is Redis installed and on PATH?): ${String(error.cause)}`,
           output: '',
           cause: error,
-        }),
-      ),
-    );
-    child.once('exit', (code, signal) =>
-      settle(
-        new SpawnRedisError({
+        });
+      case 'exited':
+        throw new SpawnRedisError({
           reason: 'exited',
-          message: `redis-server exited (${signal ?? `code ${code}`}) before it was ready`,
-          output: tail(),
-        }),
-      ),
-    );
-  });
-}
-
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+          message: `redis-server exited (${error.exit?.signal ?? `code ${error.exit?.code}`}) before it was ready`,
+          output,
+          cause: error,
+        });
+      case 'timeout':
+        throw new SpawnRedisError({
+          reason: 'timeout',
+          message: `redis-server was not ready within ${timeoutMs} ms`,
+          output,
+          cause: error,
+        });
+    }
+  }
 }
 
 /**
@@ -119,7 +76,6 @@ function waitForExit(child: ChildProcess): Promise<void> {
  * its data in a temporary directory. Resolves once the server accepts connections.
  */
 export async function spawnRedis(options: SpawnRedisOptions = {}): Promise<SpawnedRedis> {
-  installExitHook();
   const ownsDir = options.dir === undefined;
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'quarry-redis-')));
   const binary = options.binary ?? 'redis-server';
@@ -141,11 +97,11 @@ export async function spawnRedis(options: SpawnRedisOptions = {}): Promise<Spawn
 
   // Another process may take the port between probing and binding; try a few.
   let port = 0;
-  let child: ChildProcess | undefined;
-  for (let attempt = 1; !child; attempt++) {
+  let server: RunningProcess | undefined;
+  for (let attempt = 1; !server; attempt++) {
     port = await freePort();
     try {
-      child = await start(binary, argsFor(port), timeoutMs);
+      server = await start(binary, argsFor(port), timeoutMs);
     } catch (error) {
       const portTaken = error instanceof SpawnRedisError && /Address already in use/i.test(error.output);
       if (!portTaken || attempt >= 3) {
@@ -155,14 +111,12 @@ export async function spawnRedis(options: SpawnRedisOptions = {}): Promise<Spawn
     }
   }
 
-  let current: ChildProcess | null = child;
+  let current: RunningProcess | null = server;
   let stopped = false;
   const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
     const target = current;
     current = null;
-    if (!target) return;
-    target.kill(signal);
-    await waitForExit(target);
+    await target?.stop({ signal });
   };
 
   return {

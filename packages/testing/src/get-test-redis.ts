@@ -1,5 +1,5 @@
+import { spawnRedis } from '@quarry/local-redis';
 import { dockerAvailable } from './docker-available';
-import { spawnRedis } from './spawn-redis';
 
 /** A Redis for tests, and how to let it go. */
 export interface TestRedis {
