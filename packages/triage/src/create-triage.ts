@@ -59,10 +59,17 @@ export function createTriage(options: TriageOptions): Triage {
     queues,
     maxRedrives,
     replayedRetentionMs,
-    async listDlq(input) {
+    async listDlq(input = {}) {
+      const { after, ...rest } = input;
+      const selectors = parse(rest);
+      if (!selectors.ids || after !== undefined) await ready();
+      const cursor = after === undefined ? undefined : await selection.cursor(after);
+      return (await selection.records(selectors, cursor)).map((record) => summarize(record, maxRedrives));
+    },
+    async countDlq(input) {
       const selectors = parse(input);
-      if (!selectors.ids) await ready();
-      return (await selection.records(selectors)).map((record) => summarize(record, maxRedrives));
+      await ready();
+      return selection.count(selectors);
     },
     async showDlq(dlqId) {
       const record = await reader.get(dlqId);

@@ -1,9 +1,17 @@
-import type { DlqIndexed, DlqRecord, QuarryKeys, RedisClient } from '@quarry/queue';
+import {
+  countDlqIndexes,
+  type DlqIndexed,
+  type DlqIndexItem,
+  type DlqRecord,
+  type QuarryKeys,
+  type RedisClient,
+  readDlqIndexEntries,
+} from '@quarry/queue';
 import type { DlqReader } from './dlq-reader';
 import type { DlqSelectors } from './dlq-selectors';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
-import { matchesSelectors, selectRecords } from './select-records';
-import { walkDlqIndex } from './walk-dlq-index';
+import { entryMatchesSelectors, matchesSelectors, selectRecords } from './select-records';
+import { candidateIndexes, timeWindowOf, walkDlqIndex } from './walk-dlq-index';
 
 /** Records read at least per page of a list, however small its limit (a page's entries are cheap). */
 const MIN_LIST_PAGE = 50;
@@ -50,14 +58,20 @@ export class DlqSelection {
 
   /**
    * The readable records matching the selectors, newest first, cut at `limit`: by id, or a page of the
-   * index at a time, reading only the records kept (unreadable ones are reported and skipped).
+   * index at a time, reading only the records kept (unreadable ones are reported and skipped). With
+   * `after` (see {@link cursor}), only the records after it in that order.
    */
-  async records(selectors: DlqSelectors): Promise<DlqRecord[]> {
-    if (selectors.ids) return this.byIds(selectors.ids, selectors);
+  async records(selectors: DlqSelectors, after?: DlqIndexItem): Promise<DlqRecord[]> {
+    if (selectors.ids) {
+      const { limit, ...uncut } = selectors;
+      const found = await this.byIds(selectors.ids, uncut);
+      const rest = after ? found.filter((record) => isAfter(record, after)) : found;
+      return limit === undefined ? rest : rest.slice(0, limit);
+    }
     const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
     const pageSize = Math.min(Math.max(limit, MIN_LIST_PAGE), this.#pageSize);
     const records: DlqRecord[] = [];
-    for await (const page of walkDlqIndex({ ...this.#walk(selectors), pageSize })) {
+    for await (const page of walkDlqIndex({ ...this.#walk(selectors), pageSize, after })) {
       for (let start = 0; start < page.length && records.length < limit; ) {
         const chunk = page.slice(start, start + limit - records.length);
         start += chunk.length;
@@ -69,7 +83,44 @@ export class DlqSelection {
     return records;
   }
 
+  /** Where a list continues after the record `dlqId` (its place in the indexes). @throws DlqRecordNotFoundError when it is not indexed. */
+  async cursor(dlqId: string): Promise<DlqIndexItem> {
+    const [indexed] = await readDlqIndexEntries({ redis: this.#redis, keys: this.#keys, dlqIds: [dlqId] });
+    if (!indexed) throw new DlqRecordNotFoundError({ dlqIds: [dlqId] });
+    return { dlqId, at: indexed.entry.at };
+  }
+
+  /**
+   * How many records the selectors match, cut at `limit`, from the indexes alone (no record is read):
+   * one ZCOUNT when one index selects exactly (no selector, or only one of fingerprint, workflow and
+   * reason, with or without a time window); else the index entries the walk goes through are counted,
+   * O(smallest candidate index in the window) entries. With `ids`, their entries are looked up (ids
+   * not indexed are not counted).
+   */
+  async count(selectors: DlqSelectors): Promise<number> {
+    const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
+    if (selectors.ids) {
+      const dlqIds = [...new Set(selectors.ids)];
+      const found = await readDlqIndexEntries({ redis: this.#redis, keys: this.#keys, dlqIds });
+      const matched = found.filter((indexed) => indexed && entryMatchesSelectors(indexed.entry, selectors));
+      return Math.min(matched.length, limit);
+    }
+    const indexes = candidateIndexes(selectors);
+    if (indexes.length === 1 && selectors.version === undefined) {
+      const window = timeWindowOf(selectors);
+      const [count = 0] = await countDlqIndexes({ redis: this.#redis, keys: this.#keys, indexes, window });
+      return Math.min(count, limit);
+    }
+    return (await this.entries(selectors)).length;
+  }
+
   #walk(selectors: DlqSelectors) {
     return { redis: this.#redis, keys: this.#keys, selectors };
   }
+}
+
+/** True when `record` comes after `item` newest first (ties by DLQ id, descending), as in the indexes. */
+function isAfter(record: DlqRecord, item: DlqIndexItem): boolean {
+  const at = Date.parse(record.deadLetteredAt);
+  return at < item.at || (at === item.at && record.dlqId < item.dlqId);
 }

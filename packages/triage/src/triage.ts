@@ -45,6 +45,16 @@ export interface ReplayOptions {
   readonly onProgress?: (progress: ReplayProgress) => void;
 }
 
+/** Options of {@link Triage.listDlq}: the selectors, and where a list continues. */
+export type ListDlqOptions = DlqSelectors & {
+  /**
+   * Continue the list after this record (the last one of the previous page): only the records after it
+   * newest first (older, or as old with a smaller DLQ id), still cut at `limit`. Pages never repeat or
+   * skip a record that stays in the DLQ.
+   */
+  readonly after?: string | undefined;
+};
+
 /** One record with everything a person needs to judge it. */
 export interface DlqDetail {
   readonly record: DlqRecord;
@@ -58,8 +68,19 @@ export interface Triage {
   readonly queues: QuarryQueues;
   readonly maxRedrives: number;
   readonly replayedRetentionMs: number;
-  /** Records matching the selectors (every record without any), newest first. */
-  listDlq(selectors?: DlqSelectors): Promise<DlqSummary[]>;
+  /**
+   * Records matching the selectors (every record without any), newest first; only the records returned
+   * are read. @throws DlqRecordNotFoundError when `after` (or one of `ids`) names no indexed record.
+   */
+  listDlq(options?: ListDlqOptions): Promise<DlqSummary[]>;
+  /**
+   * How many records {@link listDlq} would return for the selectors (cut at `limit`), counted from the
+   * DLQ indexes without reading a record: exact, and one ZCOUNT when no selector or a single one of
+   * fingerprint, workflow and reason is given (a time window included); with several of those, or a
+   * version, the index entries of the smallest candidate index in the window are counted (still no
+   * record). With `ids`, the ids that name no indexed record are not counted.
+   */
+  countDlq(selectors?: DlqSelectors): Promise<number>;
   /** One record with its lineage chain. @throws DlqRecordNotFoundError */
   showDlq(dlqId: string): Promise<DlqDetail>;
   /** Records grouped by fingerprint, largest group first. */

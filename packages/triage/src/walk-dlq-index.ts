@@ -3,6 +3,7 @@ import {
   type DlqIndexed,
   type DlqIndexItem,
   type DlqIndexName,
+  type DlqTimeWindow,
   type QuarryKeys,
   type RedisClient,
   readDlqIndexEntries,
@@ -19,16 +20,23 @@ export interface WalkDlqIndexOptions {
   readonly selectors: DlqSelectors;
   /** Index items read per round trip. */
   readonly pageSize: number;
+  /** Continue strictly after this item (the last one a previous walk gave); from the newest without it. */
+  readonly after?: DlqIndexItem | undefined;
 }
 
-/** The indexes each of which holds every record the selectors can match. */
-function candidates(selectors: DlqSelectors): DlqIndexName[] {
+/** The indexes each of which holds every record the selectors can match (the time index without any). */
+export function candidateIndexes(selectors: DlqSelectors): DlqIndexName[] {
   const indexes: DlqIndexName[] = [];
   if (selectors.fingerprint !== undefined)
     indexes.push({ by: 'fingerprint', fingerprint: selectors.fingerprint });
   if (selectors.workflow !== undefined) indexes.push({ by: 'workflow', workflow: selectors.workflow });
   if (selectors.reason !== undefined) indexes.push({ by: 'reason', reason: selectors.reason });
   return indexes.length > 0 ? indexes : [{ by: 'time' }];
+}
+
+/** The time window of the selectors, in ms, both ends inclusive. */
+export function timeWindowOf(selectors: DlqSelectors): DlqTimeWindow {
+  return { since: selectors.since?.getTime(), until: selectors.until?.getTime() };
 }
 
 /**
@@ -42,14 +50,14 @@ function candidates(selectors: DlqSelectors): DlqIndexName[] {
  */
 export async function* walkDlqIndex(options: WalkDlqIndexOptions): AsyncGenerator<DlqIndexed[]> {
   const { redis, keys, selectors, pageSize } = options;
-  const window = { since: selectors.since?.getTime(), until: selectors.until?.getTime() };
-  const indexes = candidates(selectors);
+  const window = timeWindowOf(selectors);
+  const indexes = candidateIndexes(selectors);
   let index = indexes[0] as DlqIndexName;
   if (indexes.length > 1) {
     const counts = await countDlqIndexes({ redis, keys, indexes, window });
     index = indexes[counts.indexOf(Math.min(...counts))] as DlqIndexName;
   }
-  for (let after: DlqIndexItem | undefined; ; ) {
+  for (let after = options.after; ; ) {
     const page = await readDlqIndexPage({ redis, keys, index, window, after, limit: pageSize });
     if (page.length === 0) return;
     const entries = await readDlqIndexEntries({ redis, keys, dlqIds: page.map((item) => item.dlqId) });

@@ -6,23 +6,60 @@ import { html, type SafeHtml } from '../html';
 import { layout } from './layout';
 import { replayForm, type SelectorFields } from './replay-form';
 
-/** Rows the list shows at most (replaying "all matching" still covers every match). */
+/** Rows one page of the list shows at most (replaying "all matching" still covers every match). */
 export const LIST_ROWS = 200;
 
-/** The DLQ list: filters, one row per record with its reason at a glance, replay buttons for admins. */
+/** Which page of the list is shown, and where the next one starts. */
+export interface DlqListPaging {
+  /** Rows the pages before this one showed. */
+  readonly shown: number;
+  /** The record this page continues after; absent on the first page. */
+  readonly after?: string;
+  /** The cursor of the next page, when there is one. */
+  readonly next?: { readonly after: string; readonly shown: number };
+}
+
+/** `/dlq` with the filters given and these paging fields. */
+function listHref(filters: SelectorFields, paging: Readonly<Record<string, string>> = {}): string {
+  const given = Object.entries(filters).filter(
+    (field): field is [string, string] => field[1] !== undefined && field[1] !== '',
+  );
+  const query = new URLSearchParams([...given, ...Object.entries(paging)]).toString();
+  return query ? `/dlq?${query}` : '/dlq';
+}
+
+/**
+ * The DLQ list, one page at a time: filters, the number of records matching, one row per record with
+ * its reason at a glance, links to older records, replay buttons for admins.
+ */
 export function dlqListPage(options: {
   readonly principal: Principal;
   readonly csrf: string;
   readonly filters: SelectorFields;
+  /** The records of this page, newest first. */
   readonly entries: readonly DlqSummary[];
+  /** Records the filters match (on every page). */
+  readonly count: number;
+  readonly page: DlqListPaging;
   readonly now: number;
   readonly error?: readonly string[];
 }): SafeHtml {
-  const { filters, principal, csrf, now } = options;
+  const { filters, principal, csrf, now, count, page } = options;
   const admin = principal.role === 'admin';
   const field = (name: string, label: string, size = 12) =>
     html`<label>${label} <input name="${name}" value="${filters[name] ?? ''}" size="${size}"></label>`;
   const shown = options.entries.slice(0, LIST_ROWS);
+  const first = page.shown + 1;
+  const range =
+    shown.length > 0 && (page.shown > 0 || shown.length < count)
+      ? ` Showing ${first}–${page.shown + shown.length}, newest first.`
+      : '';
+  const links = [
+    page.after === undefined ? '' : html`<a href="${listHref(filters)}">Newest</a>`,
+    page.next
+      ? html`<a rel="next" href="${listHref(filters, { after: page.next.after, shown: String(page.next.shown) })}">Older records</a>`
+      : '',
+  ];
   const rows = shown.map(
     (entry) => html`<tr>
   <td><a href="/dlq/${encodeURIComponent(entry.dlqId)}"><code>${entry.dlqId}</code></a></td>
@@ -53,17 +90,13 @@ export function dlqListPage(options: {
   <button type="submit">Filter</button>
 </form>
 ${options.error ? html`<ul class="error" role="alert">${options.error.map((problem) => html`<li>${problem}</li>`)}</ul>` : ''}
-<p>${options.entries.length} record(s)${anyFilter ? ' match' : ''}.${
-      shown.length < options.entries.length
-        ? ` Showing the newest ${shown.length}; narrow the filter to see others.`
-        : ''
-    }</p>
+<p>${count} record(s)${anyFilter ? ' match' : ''}.${range}</p>
 ${
-  admin && options.entries.length > 0
+  admin && count > 0
     ? replayForm({
         selection: anyFilter ? filters : { ...filters, all: '1' },
         csrf,
-        label: `Replay ${anyFilter ? 'all matching' : 'all'} (${options.entries.length} now)`,
+        label: `Replay ${anyFilter ? 'all matching' : 'all'} (${count} now)`,
         overrides: true,
       })
     : ''
@@ -71,6 +104,7 @@ ${
 <table>
 <thead><tr><th>DLQ id</th><th>Workflow</th><th>Reason</th><th>Fingerprint</th><th>Attempts</th><th>Cost</th><th>Age</th><th>State</th>${admin ? html`<th></th>` : ''}</tr></thead>
 <tbody>${rows}</tbody>
-</table>`,
+</table>
+${page.after !== undefined || page.next ? html`<p class="paging">${links}</p>` : ''}`,
   });
 }

@@ -18,6 +18,8 @@ import { dlqListPage } from '../pages/dlq-list-page';
 import { fingerprintsPage } from '../pages/fingerprints-page';
 import { layout } from '../pages/layout';
 import { replayResultPage } from '../pages/replay-result-page';
+import { dlqListCursorFromText } from './dlq-list-cursor';
+import { readDlqListView } from './dlq-list-view';
 
 /** Options of {@link triageRoutes}. */
 export interface TriageRoutesOptions {
@@ -71,18 +73,22 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
   router.get('/', (_req, res) => res.redirect(303, '/dlq'));
 
   router.get('/dlq', async (req, res) => {
-    const filters = textFields(req.query as Record<string, unknown>, SELECTOR_FIELDS);
+    const query = req.query as Record<string, unknown>;
+    const filters = textFields(query, SELECTOR_FIELDS);
     const principal = principalOf(res);
     try {
-      const entries = await triage.listDlq(withDlqIds(selectorsFromText(filters, now())));
-      send(res, 200, dlqListPage({ principal, csrf: csrfOf(res), filters, entries, now: now() }));
+      const selectors = withDlqIds(selectorsFromText(filters, now()));
+      const cursor = dlqListCursorFromText(textFields(query, ['after', 'shown']), selectors.limit);
+      const view = await readDlqListView({ triage, selectors, cursor });
+      send(res, 200, dlqListPage({ principal, csrf: csrfOf(res), filters, ...view, now: now() }));
     } catch (error) {
       if (!(error instanceof SelectorError) && !(error instanceof DlqRecordNotFoundError)) throw error;
       const problems = error instanceof SelectorError ? error.problems : [error.message];
+      const empty = { entries: [], count: 0, page: { shown: 0 } };
       send(
         res,
         400,
-        dlqListPage({ principal, csrf: csrfOf(res), filters, entries: [], now: now(), error: problems }),
+        dlqListPage({ principal, csrf: csrfOf(res), filters, ...empty, now: now(), error: problems }),
       );
     }
   });
