@@ -1,20 +1,26 @@
 import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
 import type { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LIST_ROWS } from './pages/dlq-list-page';
-import { admin, basic, useDashboardTestKit, viewer } from './test-fixtures/dashboard-test-kit';
+import {
+  admin,
+  basic,
+  type DashboardTestKit,
+  dashboardTest,
+  viewer,
+} from './test-fixtures/dashboard-test-kit';
 
-const kit = useDashboardTestKit('dash-dlq-paging');
+const it = dashboardTest();
 const asViewer = { authorization: basic(viewer.name, viewer.password) };
 const asAdmin = { authorization: basic(admin.name, admin.password) };
 
 /** Seeds `count` records, every other one `no_progress` (all dead-lettered in the same millisecond). */
-async function seedMany(count: number): Promise<DlqRecord[]> {
+async function seedMany(kit: DashboardTestKit, count: number): Promise<DlqRecord[]> {
   const records: DlqRecord[] = [];
   for (let start = 0; start < count; start += 100) {
     const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => start + k);
     const kind = (i: number): DlqReasonKind => (i % 2 === 0 ? 'validation_exhausted' : 'no_progress');
-    records.push(...(await Promise.all(batch.map((i) => kit().seed({ jobId: `p${i}`, kind: kind(i) })))));
+    records.push(...(await Promise.all(batch.map((i) => kit.seed({ jobId: `p${i}`, kind: kind(i) })))));
   }
   return records;
 }
@@ -57,9 +63,9 @@ async function countingCommands<T>(redis: Redis, body: () => Promise<T>) {
 }
 
 describe('the DLQ list page by page', () => {
-  it('shows every record once across pages, with the count of all of them', async () => {
-    const { url } = kit();
-    const records = await seedMany(450);
+  it('shows every record once across pages, with the count of all of them', async ({ kit }) => {
+    const { url } = kit;
+    const records = await seedMany(kit, 450);
     const pages = await allPages(url, '/dlq');
     expect(pages.map((page) => page.ids.length)).toEqual([200, 200, 50]);
     expect(pages.flatMap((page) => page.ids)).toEqual(listOrder(records));
@@ -72,9 +78,9 @@ describe('the DLQ list page by page', () => {
     expect(asAdminPage.text).toContain('Replay all (450 now)');
   });
 
-  it('counts and pages what the filters match, and keeps a limit across pages', async () => {
-    const { url } = kit();
-    const records = await seedMany(450);
+  it('counts and pages what the filters match, and keeps a limit across pages', async ({ kit }) => {
+    const { url } = kit;
+    const records = await seedMany(kit, 450);
     const stalled = records.filter((record) => record.reason.kind === 'no_progress');
     const filtered = await allPages(url, '/dlq?reason=no_progress');
     expect(filtered.map((page) => page.ids.length)).toEqual([200, 25]);
@@ -92,9 +98,9 @@ describe('the DLQ list page by page', () => {
     expect(small.map((page) => [page.ids.length, page.next])).toEqual([[30, undefined]]);
   });
 
-  it(`reads at most ${LIST_ROWS + 1} records for a page of a DLQ of 1,000`, async () => {
-    const { url, redis } = kit();
-    await seedMany(1000);
+  it(`reads at most ${LIST_ROWS + 1} records for a page of a DLQ of 1,000`, async ({ kit }) => {
+    const { url, redis } = kit;
+    await seedMany(kit, 1000);
     await listPage(url, '/dlq?limit=1'); // indexes are checked once
     const { result, counts } = await countingCommands(redis, () => listPage(url, '/dlq'));
     expect(result.ids).toHaveLength(LIST_ROWS);
@@ -105,9 +111,9 @@ describe('the DLQ list page by page', () => {
     expect(next.counts.get('hgetall')).toBeLessThanOrEqual(LIST_ROWS + 1);
   });
 
-  it('names bad paging values on the page', async () => {
-    const { url } = kit();
-    const [record] = await seedMany(3);
+  it('names bad paging values on the page', async ({ kit }) => {
+    const { url } = kit;
+    const [record] = await seedMany(kit, 3);
     const after = record?.dlqId as string;
     const cases: [string, string][] = [
       ['after=meta', 'after: must be a DLQ id (dlq- and 32 hex digits), got &quot;meta&quot;'],
