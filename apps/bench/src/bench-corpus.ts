@@ -1,7 +1,7 @@
 import { loadSamples, type Sample } from '@quarry/samples';
 
 /** What ends every bench document: the job's reference, which the stand-in keys its counters by. */
-export const REFERENCE_MARK = '\nReference: ';
+const REFERENCE_MARK = '\nReference: ';
 
 /** Pattern naming a bench document by its reference (the stand-in's `documentKey`). */
 export const REFERENCE_PATTERN = 'Reference: ([A-Za-z0-9_-]+)';

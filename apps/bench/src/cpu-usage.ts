@@ -7,7 +7,7 @@ const TICKS_PER_SECOND = 100;
  * CPU time (user + system, in seconds) a process has used so far, from /proc; null where there is
  * no /proc (not Linux) or the process is gone.
  */
-export function processCpuSeconds(pid: number | undefined): number | null {
+function processCpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

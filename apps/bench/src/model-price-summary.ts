@@ -14,7 +14,7 @@ export interface ModelRun {
 }
 
 /** USD per 1000 valid extractions; null without a valid one. */
-export const perThousandValid = (run: ModelRun): number | null =>
+const perThousandValid = (run: ModelRun): number | null =>
   run.valid === 0 ? null : (run.costUsd / run.valid) * 1000;
 
 /** Each model's cost per 1000 valid extractions and its ratio to the cheapest, in the runs' order. */

@@ -16,7 +16,7 @@ import { isHashTagged, redactRedisUrl, redisUrlVar } from '@quarry/queue';
 import { z } from 'zod';
 
 /** The demo's environment: ONE schema. Empty variables count as unset. */
-export const DemoEnv = z.object({
+const DemoEnv = z.object({
   REDIS_URL: redisUrlVar({ cluster: true }).optional(),
   ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
   QUARRY_MODEL: modelIdVar().optional(),
@@ -32,10 +32,10 @@ export const DemoEnv = z.object({
   DEMO_TIMEOUT_SECONDS: integerVar(1, 3600).default(300),
   LOG_LEVEL: logEnv.LOG_LEVEL,
 });
-export type DemoEnv = z.output<typeof DemoEnv>;
+type DemoEnv = z.output<typeof DemoEnv>;
 
 /** What the command line asks for. */
-export interface DemoArgs {
+interface DemoArgs {
   /** Use the real Messages API (needs ANTHROPIC_API_KEY) instead of the simulated model. */
   readonly live: boolean;
   /** Leave worker, dashboard and keys up until Ctrl-C. */

@@ -1,5 +1,5 @@
 /** How to get a Redis for the demo. */
-export const GET_REDIS_HINT =
+const GET_REDIS_HINT =
   'Start one with "docker compose up -d redis" (from the repository root), or install your ' +
   "distribution's redis-server package (e.g. apt-get install redis-server), or set REDIS_URL.";
 

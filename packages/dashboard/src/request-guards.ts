@@ -8,7 +8,7 @@ export function isMutating(method: string): boolean {
 }
 
 /** The origin requests should come from: the configured public origin, else this request's own. */
-export function expectedOrigin(req: Request, configured: string | null): string {
+function expectedOrigin(req: Request, configured: string | null): string {
   return configured ?? `${req.protocol}://${req.get('host') ?? ''}`;
 }
 

@@ -43,14 +43,14 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_MS = 86_400_000;
 
 /** Parses `YYYY-MM-DD` as a UTC date. */
-export function parseIsoDate(iso: string): Date {
+function parseIsoDate(iso: string): Date {
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not an ISO date: ${iso}`);
   return date;
 }
 
 /** Writes a UTC date as `YYYY-MM-DD`. */
-export const toIsoDate = (date: Date): string => date.toISOString().slice(0, 10);
+const toIsoDate = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** The ISO date `days` days after `iso`. */
 export const addDays = (iso: string, days: number): string =>

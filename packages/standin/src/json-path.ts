@@ -4,7 +4,7 @@
  * (`meta["a.b"]`). A segment is a key (string), an index (number) or every index (`null`, only
  * in patterns).
  */
-export type PathSegment = string | number | null;
+type PathSegment = string | number | null;
 export type JsonPath = readonly PathSegment[];
 
 const segmentPattern = /^(?:\.?([^.[\]"]+)|\[(\d*)\]|\[("(?:[^"\\]|\\.)*")\])/;

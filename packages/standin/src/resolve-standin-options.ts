@@ -34,7 +34,7 @@ export interface ResolvedStandinOptions {
   readonly batches: ResolvedBatchOptions;
 }
 
-export const standinDefaults = {
+const standinDefaults = {
   host: '127.0.0.1',
   port: 0,
   seed: 0,

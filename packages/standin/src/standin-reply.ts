@@ -51,8 +51,8 @@ export type StandinReply =
   | { readonly kind: 'delay'; readonly ms: number; readonly reply: StandinReply };
 
 /** What an error reply repeats of the request it answers. */
-export const ErrorEcho = z.enum(['request', 'apiKey']);
-export type ErrorEcho = z.infer<typeof ErrorEcho>;
+const ErrorEcho = z.enum(['request', 'apiKey']);
+type ErrorEcho = z.infer<typeof ErrorEcho>;
 
 const defined = (value: unknown): boolean => value !== undefined;
 

@@ -72,5 +72,5 @@ export const test = base
     return processes;
   });
 
-/** {@link test} under its other name. */
+/** {@link test} under its other name. @alias */
 export const it = test;

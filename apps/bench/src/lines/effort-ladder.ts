@@ -24,7 +24,7 @@ import { round } from '../stats';
 const MODEL = 'claude-haiku-5-5';
 
 /** Low effort answers 80 % of the documents right; every higher level answers all of them. */
-export const effortSkill = { low: 0.8 } as const;
+const effortSkill = { low: 0.8 } as const;
 
 /** The model table's entry of {@link MODEL}, whose prices both sides are charged at. */
 function tableSpec(context: BenchContext): ModelSpec {

@@ -8,7 +8,7 @@ import { settle } from '../settle';
 import { round } from '../stats';
 
 /** Workflow-level tendencies the simulated model keeps unless the request names them. */
-export const persistentMistakes = [
+const persistentMistakes = [
   { workflow: 'invoice', path: 'issueDate', mutation: 'dateFormat' },
   { workflow: 'support-ticket', path: 'priority', mutation: 'badEnum' },
 ] as const;

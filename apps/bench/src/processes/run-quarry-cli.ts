@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The runnable entry of `@quarry/cli`, found through its `./main` export. */
-const cliMain = createRequire(import.meta.url).resolve('@quarry/cli/main');
+const cliMain = fileURLToPath(import.meta.resolve('@quarry/cli/main'));
 
 /** What a `quarry` command printed and how it exited. */
 export interface CliRun {

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnProcess } from '@quarry/local-redis';
 import type { StandinStats } from '@quarry/standin';
 
-const standinMain = createRequire(import.meta.url).resolve('@quarry/standin/main');
+const standinMain = fileURLToPath(import.meta.resolve('@quarry/standin/main'));
 
 /** The stand-in's options as its `--config` file takes them (`documentKey` as a pattern string). */
 export type StandinProcessConfig = Record<string, unknown> & { readonly documentKey?: string };

@@ -20,7 +20,7 @@ import type { SoakOptions } from './soak-options';
 import { type SoakWorker, spawnSoakWorker } from './worker-process';
 
 /** A disruption as it happened. */
-export interface ChaosRecord extends ChaosEvent {
+interface ChaosRecord extends ChaosEvent {
   /** Share of jobs finished when it happened. */
   readonly progress: number;
   readonly atSeconds: number;

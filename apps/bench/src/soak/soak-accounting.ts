@@ -2,7 +2,7 @@ import type { DocumentCalls } from '@quarry/standin';
 import type { RunOutcomes } from '../outcomes';
 
 /** One row of the accounting table. */
-export interface AccountingRow {
+interface AccountingRow {
   readonly label: string;
   readonly value: number | string;
   /** What the value must be, when it is checked; absent for information. */

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnProcess } from '@quarry/local-redis';
 
-const workerMain = createRequire(import.meta.url).resolve('@quarry/worker/main');
+const workerMain = fileURLToPath(import.meta.resolve('@quarry/worker/main'));
 
 /** A `pnpm worker` process (the `@quarry/worker/main` entry under tsx), its output going to a log file. */
 export interface SoakWorker {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { defaultModelTable } from './default-model-table';
 import { modelSpecOf } from './model-spec-of';
@@ -7,8 +7,8 @@ import { unpricedModels } from './unpriced-models';
 
 /** The model ids of the installed SDK's `Model` type, read from its declaration file. */
 function sdkModelIds(): string[] {
-  const js = createRequire(import.meta.url).resolve('@anthropic-ai/sdk/resources/messages/messages');
-  const declarations = readFileSync(js.replace(/\.js$/, '.d.ts'), 'utf8');
+  const js = fileURLToPath(import.meta.resolve('@anthropic-ai/sdk/resources/messages/messages'));
+  const declarations = readFileSync(js.replace(/\.m?js$/, '.d.ts'), 'utf8');
   const union = /export type Model = ([^;]+);/.exec(declarations)?.[1];
   if (union === undefined) throw new Error(`No "export type Model = …;" in ${js}`);
   return [...union.matchAll(/'([^']+)'/g)].map((match) => match[1] as string);

@@ -17,7 +17,7 @@ declare module 'express-session' {
 export type SessionFields = Omit<SessionData, 'cookie'>;
 
 /** Name of the session cookie. */
-export const SESSION_COOKIE = 'quarry_session';
+const SESSION_COOKIE = 'quarry_session';
 
 /** Options of {@link sessionCookie}. */
 export interface SessionCookieOptions {

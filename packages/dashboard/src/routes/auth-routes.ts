@@ -8,7 +8,7 @@ import { clearSessionCookie, endSession, startSession } from '../auth/session-co
 import { loginPage } from '../pages/login-page';
 
 /** A path to return to after logging in: same-site paths only, never another host. */
-export function safeNext(value: unknown): string {
+function safeNext(value: unknown): string {
   return typeof value === 'string' &&
     value.startsWith('/') &&
     !value.startsWith('//') &&
@@ -26,7 +26,7 @@ function wantsPage(req: Request): boolean {
 }
 
 /** Answers 401: the login form for browsers' page loads, JSON otherwise (with a Basic challenge for non-browsers). */
-export function unauthorized(req: Request, res: Response): void {
+function unauthorized(req: Request, res: Response): void {
   res.status(401);
   if (wantsPage(req)) {
     res.type('html').send(loginPage({ next: safeNext(req.originalUrl) }).value);

@@ -2,7 +2,7 @@ import { isDlqId } from '@quarry/queue';
 import { SelectorError } from '@quarry/triage';
 
 /** Rows shown before a page at most (a number from a URL; any real DLQ is far smaller). */
-export const MAX_SHOWN = 1_000_000_000;
+const MAX_SHOWN = 1_000_000_000;
 
 /** Where a DLQ list page starts: after which record, and how many rows the pages before it showed. */
 export interface DlqListCursor {

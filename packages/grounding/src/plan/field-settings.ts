@@ -36,7 +36,7 @@ export function fieldSettings(config: GroundingConfig, pattern: string): FieldSe
 }
 
 /** Whether a `fields` key names `pattern` itself or a container of it. */
-export function covers(key: string, pattern: string): boolean {
+function covers(key: string, pattern: string): boolean {
   return pattern === key || pattern.startsWith(`${key}.`) || pattern.startsWith(`${key}[`);
 }
 

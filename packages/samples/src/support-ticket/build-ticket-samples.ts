@@ -10,7 +10,7 @@ import { DESKS, emailOf, PEOPLE } from './ticket-parties';
 import type { TicketContext } from './ticket-scenario';
 
 /** Every ticket scenario; each becomes one sample. */
-export const TICKET_SCENARIOS = [...ACCOUNT_SCENARIOS, ...ORDER_SCENARIOS];
+const TICKET_SCENARIOS = [...ACCOUNT_SCENARIOS, ...ORDER_SCENARIOS];
 
 const FIRST_TICKET_DATE = '2024-01-08';
 

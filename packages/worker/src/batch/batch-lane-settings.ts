@@ -3,7 +3,7 @@ import { integerVar } from '@quarry/env';
 import { z } from 'zod';
 
 /** The Message Batches API's limits: requests per batch, and bytes of one create request (256 MB). */
-export const batchApiLimits = { maxRequests: 100_000, maxBytes: 256 * 1_000_000 } as const;
+const batchApiLimits = { maxRequests: 100_000, maxBytes: 256 * 1_000_000 } as const;
 
 /** Defaults of the batch lane's settings, in one place. */
 export const batchLaneDefaults = {

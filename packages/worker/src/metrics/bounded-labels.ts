@@ -1,5 +1,5 @@
 /** The label value of every value past the cap. */
-export const OTHER_LABEL = 'other';
+const OTHER_LABEL = 'other';
 
 /**
  * Keeps a metric label bounded: within each scope (e.g. a workflow; `''` for one scope overall), the
