@@ -1,3 +1,4 @@
+export * from './anthropic-env';
 export * from './create-anthropic-model-client';
 export * from './parse-retry-after';
 export * from './to-message-params';
