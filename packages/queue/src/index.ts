@@ -62,6 +62,7 @@ export * from './tolerant-worker';
 export * from './transactional-add';
 export * from './transactional-enqueuer';
 export * from './unindex-dlq-record';
+export * from './unknown-batch-error';
 export * from './unreadable-job-data';
 export * from './unrecorded-failure-reason';
 export * from './utf8-bytes';
