@@ -28,6 +28,7 @@ export * from './dlq-totals';
 export * from './extraction-job-result';
 export * from './extraction-queue';
 export * from './fingerprint';
+export * from './is-batch-id';
 export * from './job-data';
 export * from './job-data-json-schema';
 export * from './keys';

@@ -1,6 +1,7 @@
+import { isBatchId } from '@quarry/queue';
 import { z } from 'zod';
 
-/** A batch id operand: 1 to 128 letters, digits, `_` or `-` (as the API's `msgbatch_…` ids are). */
+/** A batch id operand ({@link isBatchId}). */
 export const batchIdArg = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'the batch id must be 1 to 128 letters, digits, _ or -' });
+  .refine(isBatchId, { error: 'the batch id must be 1 to 128 letters, digits, _ or -' });
