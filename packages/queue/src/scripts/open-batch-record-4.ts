@@ -15,9 +15,12 @@ export const openBatchRecord4 = {
   readOnly: false,
   lua: `
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('COPY', KEYS[1], KEYS[3], 'REPLACE') end
+-- Copied pair by pair (COPY needs Redis 6.2; unpacking a large hash would overflow Lua's stack).
+local members = redis.call('HGETALL', KEYS[1])
+redis.call('DEL', KEYS[3])
+for i = 1, #members, 2 do redis.call('HSET', KEYS[3], members[i], members[i + 1]) end
 redis.call('HSET', KEYS[2], 'batchId', ARGV[1], 'model', ARGV[2], 'submittedAt', ARGV[3],
-  'requests', redis.call('HLEN', KEYS[1]), 'status', 'in_progress')
+  'requests', #members / 2, 'status', 'in_progress')
 redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. ARGV[4])
 return 1
