@@ -1,3 +1,6 @@
+export * from './anthropic-env';
+export * from './batch-cancel-error';
+export * from './cancel-message-batch';
 export * from './create-anthropic-model-client';
 export * from './parse-retry-after';
 export * from './to-message-params';

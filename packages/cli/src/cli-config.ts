@@ -1,3 +1,4 @@
+import { anthropicEnv } from '@quarry/anthropic';
 import { ConfigError, type Env, parseEnv, type Redactor } from '@quarry/env';
 import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
 import { triageEnv, triageSettings } from '@quarry/triage';
@@ -31,10 +32,30 @@ export type CliEnv = z.output<typeof CliEnv>;
 export const CliTriageEnv = CliEnv.extend(triageEnv);
 export type CliTriageEnv = z.output<typeof CliTriageEnv>;
 
-/** The password of a Redis URL is never echoed back. */
-const redactors: Readonly<Record<string, Redactor>> = { REDIS_URL: redactRedisUrl };
+/** The environment of `quarry batches cancel`: {@link CliEnv} and the worker's Anthropic API variables. */
+export const CliAnthropicEnv = CliEnv.extend(anthropicEnv);
+export type CliAnthropicEnv = z.output<typeof CliAnthropicEnv>;
 
-function parse<S extends typeof CliEnv | typeof CliTriageEnv>(schema: S, env: Env): z.output<S> {
+/** The CLI's settings of an Anthropic API client, from the variables the worker reads. */
+export interface CliAnthropicConfig extends CliConfig {
+  readonly anthropic: {
+    readonly apiKey: string;
+    readonly baseURL: string | undefined;
+    readonly maxRetries: number;
+    readonly timeoutMs: number;
+  };
+}
+
+/** The password of a Redis URL is never echoed back. */
+const redactors: Readonly<Record<string, Redactor>> = {
+  ANTHROPIC_API_KEY: () => '[redacted]',
+  REDIS_URL: redactRedisUrl,
+};
+
+function parse<S extends typeof CliEnv | typeof CliTriageEnv | typeof CliAnthropicEnv>(
+  schema: S,
+  env: Env,
+): z.output<S> {
   const parsed = parseEnv({ schema, env, redactors });
   if (!parsed.ok) throw new ConfigError({ program: 'CLI', problems: parsed.problems });
   return parsed.value;
@@ -65,4 +86,21 @@ export function cliConfig(env: Env): CliConfig {
 export function cliTriageConfig(env: Env): CliTriageConfig {
   const parsed = parse(CliTriageEnv, env);
   return { ...fromEnv(parsed), ...triageSettings(parsed) };
+}
+
+/**
+ * Reads the configuration of the commands that call the Anthropic API ({@link CliAnthropicEnv}).
+ * @throws ConfigError naming every bad variable (the API key is never echoed).
+ */
+export function cliAnthropicConfig(env: Env): CliAnthropicConfig {
+  const parsed = parse(CliAnthropicEnv, env);
+  return {
+    ...fromEnv(parsed),
+    anthropic: {
+      apiKey: parsed.ANTHROPIC_API_KEY,
+      baseURL: parsed.ANTHROPIC_BASE_URL,
+      maxRetries: parsed.ANTHROPIC_MAX_RETRIES,
+      timeoutMs: parsed.ANTHROPIC_TIMEOUT_MS,
+    },
+  };
 }

@@ -1,6 +1,7 @@
+import { BatchCancelError } from '@quarry/anthropic';
 import { DeadLetteredError, EnqueueValidationError, WaitTimeoutError } from '@quarry/client';
 import { ConfigError } from '@quarry/env';
-import { dlqReasonLabel, RedisUnavailableError } from '@quarry/queue';
+import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
 import { UsageError } from './usage-error';
 
@@ -66,6 +67,8 @@ export const errorExits: readonly ErrorExit<Error>[] = [
     ].join(''),
   ),
   exit(DlqRecordNotFoundError, exitCodes.failure, (e) => e.message),
+  exit(UnknownBatchError, exitCodes.failure, (e) => e.message),
+  exit(BatchCancelError, exitCodes.failure, (e) => e.message),
   exit(RedisUnavailableError, exitCodes.failure, (e) => {
     const consequence = redisConsequence[e.operation];
     return consequence ? `Redis${e.url ? ` at ${e.url}` : ''} is unavailable; ${consequence}` : e.message;

@@ -18,6 +18,7 @@ export interface RunCliOptions {
 const groups: Readonly<Record<string, string>> = {
   dlq: 'dead-letter records: list, show, groups, prune',
   review: 'completed jobs flagged for review: list, ack',
+  batches: "the batch lane's batches: list, show, cancel",
 };
 
 /** Output, errors and exits of `command` go through the context; errors name `quarry <path>`. */

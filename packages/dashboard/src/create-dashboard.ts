@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
+  BatchesView,
+  BatchRecords,
   DashboardSessionStore,
   queueDefaults,
   redactRedisUrl,
@@ -108,6 +110,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
     sessionStore,
     throttle,
     triage,
+    batches: {
+      view: new BatchesView({ redis: connection, keys }),
+      records: new BatchRecords({ redis: connection, keys }),
+    },
     signer,
     log,
     now,

@@ -1,3 +1,4 @@
+import type { BatchesView, BatchRecords } from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
@@ -14,6 +15,7 @@ import { redisGate } from './redis-gate';
 import type { RedisReadiness } from './redis-readiness';
 import { loopbackHostOnly, sameOriginMutations } from './request-guards';
 import { authRoutes, requireAuth } from './routes/auth-routes';
+import { batchesRoutes } from './routes/batches-routes';
 import { healthRoutes } from './routes/health-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
@@ -28,6 +30,8 @@ export interface DashboardAppOptions {
   readonly sessionStore: Store;
   readonly throttle: LoginThrottle;
   readonly triage: Triage;
+  /** The batch lane's read model and records (the Batches pages). */
+  readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
   readonly signer: CsrfSigner;
   readonly log: Logger;
   readonly now: () => number;
@@ -39,7 +43,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
- * 404; errors.
+ * the Batches pages; 404; errors.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;
@@ -75,6 +79,16 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       now: options.now,
       replayRate: config.replayRate,
       replayConcurrency: config.replayConcurrency,
+    }),
+  );
+  app.use(
+    batchesRoutes({
+      view: options.batches.view,
+      records: options.batches.records,
+      signer: options.signer,
+      anthropic: config.anthropic,
+      log,
+      now: options.now,
     }),
   );
   app.use((_req, res) => {

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quarryKeys } from '@quarry/queue';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { admin, dashboardTest } from './test-fixtures/dashboard-test-kit';
@@ -73,6 +74,25 @@ describe('dashboard in a real browser', () => {
     await page.goto(`${url}/dlq`);
     await page.getByText('title stayed a number').first().waitFor();
     await page.screenshot({ path: join(artifacts, 'triage-dlq.png'), fullPage: false });
+
+    // The Batches page, reached from the navigation, shows a batch of the batch lane.
+    const batches = quarryKeys({ prefix: kit.prefix }).batch;
+    await kit.redis.hset(batches.record('msgbatch_browser1'), {
+      batchId: 'msgbatch_browser1',
+      model: 'claude-haiku-5-5',
+      submittedAt: String(Date.now() - 60_000),
+      requests: '2',
+      status: 'ended',
+      'n:succeeded': '2',
+      costUsd: '0.0012',
+    });
+    await kit.redis.zadd(batches.recent(), Date.now() - 60_000, 'msgbatch_browser1');
+    await page.getByRole('link', { name: 'Batches' }).click();
+    await page.waitForURL(`${url}/batches`);
+    await page.getByRole('link', { name: 'msgbatch_browser1' }).click();
+    await page.getByText('2 succeeded · 0 errored · 0 expired · 0 canceled · 0 pending').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Batch msgbatch_browser1');
+    await page.screenshot({ path: join(artifacts, 'batches.png'), fullPage: false });
     // bull-board's page links a web font from a third-party host; the CSP blocks it by design.
     expect(errors.filter((error) => !error.includes('https://fonts.googleapis.com/'))).toEqual([]);
     await page.close();

@@ -71,6 +71,7 @@ describe('loadDashboardConfig', () => {
       replayedRetentionMs: 30 * 86_400_000,
       replayRate: undefined,
       replayConcurrency: 4,
+      anthropic: null,
       logLevel: 'info',
       logFormat: 'auto',
     });
@@ -98,6 +99,10 @@ describe('loadDashboardConfig', () => {
       QUARRY_QUEUE: 'docs',
       QUARRY_DLQ: 'docs-dlq',
       QUARRY_ALLOWED_MODELS: 'claude-opus-4-1',
+      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:4010',
+      ANTHROPIC_MAX_RETRIES: '1',
+      ANTHROPIC_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'DEBUG',
       LOG_FORMAT: 'json',
     };
@@ -122,6 +127,7 @@ describe('loadDashboardConfig', () => {
         dlqName: 'docs-dlq',
         allowedModels: ['claude-opus-4-1'],
       },
+      anthropic: { apiKey: 'sk-test', baseURL: 'http://127.0.0.1:4010', maxRetries: 1, timeoutMs: 5000 },
       logLevel: 'debug',
       logFormat: 'json',
     });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { anthropicEnv } from '@quarry/anthropic';
 import {
   booleanVar,
   ConfigError,
@@ -44,8 +45,18 @@ export interface DashboardConfig {
   /** Replays from the dashboard: jobs per second (undefined: unlimited) and in flight at once. */
   readonly replayRate: number | undefined;
   readonly replayConcurrency: number;
+  /** The Anthropic API client settings `Cancel batch` uses; null (no cancel) without ANTHROPIC_API_KEY. */
+  readonly anthropic: DashboardAnthropicConfig | null;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
+}
+
+/** What the dashboard calls the Anthropic API with (cancelling batches). */
+export interface DashboardAnthropicConfig {
+  readonly apiKey: string;
+  readonly baseURL: string | undefined;
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
 }
 
 const usersVar = z
@@ -90,6 +101,8 @@ export const DashboardEnv = z
     REDIS_URL: redisUrlVar({ cluster: false }).default(defaultRedisUrl),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
     ...queueEnv,
+    ...anthropicEnv,
+    ANTHROPIC_API_KEY: anthropicEnv.ANTHROPIC_API_KEY.optional(),
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
   })
@@ -129,6 +142,15 @@ export const DashboardEnv = z
       ...triageSettings(env),
       replayRate: env.DASHBOARD_REPLAY_RATE,
       replayConcurrency: env.DASHBOARD_REPLAY_CONCURRENCY,
+      anthropic:
+        env.ANTHROPIC_API_KEY === undefined
+          ? null
+          : {
+              apiKey: env.ANTHROPIC_API_KEY,
+              baseURL: env.ANTHROPIC_BASE_URL,
+              maxRetries: env.ANTHROPIC_MAX_RETRIES,
+              timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
+            },
       logLevel: env.LOG_LEVEL,
       logFormat: env.LOG_FORMAT,
     }),
@@ -141,6 +163,7 @@ export const dashboardVariables: readonly string[] = envVariables(DashboardEnv);
 const redactors: Readonly<Record<string, Redactor>> = {
   DASHBOARD_USERS: () => '[redacted]',
   DASHBOARD_SESSION_SECRET: () => '[redacted]',
+  ANTHROPIC_API_KEY: () => '[redacted]',
   REDIS_URL: redactRedisUrl,
 };
 

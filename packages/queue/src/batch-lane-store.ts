@@ -1,3 +1,4 @@
+import { BatchRecords } from './batch-records';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
@@ -49,6 +50,8 @@ export class BatchLaneStore {
   readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys['batch'];
   readonly #ttl: number;
+  /** What operators are shown of each batch; opened here when a batch is saved. */
+  readonly records: BatchRecords;
 
   constructor(options: BatchLaneStoreOptions) {
     if (!Number.isInteger(options.resultTtlSeconds) || options.resultTtlSeconds < 1) {
@@ -57,6 +60,7 @@ export class BatchLaneStore {
     this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys.batch;
     this.#ttl = options.resultTtlSeconds;
+    this.records = new BatchRecords({ redis: options.redis, keys: options.keys });
   }
 
   /** Puts an attempt into its model's collector unless it is known; returns its owner ('' = waiting). */
@@ -140,7 +144,10 @@ export class BatchLaneStore {
       ...[k.meta(batchId), k.members(batchId), k.inFlight(), k.known()],
       ...[intentId, batchId, options.nowMs],
     );
-    return moved >= 0;
+    if (moved < 0) return false;
+    const model = (await this.#redis.hget(k.meta(batchId), 'model')) ?? '';
+    await this.records.open({ batchId, model, submittedAtMs: options.nowMs });
+    return true;
   }
 
   /** Marks an intent whose create call failed without an answer, for reconciliation. */

@@ -85,6 +85,17 @@ export interface BatchKeys {
   known(): string;
   /** String: the owner of a coordinator lease (`submit:<model>`, `poll`), with its lifetime as TTL. */
   lease(name: string): string;
+  /** Sorted set of the batches operators are shown (in flight and recently ended): batch id → submitted at (ms). */
+  recent(): string;
+  /**
+   * Hash: what operators are shown of one batch: `batchId`, `model`, `submittedAt`, `requests`,
+   * `status` (`in_progress`, `canceling`, `ended`), `endedAt`, `n:<result type>` counts and `costUsd`.
+   */
+  record(batchId: string): string;
+  /** Hash: custom_id → ref of a batch's requests, kept after the batch ended. */
+  recordRequests(batchId: string): string;
+  /** Hash: custom_id → result type of a batch's results, each counted once. */
+  recordResults(batchId: string): string;
 }
 
 /**
@@ -191,6 +202,10 @@ function batchKeys(base: string): BatchKeys {
     members: (batchId) => `${base}:members:${part(batchId)}`,
     known: () => `${base}:known`,
     lease: (name) => `${base}:lease:${part(name)}`,
+    recent: () => `${base}:recent`,
+    record: (batchId) => `${base}:record:${part(batchId)}`,
+    recordRequests: (batchId) => `${base}:record-requests:${part(batchId)}`,
+    recordResults: (batchId) => `${base}:record-results:${part(batchId)}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { BatchesView, quarryKeys } from '@quarry/queue';
 import { pino } from 'pino';
 import { describe, expect } from 'vitest';
 import { it } from './test-fixtures/use-worker-harness';
@@ -33,6 +34,22 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(result.costUsd).toBeCloseTo(h.standin.stats.billing.batch.costUsd, 12);
     expect(log.attempts()).toEqual([expect.objectContaining({ n: 1, lane: 'batch' })]);
     expect(log.attempts()[0]).not.toHaveProperty('lanePromotion');
+
+    // Operators see the batch ended, its one result counted and its cost at the batch price.
+    const view = new BatchesView({ redis: h.redis, keys: quarryKeys({ prefix: h.prefix }) });
+    await waitFor(
+      async () => (await view.list({ limit: 10 }))[0]?.status === 'ended',
+      10_000,
+      'the batch ended',
+    );
+    const [batch] = await view.list({ limit: 10 });
+    expect(batch).toMatchObject({
+      batchId: request?.batch?.id,
+      requests: 1,
+      results: { succeeded: 1, errored: 0, expired: 0, canceled: 0 },
+      pending: 0,
+    });
+    expect(batch?.costUsd).toBeCloseTo(h.standin.stats.billing.batch.costUsd, 12);
   });
 
   it('takes the lane from QUARRY_DEFAULT_LANE when neither job nor workflow names one', async ({

@@ -149,6 +149,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       }),
       queue: queues.queue,
       settings: config.batch,
+      models: table,
       callTimeoutMs: config.anthropic.timeoutMs,
       intentGraceMs: config.anthropic.timeoutMs + 60_000,
       log: log.child({ component: 'batch-lane' }),

@@ -1,4 +1,4 @@
-import { anthropicModelClientDefaults } from '@quarry/anthropic';
+import { anthropicEnv } from '@quarry/anthropic';
 import { defaultModelTable, extractDefaults, failurePolicyDefaults } from '@quarry/core';
 import {
   booleanVar,
@@ -11,7 +11,6 @@ import {
   type Redactor,
   readModelsFile,
   textVar,
-  urlVar,
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
 import {
@@ -39,15 +38,7 @@ const maxTimerMs = 2 ** 31 - 1;
 export const WorkerEnv = z
   .object({
     REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
-    ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
-    ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010')
-      .refine(withoutCredentials, {
-        error: 'a URL without user or password (the key goes in ANTHROPIC_API_KEY)',
-        when: (payload) => (payload.issues ?? []).length === 0,
-      })
-      .optional(),
-    ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
-    ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
+    ...anthropicEnv,
     QUARRY_MODEL: modelIdVar().default(extractDefaults.modelId),
     QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
     ...queueEnv,
@@ -162,12 +153,6 @@ export const WorkerEnv = z
     allowEviction: env.REDIS_ALLOW_EVICTION,
     batch: batchLaneSettings(env),
   }));
-
-/** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
-function withoutCredentials(url: string): boolean {
-  const parsed = new URL(url);
-  return parsed.username === '' && parsed.password === '';
-}
 
 /** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
 function hoursToSeconds(hours: number | undefined): number | undefined {

@@ -6,6 +6,7 @@ import type { CliContext } from '../cli-context';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
 import { exitCodeOf, exitCodes } from '../exit-codes';
+import { deadlineAt } from './deadline-flag';
 import { EnqueueFlags, type EnqueueRequest, enqueueOptions } from './enqueue-flags';
 import { readDocumentText } from './read-document-text';
 
@@ -36,6 +37,10 @@ async function enqueueAndWait(
       ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
       ...(request.effort !== undefined ? { effort: request.effort } : {}),
       ...(request.budget !== undefined ? { budget: request.budget } : {}),
+      ...(request.lane !== undefined ? { lane: request.lane } : {}),
+      ...(request.deadline !== undefined
+        ? { deadline: deadlineAt({ deadline: request.deadline, nowMs: Date.now() }) }
+        : {}),
     },
   );
   const print = (value: unknown) =>
@@ -82,7 +87,8 @@ export const enqueueCommand = defineCommand({
   description: `Enqueues one extraction job. The input is { text } read from --file (UTF-8; a file that is not is
 refused, naming the byte offset) or given with --text; it is validated against the workflow before
 anything is written to Redis.`,
-  usage: '--workflow <name> [--version N] (--file <path> | --text <string>) [options]',
+  usage:
+    '--workflow <name> [--version N] (--file <path> | --text <string>) [--lane realtime|batch] [--deadline <when>] [options]',
   options: enqueueOptions,
   flags: EnqueueFlags,
   helpAfter: `Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavailable,

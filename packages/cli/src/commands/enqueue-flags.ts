@@ -1,9 +1,10 @@
-import { Effort } from '@quarry/core';
+import { Effort, Lane } from '@quarry/core';
 import type { JobBudget } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { positiveDecimalFlag, positiveIntegerFlag, switchFlag, textFlag, tokensFlag } from '../flag-schemas';
+import { type DeadlineRequest, deadlineFlag } from './deadline-flag';
 import type { DocumentSource } from './read-document-text';
 
 /** How long `--wait` waits by default. */
@@ -32,6 +33,14 @@ export const enqueueOptions = (): Option[] => [
     '--max-cost-usd <USD>',
     "budget: US dollars the job may spend over all its model calls (default: the worker's JOB_MAX_COST_USD, if set); over it the job is dead-lettered as budget_exhausted",
   ),
+  new Option(
+    '--lane <lane>',
+    `${Lane.options.join(' or ')}: one Messages API call per attempt, or Message Batches at half price, answered within hours (default: the workflow's lane, else the worker's QUARRY_DEFAULT_LANE, else realtime)`,
+  ),
+  new Option(
+    '--deadline <when>',
+    'when the result is needed: an ISO 8601 time (2026-01-31T18:00:00Z) or a duration from now (90m, 6h, 2d); a batch-lane attempt still waiting when it comes within BATCH_DEADLINE_MARGIN_MS goes realtime',
+  ),
   new Option('--wait', 'wait for the job to finish'),
   new Option('--timeout <seconds>', `how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})`),
   new Option(
@@ -50,6 +59,9 @@ export interface EnqueueRequest {
   readonly effort: Effort | undefined;
   /** Ranges (at most 100,000,000 tokens, 1000 US dollars) are checked with the rest of the job, naming `budget.…`. */
   readonly budget: JobBudget | undefined;
+  readonly lane: Lane | undefined;
+  /** A duration is turned into a time when the job is enqueued ({@link deadlineAt}). */
+  readonly deadline: DeadlineRequest | undefined;
   readonly wait: boolean;
   readonly timeoutMs: number;
   readonly json: boolean;
@@ -75,6 +87,8 @@ export const EnqueueFlags = z
     effort: z.enum(Effort.options, { error: `must be one of ${Effort.options.join(', ')}` }).optional(),
     maxTokens: tokensFlag.optional(),
     maxCostUsd: positiveDecimalFlag('US dollars').optional(),
+    lane: z.enum(Lane.options, { error: `must be one of ${Lane.options.join(', ')}` }).optional(),
+    deadline: deadlineFlag.optional(),
     wait: switchFlag,
     timeout: timeoutFlag.optional(),
     json: switchFlag,
@@ -102,6 +116,8 @@ export const EnqueueFlags = z
               ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
               ...(flags.maxCostUsd !== undefined ? { maxCostUsd: flags.maxCostUsd } : {}),
             },
+      lane: flags.lane,
+      deadline: flags.deadline,
       wait: flags.wait,
       timeoutMs: flags.timeout ?? DEFAULT_TIMEOUT_SECONDS * 1000,
       json: flags.json,

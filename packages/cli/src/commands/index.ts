@@ -1,4 +1,7 @@
 import type { CliCommand } from '../cli-command';
+import { batchesCancelCommand } from './batches-cancel-command';
+import { batchesListCommand } from './batches-list-command';
+import { batchesShowCommand } from './batches-show-command';
 import { dlqGroupsCommand } from './dlq-groups-command';
 import { dlqListCommand } from './dlq-list-command';
 import { dlqPruneCommand } from './dlq-prune-command';
@@ -18,4 +21,7 @@ export const commands: readonly CliCommand[] = [
   dlqPruneCommand,
   reviewListCommand,
   reviewAckCommand,
+  batchesListCommand,
+  batchesShowCommand,
+  batchesCancelCommand,
 ];

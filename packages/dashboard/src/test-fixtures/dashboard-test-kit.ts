@@ -95,6 +95,7 @@ export async function testConfig(
     replayedRetentionMs: 86_400_000,
     replayRate: undefined,
     replayConcurrency: 2,
+    anthropic: null,
     logLevel: 'silent',
     logFormat: 'json',
     ...overrides,

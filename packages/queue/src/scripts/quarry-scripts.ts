@@ -1,13 +1,16 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
+import { endBatchRecord3 } from './end-batch-record-3';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
+import { openBatchRecord4 } from './open-batch-record-4';
 import { pageDlqIndex1 } from './page-dlq-index-1';
 import { parkBatchEntry4 } from './park-batch-entry-4';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
+import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { saveBatchId8 } from './save-batch-id-8';
@@ -32,6 +35,9 @@ export const quarryScripts: readonly QuarryScript[] = [
   saveBatchId8,
   settleBatchEntry4,
   requeueBatchEntries5,
+  openBatchRecord4,
+  recordBatchResult2,
+  endBatchRecord3,
 ];
 
 type Arg = string | number;
@@ -54,6 +60,9 @@ export interface QuarryScriptCommands {
   quarrySaveBatchId(...keysThenArgs: Arg[]): Promise<number>;
   quarrySettleBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
   quarryRequeueBatchEntries(...keysThenArgs: Arg[]): Promise<string[]>;
+  quarryOpenBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
+  quarryRecordBatchResult(...keysThenArgs: Arg[]): Promise<number>;
+  quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

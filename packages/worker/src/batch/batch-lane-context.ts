@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelTable } from '@quarry/core';
 import type { BatchLaneStore } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
@@ -13,6 +14,8 @@ export interface BatchLaneContext {
   readonly client: Anthropic;
   readonly queue: Queue;
   readonly settings: BatchLaneSettings;
+  /** The prices a batch's cost so far is shown at (in its record). */
+  readonly models: ModelTable;
   /** Time limit of one API call. */
   readonly callTimeoutMs: number;
   /** How long after its intent a pending create is taken as lost (beyond any call's time limit). */

@@ -1,12 +1,21 @@
+import { costOf } from '@quarry/core';
 import type { BatchInFlight } from '@quarry/queue';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
-import { batchResultAction } from './batch-result-action';
+import { type BatchResultAction, batchResultAction } from './batch-result-action';
+
+/** What a result cost at the batch price, for the batch's record (null when not a reply or unpriced). */
+function costOfAction(context: BatchLaneContext, action: BatchResultAction): number | null {
+  if (action.kind !== 'store' || action.outcome.type !== 'reply') return null;
+  const { usage, model } = action.outcome.response;
+  return costOf({ usage, model, models: context.models, lane: 'batch' });
+}
 
 /**
  * Reads an ended batch's results (`batches.results`, JSONL) and settles each entry: an outcome is
  * stored once (a result seen twice is a no-op) and its job woken; expired, canceled and retryable
  * errored entries wait again without spending an attempt. Entries the results do not name also
- * wait again, then the batch is done. Safe to repeat after a crash at any point.
+ * wait again, then the batch is done. Each result is counted once in the batch's record, with its
+ * cost at the batch price. Safe to repeat after a crash at any point.
  */
 export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlight): Promise<void> {
   const { store, log } = context;
@@ -22,6 +31,12 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
     const ref = await store.memberRef(batchId, item.custom_id);
     if (!ref) continue;
     const action = batchResultAction(item.result);
+    await store.records.countResult({
+      batchId,
+      customId: item.custom_id,
+      type: item.result.type,
+      costUsd: costOfAction(context, action),
+    });
     switch (action.kind) {
       case 'store': {
         const jobId = await store.settle({
@@ -46,5 +61,6 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
   }
   const missing = await store.finishBatch({ batchId, model });
   await showWaiting(context, missing, null);
+  await store.records.end({ batchId, endedAtMs: context.now() });
   log.info({ batchId, model, stored, requeued, missing: missing.length }, 'batch results consumed');
 }

@@ -1,0 +1,24 @@
+import { integerVar, textVar, urlVar } from '@quarry/env';
+import { anthropicModelClientDefaults } from './create-anthropic-model-client';
+
+/** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
+function withoutCredentials(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.username === '' && parsed.password === '';
+}
+
+/**
+ * The environment variables of an Anthropic API client, shared by every program that calls the API
+ * (the worker; the CLI's `quarry batches cancel`): spread into a program's env schema.
+ */
+export const anthropicEnv = {
+  ANTHROPIC_API_KEY: textVar('the Anthropic API key (any non-empty value for a local stand-in)'),
+  ANTHROPIC_BASE_URL: urlVar(['http:', 'https:'], 'http://127.0.0.1:4010')
+    .refine(withoutCredentials, {
+      error: 'a URL without user or password (the key goes in ANTHROPIC_API_KEY)',
+      when: (payload) => (payload.issues ?? []).length === 0,
+    })
+    .optional(),
+  ANTHROPIC_MAX_RETRIES: integerVar(0, 10).default(anthropicModelClientDefaults.maxRetries),
+  ANTHROPIC_TIMEOUT_MS: integerVar(1).default(anthropicModelClientDefaults.timeoutMs),
+};

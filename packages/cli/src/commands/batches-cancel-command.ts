@@ -1,0 +1,52 @@
+import { cancelMessageBatch } from '@quarry/anthropic';
+import { UnknownBatchError } from '@quarry/queue';
+import { Option } from 'commander';
+import { z } from 'zod';
+import { cliAnthropicConfig } from '../cli-config';
+import { defineCommand } from '../define-command';
+import { cliEnvironmentHelp } from '../environment-help';
+import { exitCodes } from '../exit-codes';
+import { switchFlag } from '../flag-schemas';
+import { batchIdArg } from './batch-id-arg';
+import { withBatchesView } from './with-batches-view';
+
+/** `quarry batches cancel <id>`: cancels a batch in flight; its jobs are collected again. */
+export const batchesCancelCommand = defineCommand({
+  name: 'batches cancel',
+  summary: 'cancel a batch in flight (its jobs go into a later batch, never lost)',
+  description: `Asks the Message Batches API to cancel a batch this queue has in flight. Requests not processed
+yet come back as canceled results, which the workers collect again into a later batch without
+spending an attempt (or send realtime when their deadline nears); replies already made are kept.
+A batch that has ended is left alone. Needs ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) as the
+workers do.`,
+  arguments: [{ name: '<batchId>', description: 'the batch id (msgbatch_…)' }],
+  options: () => [new Option('--json', 'print { batchId, status } as one JSON object')],
+  flags: z.object({ args: z.tuple([batchIdArg]), json: switchFlag }),
+  helpAfter: `Exit codes: 0 cancel asked (or the batch had ended), 1 unknown batch, API refusal, bad usage or no Redis.
+
+${cliEnvironmentHelp}
+  ANTHROPIC_API_KEY      the Anthropic API key (required)
+  ANTHROPIC_BASE_URL     the API's URL (default the SDK's)
+  ANTHROPIC_TIMEOUT_MS   deadline of the cancel call
+  ANTHROPIC_MAX_RETRIES  retries of the cancel call`,
+  async run(flags, context) {
+    const [batchId] = flags.args;
+    const config = cliAnthropicConfig(context.env);
+    const status = await withBatchesView(context, 'batches cancel', async ({ view, records }) => {
+      const batch = await view.show({ batchId, requestLimit: 1 });
+      if (!batch) throw new UnknownBatchError({ batchId });
+      if (batch.status === 'ended') return 'ended';
+      const processing = await cancelMessageBatch({ ...config.anthropic, batchId });
+      await records.markCanceling(batchId);
+      return processing;
+    });
+    if (flags.json) context.stdout(`${JSON.stringify({ batchId, status })}\n`);
+    else
+      context.stderr(
+        status === 'ended'
+          ? `batch ${batchId} has ended; nothing to cancel\n`
+          : `batch ${batchId} is ${status}; its unprocessed requests will be collected again\n`,
+      );
+    return exitCodes.ok;
+  },
+});

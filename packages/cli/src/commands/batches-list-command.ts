@@ -1,0 +1,42 @@
+import { Option } from 'commander';
+import { z } from 'zod';
+import { defineCommand } from '../define-command';
+import { cliEnvironmentHelp } from '../environment-help';
+import { exitCodes } from '../exit-codes';
+import { positiveIntegerFlag, switchFlag } from '../flag-schemas';
+import { renderBatchList } from './render-batches';
+import { withBatchesView } from './with-batches-view';
+
+/** `quarry batches list`: the batch lane's batches and collectors. */
+export const batchesListCommand = defineCommand({
+  name: 'batches list',
+  summary: "list the batch lane's batches (in flight and recently ended) and waiting attempts",
+  description: `Lists the Message Batches this queue has in flight or ended within the last 7 days, newest first:
+batch id, model, status (in_progress, canceling, ended), requests, results consumed per type,
+requests pending, cost so far at the batch price and age; then, per model, the attempts waiting
+to be collected into a batch and the age of the oldest.`,
+  usage: '[--limit N] [--json]',
+  options: () => [
+    new Option('--limit <N>', 'most batches to list, at most 1000 (default 50)'),
+    new Option('--json', 'print { batches, collectors } as one JSON object'),
+  ],
+  flags: z.object({
+    limit: positiveIntegerFlag.pipe(z.number().max(1000, { error: 'must be at most 1000' })).default(50),
+    json: switchFlag,
+  }),
+  helpAfter: cliEnvironmentHelp,
+  async run(flags, context) {
+    const nowMs = Date.now();
+    const { batches, collectors } = await withBatchesView(context, 'batches list', async ({ view }) => ({
+      batches: await view.list({ limit: flags.limit }),
+      collectors: await view.collectors(),
+    }));
+    if (flags.json) {
+      context.stdout(`${JSON.stringify({ batches, collectors })}\n`);
+      return exitCodes.ok;
+    }
+    context.stdout(renderBatchList({ batches, collectors, nowMs }));
+    context.stderr(`${batches.length} batch(es)\n`);
+    return exitCodes.ok;
+  },
+});
