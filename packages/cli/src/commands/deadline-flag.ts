@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The longest `--deadline` a duration may name (and how far ahead an ISO time may lie): 365 days. */
-export const MAX_DEADLINE_MS = 365 * 24 * 60 * 60 * 1000;
+const MAX_DEADLINE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const unitMs = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
