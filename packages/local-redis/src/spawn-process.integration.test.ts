@@ -87,7 +87,8 @@ describe('spawnProcess', () => {
     );
     const pid = Number(await parent.waitForLine(/^\d+$/));
     await parent.kill();
-    expect(running(pid)).toBe(false);
+    // The grandchild gets the signal with its group; it is gone once init has reaped it.
+    await expect.poll(() => running(pid), { timeout: 5_000 }).toBe(false);
   });
 
   it('names a command that cannot be started', async () => {
