@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSamples } from '@quarry/samples';
-import { type Standin, startStandin } from '@quarry/standin';
+import type { Standin } from '@quarry/standin';
 import { it, type ProcessResult, runProcess } from '@quarry/testing';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -25,7 +24,7 @@ if (!sample) throw new Error('no invoice samples');
 describe('quarry enqueue (child process, real worker, stand-in model)', { timeout: 30_000 }, () => {
   let redis: Redis;
   let standin: Standin;
-  let worker: QuarryWorker;
+  let stack: WorkerStack;
   let dir: string;
   let env: Record<string, string>;
   let prefix: string;
@@ -35,26 +34,17 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
     redis = connection;
     prefix = filePrefix;
-    standin = await startStandin({
-      simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] },
+    stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: { simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] } },
     });
-    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: standin.url,
-        LOG_LEVEL: 'silent',
-      }),
-      registry: defaultRegistry(),
-    });
-    await worker.waitUntilReady();
+    ({ standin, env } = stack);
     dir = await mkdtemp(join(tmpdir(), 'quarry-cli-'));
   });
 
   afterAll(async () => {
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
     await rm(dir, { recursive: true, force: true });
   });
 

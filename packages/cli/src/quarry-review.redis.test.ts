@@ -1,12 +1,10 @@
-import { createQuarryClient, type QuarryClient } from '@quarry/client';
+import type { QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
-import { type Standin, startStandin } from '@quarry/standin';
 import { it } from '@quarry/testing';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
-import { runCli } from './run-cli';
+import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const tickets = loadSamples('support-ticket');
 const vague = tickets.find((sample) => sample.truth.confidence < 0.6);
@@ -17,60 +15,34 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
   timeout: 30_000,
 }, () => {
   let _redis: Redis;
-  let standin: Standin;
-  let worker: QuarryWorker;
+  let stack: WorkerStack;
   let client: QuarryClient;
   let prefix: string;
   let env: Record<string, string>;
 
-  const quarry = async (argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli({
-      argv,
-      context: {
-        env,
-        cwd: process.cwd(),
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
-      },
-    });
-    return { code, stdout, stderr };
-  };
+  const quarry = (argv: string[]) => runQuarry(argv, env);
 
   it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
     _redis = connection;
     prefix = filePrefix;
-    standin = await startStandin({
-      simulate: {
-        corpus: [vague, clear].map((sample) => ({
-          workflow: sample.workflow,
-          text: sample.text,
-          truth: sample.truth,
-        })),
+    stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: {
+        simulate: {
+          corpus: [vague, clear].map((sample) => ({
+            workflow: sample.workflow,
+            text: sample.text,
+            truth: sample.truth,
+          })),
+        },
       },
     });
-    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: standin.url,
-        LOG_LEVEL: 'silent',
-      }),
-    });
-    await worker.waitUntilReady();
-    client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix } });
+    ({ client, env } = stack);
   });
 
   afterAll(async () => {
-    await client?.close();
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
   });
 
   it('lists a flagged result with its reasons until it is acknowledged; unflagged results never show', async () => {

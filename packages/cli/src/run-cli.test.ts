@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli';
+import { runQuarry } from './test-fixtures/cli-run';
 
 /** Runs the CLI in-process against a Redis that is not there (nothing here may reach Redis). */
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli({
-    argv,
-    context: {
-      env: { REDIS_URL: 'redis://127.0.0.1:1', ...env },
-      cwd: process.cwd(),
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-    },
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}) =>
+  runQuarry(argv, { REDIS_URL: 'redis://127.0.0.1:1', ...env });
 
 describe('quarry', () => {
   it('lists the commands on --help and help, and asks for one without arguments', async () => {
