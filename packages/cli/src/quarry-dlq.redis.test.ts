@@ -180,10 +180,9 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
 
     it('--json prints matched, replayed, skipped and jobs; a second replay adds nothing', async () => {
       const record = await seed({ jobId: 'twice' });
-      const first = await runQuarry(
-        ['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'],
-        env,
-      );
+      const replay = () =>
+        runQuarry(['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'], env);
+      const first = await replay();
       expect(first.code).toBe(0);
       expect(JSON.parse(first.stdout)).toEqual({
         matched: 1,
@@ -192,10 +191,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
         jobs: [{ dlqId: record.dlqId, newJobId: `replay-${record.dlqId}-1` }],
         failed: [],
       });
-      const second = await runQuarry(
-        ['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'],
-        env,
-      );
+      const second = await replay();
       expect(second.code).toBe(0);
       expect(JSON.parse(second.stdout)).toMatchObject({
         matched: 1,

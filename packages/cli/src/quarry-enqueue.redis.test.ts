@@ -30,6 +30,9 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   let prefix: string;
   const quarry = (args: readonly string[], extra: Record<string, string> = {}) =>
     exec(tsx, [main, ...args], { ...env, ...extra });
+  /** `quarry enqueue -w invoice --text <text> <flags…>`: the document, then the flags. */
+  const enqueueInvoice = (text: string, flags: readonly string[]) =>
+    quarry(['enqueue', '-w', 'invoice', '--text', text, ...flags]);
 
   it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
     redis = connection;
@@ -84,15 +87,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   });
 
   it('--wait --json exits 2 with the DLQ id and reason when the job was dead-lettered', async () => {
-    const run = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      'Not a document the model knows',
-      '--wait',
-      '--json',
-    ]);
+    const run = await enqueueInvoice('Not a document the model knows', ['--wait', '--json']);
     expect(run.code).toBe(2);
     const output = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(output).sort()).toEqual(['dlqId', 'jobId', 'reason', 'status']);
@@ -101,12 +96,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   });
 
   it('--max-tokens and --max-cost-usd put a budget into the job; over it the job is dead-lettered', async () => {
-    const queued = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      sample.text,
+    const queued = await enqueueInvoice(sample.text, [
       '--max-tokens',
       '50000',
       '--max-cost-usd',
@@ -119,17 +109,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     expect(data).toMatchObject({ workflow: 'invoice', budget: { maxTokens: 50_000, maxCostUsd: 0.25 } });
 
     // Too small for even the first call: dead-lettered before any model call.
-    const starved = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      sample.text,
-      '--max-tokens',
-      '10',
-      '--wait',
-      '--json',
-    ]);
+    const starved = await enqueueInvoice(sample.text, ['--max-tokens', '10', '--wait', '--json']);
     expect(starved.code).toBe(2);
     const output = JSON.parse(starved.stdout) as { reason: { kind: string; message: string } };
     expect(output).toMatchObject({ status: 'dead-lettered', reason: { kind: 'budget_exhausted' } });
@@ -137,8 +117,8 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   });
 
   it('gives the same job for the same --id, printing the job id', async () => {
-    const first = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
-    const second = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
+    const first = await enqueueInvoice('Invoice A', ['--id', 'cli-order-1']);
+    const second = await enqueueInvoice('Invoice A', ['--id', 'cli-order-1']);
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(second.stdout).toBe(first.stdout);
