@@ -2,6 +2,8 @@ import { quarryKeys } from '@quarry/queue';
 import { describe, expect } from 'vitest';
 import {
   admin,
+  asAdmin,
+  asViewer,
   basic,
   csrfTokenOf,
   type DashboardTestKit,
@@ -35,11 +37,11 @@ async function headersFor(kit: DashboardTestKit, who: Who): Promise<Record<strin
         cookie: `quarry_session=${Buffer.from('{"n":"alice","e":9999999999999}').toString('base64url')}.AAAA`,
       };
     case 'viewer':
-      return { authorization: basic(viewer.name, viewer.password) };
+      return asViewer;
     case 'viewer session':
       return { cookie: await login(url, viewer.name, viewer.password) };
     case 'admin':
-      return { authorization: basic(admin.name, admin.password) };
+      return asAdmin;
     case 'admin session':
       return { cookie: await login(url, admin.name, admin.password) };
   }
@@ -388,7 +390,7 @@ describe('session lifetime', () => {
 describe('security headers', () => {
   it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async ({ kit }) => {
     const { url } = kit;
-    const headers = { authorization: basic(viewer.name, viewer.password) };
+    const headers = asViewer;
     for (const path of ['/login', '/dlq', '/queues/api/queues', '/nowhere']) {
       const response = await fetch(`${url}${path}`, { headers });
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");

@@ -3,6 +3,8 @@ import { loginLimits } from './auth/login-throttle';
 import { loadDashboardConfig } from './dashboard-config';
 import {
   admin,
+  asAdmin,
+  asViewer,
   basic,
   type DashboardTestKit,
   dashboardTest,
@@ -58,7 +60,7 @@ describe('login lockout behind a trusted proxy', () => {
     const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
       headers: {
-        authorization: basic(admin.name, admin.password),
+        ...asAdmin,
         'x-forwarded-for': `192.0.2.201, ${client}`,
       },
     });
@@ -116,7 +118,7 @@ describe('per-account login limit', () => {
     expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
     const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
-      headers: { authorization: basic(viewer.name, viewer.password), 'x-forwarded-for': '192.0.2.78' },
+      headers: { ...asViewer, 'x-forwarded-for': '192.0.2.78' },
     });
     expect(api.status).toBe(429);
     const otherAccount = await postLogin(kit, {
