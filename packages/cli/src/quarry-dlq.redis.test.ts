@@ -240,47 +240,28 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
 
     it('validates overrides: --to-version must exist, --max-attempts must be a positive integer, --model must be allowed', async () => {
       const record = await seed({ jobId: 'versions' });
-      const missing = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--to-version', '2'],
-        env,
-      );
+      const replayIt = (flags: readonly string[], more: Record<string, string> = {}) =>
+        runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', ...flags], { ...env, ...more });
+      const missing = await replayIt(['--to-version', '2']);
       expect(missing.code).toBe(1);
       expect(missing.stdout).toContain('workflow "invoice" has no version 2 (known versions: 1)');
-      const attempts = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--max-attempts', '0'],
-        env,
-      );
+      const attempts = await replayIt(['--max-attempts', '0']);
       expect(attempts.code).toBe(1);
       expect(attempts.stderr).toContain(
         'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
       );
-      const rate = await runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', '--rate', 'fast'], env);
+      const rate = await replayIt(['--rate', 'fast']);
       expect(rate.code).toBe(1);
       expect(rate.stderr).toContain('--rate must be a number, got "fast"');
-      const model = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--model', 'claude-sonnet-4-5'],
-        env,
-      );
+      const model = await replayIt(['--model', 'claude-sonnet-4-5']);
       expect(model.code).toBe(1);
       expect(model.stdout).toContain(
         'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
       );
       expect(await queues.queue.count()).toBe(0);
-      const latest = await runQuarry(
-        [
-          'replay-dlq',
-          '--ids',
-          record.dlqId,
-          '--yes',
-          '--json',
-          '--to-version',
-          'latest',
-          '--model',
-          'claude-sonnet-4-5',
-          '--max-attempts',
-          '5',
-        ],
-        { ...env, QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
+      const latest = await replayIt(
+        ['--json', '--to-version', 'latest', '--model', 'claude-sonnet-4-5', '--max-attempts', '5'],
+        { QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
       );
       expect(latest.code).toBe(0);
       const job = await queues.queue.getJob(`replay-${record.dlqId}-1`);

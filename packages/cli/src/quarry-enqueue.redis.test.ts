@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSamples } from '@quarry/samples';
-import type { Standin } from '@quarry/standin';
 import { it, type ProcessResult, runProcess } from '@quarry/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
@@ -23,7 +22,6 @@ if (!sample) throw new Error('no invoice samples');
 
 describe('quarry enqueue (child process, real worker, stand-in model)', { timeout: 30_000 }, () => {
   let redis: Redis;
-  let standin: Standin;
   let stack: WorkerStack;
   let dir: string;
   let env: Record<string, string>;
@@ -42,7 +40,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
       prefix,
       standin: { simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] } },
     });
-    ({ standin, env } = stack);
+    ({ env } = stack);
     dir = await mkdtemp(join(tmpdir(), 'quarry-cli-'));
   });
 
@@ -83,7 +81,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     });
     expect(typeof output.jobId).toBe('string');
     expect(output.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
-    expect(standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
+    expect(stack.standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
   });
 
   it('--wait --json exits 2 with the DLQ id and reason when the job was dead-lettered', async () => {

@@ -1,7 +1,5 @@
-import type { QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
 import { it } from '@quarry/testing';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
@@ -14,20 +12,15 @@ if (!vague || !clear) throw new Error('the support-ticket samples need a vague a
 describe('review routing end to end (worker + stand-in â†’ quarry review list â†’ ack)', {
   timeout: 30_000,
 }, () => {
-  let _redis: Redis;
   let stack: WorkerStack;
-  let client: QuarryClient;
-  let prefix: string;
   let env: Record<string, string>;
 
   const quarry = (argv: string[]) => runQuarry(argv, env);
 
-  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
-    _redis = connection;
-    prefix = filePrefix;
+  it.beforeAll(async ({ redisUrl, filePrefix }) => {
     stack = await startWorkerStack({
       redisUrl,
-      prefix,
+      prefix: filePrefix,
       standin: {
         simulate: {
           corpus: [vague, clear].map((sample) => ({
@@ -38,7 +31,7 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
         },
       },
     });
-    ({ client, env } = stack);
+    ({ env } = stack);
   });
 
   afterAll(async () => {
@@ -46,16 +39,16 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
   });
 
   it('lists a flagged result with its reasons until it is acknowledged; unflagged results never show', async () => {
-    const flagged = await client.enqueue(
+    const flagged = await stack.client.enqueue(
       'support-ticket',
       { text: vague.text },
       { metadata: { ticket: vague.id } },
     );
-    const fine = await client.enqueue('support-ticket', { text: clear.text });
-    expect(await client.waitForResult(flagged.jobId, { timeoutMs: 15_000 })).toMatchObject({
+    const fine = await stack.client.enqueue('support-ticket', { text: clear.text });
+    expect(await stack.client.waitForResult(flagged.jobId, { timeoutMs: 15_000 })).toMatchObject({
       needsReview: true,
     });
-    expect(await client.waitForResult(fine.jobId, { timeoutMs: 15_000 })).toMatchObject({
+    expect(await stack.client.waitForResult(fine.jobId, { timeoutMs: 15_000 })).toMatchObject({
       needsReview: false,
     });
 
@@ -98,7 +91,7 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
       expect.stringContaining('give the id of at least one job'),
     ]);
     const saved = env;
-    env = { REDIS_URL: 'redis://127.0.0.1:1', QUARRY_PREFIX: prefix };
+    env = { ...saved, REDIS_URL: 'redis://127.0.0.1:1' };
     const down = await quarry(['review', 'list']);
     env = saved;
     expect(down.code).toBe(1);

@@ -2,7 +2,6 @@ import { DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
 import type { RecordedRequest, Standin, StandinReply } from '@quarry/standin';
 import { it } from '@quarry/testing';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
@@ -28,19 +27,15 @@ async function deadLetterOf(client: QuarryClient, jobId: string): Promise<DeadLe
 describe('replay through the real worker: fails again, then succeeds with another model', {
   timeout: 60_000,
 }, () => {
-  let _redis: Redis;
   let standin: Standin;
   let stack: WorkerStack;
   let client: QuarryClient;
   let env: Record<string, string>;
-  let prefix: string;
 
-  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
-    _redis = connection;
-    prefix = filePrefix;
+  it.beforeAll(async ({ redisUrl, filePrefix }) => {
     stack = await startWorkerStack({
       redisUrl,
-      prefix,
+      prefix: filePrefix,
       standin: { script },
       // The replays' models, allowed for the CLI (replay-dlq --model) and the worker alike.
       env: { QUARRY_ALLOWED_MODELS: `claude-opus-4-1,${GOOD_MODEL}` },

@@ -139,8 +139,7 @@ describe('quarry enqueue', () => {
   it('exits 1 naming a budget over the limits, before touching Redis', async () => {
     const result = await run([
       'enqueue',
-      ...['-w', 'invoice', '--text', 'x'],
-      ...['--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'],
+      ...withText('--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'),
     ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
@@ -149,14 +148,7 @@ describe('quarry enqueue', () => {
     );
     const huge = await run([
       'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      'x',
-      '--max-tokens',
-      '200000000',
-      '--max-cost-usd',
-      '1000000',
+      ...withText('--max-tokens', '200000000', '--max-cost-usd', '1000000'),
     ]);
     expect(huge.code).toBe(1);
     expect(huge.stderr).toBe(
