@@ -242,22 +242,25 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const record = await seed({ jobId: 'versions' });
       const replayIt = (flags: readonly string[], more: Record<string, string> = {}) =>
         runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', ...flags], { ...env, ...more });
-      const missing = await replayIt(['--to-version', '2']);
-      expect(missing.code).toBe(1);
-      expect(missing.stdout).toContain('workflow "invoice" has no version 2 (known versions: 1)');
-      const attempts = await replayIt(['--max-attempts', '0']);
-      expect(attempts.code).toBe(1);
-      expect(attempts.stderr).toContain(
-        'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
-      );
-      const rate = await replayIt(['--rate', 'fast']);
-      expect(rate.code).toBe(1);
-      expect(rate.stderr).toContain('--rate must be a number, got "fast"');
-      const model = await replayIt(['--model', 'claude-sonnet-4-5']);
-      expect(model.code).toBe(1);
-      expect(model.stdout).toContain(
-        'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
-      );
+      const refusals = [
+        [['--to-version', '2'], 'stdout', 'workflow "invoice" has no version 2 (known versions: 1)'],
+        [
+          ['--max-attempts', '0'],
+          'stderr',
+          'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
+        ],
+        [['--rate', 'fast'], 'stderr', '--rate must be a number, got "fast"'],
+        [
+          ['--model', 'claude-sonnet-4-5'],
+          'stdout',
+          'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
+        ],
+      ] as const;
+      for (const [flags, stream, message] of refusals) {
+        const refused = await replayIt(flags);
+        expect(refused.code, flags.join(' ')).toBe(1);
+        expect(refused[stream], flags.join(' ')).toContain(message);
+      }
       expect(await queues.queue.count()).toBe(0);
       const latest = await replayIt(
         ['--json', '--to-version', 'latest', '--model', 'claude-sonnet-4-5', '--max-attempts', '5'],
