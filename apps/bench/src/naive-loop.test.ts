@@ -8,6 +8,16 @@ const [sample] = loadSamples('invoice');
 if (!sample) throw new Error('no invoice sample');
 const wrong = { ...sample.truth, total: -1 };
 
+/** The sample through the naive loop on `model`, at most three calls. */
+const threeTries = (model: FakeModelClient) =>
+  naiveExtract({
+    model,
+    workflow: invoiceWorkflow,
+    input: { text: sample.text },
+    modelId: 'claude-sonnet-4-6',
+    maxAttempts: 3,
+  });
+
 describe('naiveExtract (the token-economics baseline)', () => {
   it('resends the whole growing transcript on every retry, with no cache breakpoint', async () => {
     const model = new FakeModelClient([
@@ -15,13 +25,7 @@ describe('naiveExtract (the token-economics baseline)', () => {
       { json: { ...wrong, total: -2 } },
       { json: sample.truth },
     ]);
-    const outcome = await naiveExtract({
-      model,
-      workflow: invoiceWorkflow,
-      input: { text: sample.text },
-      modelId: 'claude-sonnet-4-6',
-      maxAttempts: 3,
-    });
+    const outcome = await threeTries(model);
     expect(outcome).toMatchObject({ valid: true, calls: 3 });
     expect(outcome.usage).toEqual({
       inputTokens: 300,
@@ -38,13 +42,7 @@ describe('naiveExtract (the token-economics baseline)', () => {
 
   it('stops after maxAttempts calls without a valid reply', async () => {
     const model = new FakeModelClient(() => ({ json: wrong }));
-    const outcome = await naiveExtract({
-      model,
-      workflow: invoiceWorkflow,
-      input: { text: sample.text },
-      modelId: 'claude-sonnet-4-6',
-      maxAttempts: 3,
-    });
+    const outcome = await threeTries(model);
     expect(outcome).toMatchObject({ valid: false, calls: 3 });
     expect(model.calls).toBe(3);
   });

@@ -1,4 +1,4 @@
-import { DlqRecord, ExtractionJobResult } from '@quarry/queue';
+import { DlqRecord, dlqJobTypes, ExtractionJobResult } from '@quarry/queue';
 import type { Job, JobType, Queue } from 'bullmq';
 
 /** A completed extraction job. */
@@ -51,15 +51,7 @@ export async function readOutcomes(queue: Queue, dlq: Queue): Promise<RunOutcome
   }
   const deadLettered: DlqRecord[] = [];
   const unreadableDlqJobs: string[] = [];
-  for await (const job of jobsOf(dlq, [
-    'wait',
-    'paused',
-    'delayed',
-    'prioritized',
-    'active',
-    'completed',
-    'failed',
-  ])) {
+  for await (const job of jobsOf(dlq, [...dlqJobTypes])) {
     const parsed = DlqRecord.safeParse(job.data);
     if (parsed.success) deadLettered.push(parsed.data);
     else unreadableDlqJobs.push(job.id as string);

@@ -1,21 +1,14 @@
 import { APIUserAbortError } from '@anthropic-ai/sdk';
 import { extract, type ModelRequest, ModelTransportError } from '@quarry/core';
 import { InMemoryAttemptStore } from '@quarry/core/testing';
-import { type Standin, type StandinReply, startStandin } from '@quarry/standin';
+import type { Standin, StandinReply } from '@quarry/standin';
 import { invoiceWorkflow } from '@quarry/workflows';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAnthropicModelClient } from './create-anthropic-model-client';
+import { standinsClosedAfterEach } from './test-fixtures/started-standins';
 
-const running: Standin[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((standin) => standin.close()));
-});
-
-async function standinWith(script: readonly StandinReply[]): Promise<Standin> {
-  const standin = await startStandin({ script });
-  running.push(standin);
-  return standin;
-}
+const startTestStandin = standinsClosedAfterEach();
+const standinWith = (script: readonly StandinReply[]): Promise<Standin> => startTestStandin({ script });
 
 const request = (maxTokens: number): ModelRequest => ({
   model: 'claude-test-1',

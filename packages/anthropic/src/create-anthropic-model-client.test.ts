@@ -3,6 +3,7 @@ import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelRequest, ModelTransportError } from '@quarry/core';
 import { describe, expect, it } from 'vitest';
 import { createAnthropicModelClient } from './create-anthropic-model-client';
+import { sdkMessage } from './test-fixtures/sdk-message';
 
 interface SentRequest {
   readonly url: string;
@@ -23,31 +24,18 @@ function recordingFetch(replies: readonly Reply[]) {
   return { fetch, sent };
 }
 
-const message = (overrides: Partial<Message> = {}): Message => ({
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test-1',
-  container: null,
-  diagnostics: null,
-  stop_details: null,
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  content: [{ type: 'text', text: '{"total":3}', citations: null }],
-  usage: {
-    input_tokens: 50,
-    output_tokens: 5,
-    cache_creation_input_tokens: 40,
-    cache_read_input_tokens: 0,
-    cache_creation: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  },
-  ...overrides,
-});
+const message = (overrides: Partial<Message> = {}): Message =>
+  sdkMessage({
+    content: [{ type: 'text', text: '{"total":3}', citations: null }],
+    usage: {
+      ...sdkMessage().usage,
+      input_tokens: 50,
+      output_tokens: 5,
+      cache_creation_input_tokens: 40,
+      cache_read_input_tokens: 0,
+    },
+    ...overrides,
+  });
 
 const json =
   (status: number, body: unknown, headers: Record<string, string> = {}) =>

@@ -8,49 +8,23 @@ import {
   ModelTransportError,
 } from '@quarry/core';
 import { InMemoryAttemptStore } from '@quarry/core/testing';
-import { type RequestBlock, type Standin, type StandinReply, startStandin } from '@quarry/standin';
+import type { RequestBlock, StandinReply } from '@quarry/standin';
 import { type Invoice, invoiceWorkflow } from '@quarry/workflows';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AnthropicModelClientOptions,
   createAnthropicModelClient,
 } from './create-anthropic-model-client';
+import { acmeInvoice, acmeInvoiceText, json } from './test-fixtures/acme-invoice';
+import { standinsClosedAfterEach } from './test-fixtures/started-standins';
 
-const text = [
-  'ACME TOOLS GMBH · Hafenstraße 4 · 20457 Hamburg',
-  'Invoice INV-2024-0042      Date: 05.03.2024      Due: 04.04.2024',
-  'Bill to: Northwind Traders',
-  '2 x Toner cartridge HP 26X    45.50    91.00',
-  '3 x Service hour               80.00   240.00',
-  'Subtotal 331.00 EUR   VAT 19% 62.89 EUR   Total 393.89 EUR',
-].join('\n');
-
-const valid: Invoice = {
-  vendorName: 'Acme Tools GmbH',
-  invoiceNumber: 'INV-2024-0042',
-  issueDate: '2024-03-05',
-  dueDate: '2024-04-04',
-  currency: 'EUR',
-  lineItems: [
-    { description: 'Toner cartridge HP 26X', quantity: 2, unitPrice: 45.5, amount: 91 },
-    { description: 'Service hour', quantity: 3, unitPrice: 80, amount: 240 },
-  ],
-  subtotal: 331,
-  tax: 62.89,
-  total: 393.89,
-};
-
-const json = (value: unknown): StandinReply => ({ kind: 'json', value });
-
-const running: Standin[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((standin) => standin.close()));
-});
+const text = acmeInvoiceText;
+const valid = acmeInvoice;
+const startTestStandin = standinsClosedAfterEach();
 
 /** Starts a stand-in answering `script` and runs one extraction through the real SDK against it. */
 async function setup(script: readonly StandinReply[], client: AnthropicModelClientOptions = {}) {
-  const standin = await startStandin({ script });
-  running.push(standin);
+  const standin = await startTestStandin({ script });
   const model = createAnthropicModelClient({ apiKey: 'test-key', baseURL: standin.url, ...client });
   const run = (options: Partial<ExtractOptions<typeof invoiceWorkflow>> = {}) =>
     extract({ workflow: invoiceWorkflow, input: { text }, model, modelId: 'claude-haiku-4-5', ...options });

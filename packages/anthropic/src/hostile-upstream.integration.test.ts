@@ -1,45 +1,22 @@
 import { ExtractionExhaustedError, type ExtractOptions, extract, ModelTransportError } from '@quarry/core';
-import {
-  type FaultOptions,
-  type Standin,
-  type StandinReply,
-  type StandinScript,
-  startStandin,
-} from '@quarry/standin';
-import { type Invoice, invoiceWorkflow } from '@quarry/workflows';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { FaultOptions, StandinReply, StandinScript } from '@quarry/standin';
+import { invoiceWorkflow } from '@quarry/workflows';
+import { describe, expect, it } from 'vitest';
 import {
   type AnthropicModelClientOptions,
   createAnthropicModelClient,
 } from './create-anthropic-model-client';
+import { acmeInvoice, acmeInvoiceText } from './test-fixtures/acme-invoice';
+import { standinsClosedAfterEach } from './test-fixtures/started-standins';
 
 /** Words only this document holds: none may appear in an error. */
 const SECRET_WORDS = /Northwind|PLUTO-7731|Toner cartridge|INV-2024-0042/;
-const text = [
-  'ACME TOOLS GMBH · Hafenstraße 4 · 20457 Hamburg',
-  'Invoice INV-2024-0042      Date: 05.03.2024      Due: 04.04.2024',
-  'Bill to: Northwind Traders (vault code PLUTO-7731)',
-  '2 x Toner cartridge HP 26X    45.50    91.00',
-  'Subtotal 91.00 EUR   VAT 19% 17.29 EUR   Total 108.29 EUR',
-].join('\n');
-const valid: Invoice = {
-  vendorName: 'Acme Tools GmbH',
-  invoiceNumber: 'INV-2024-0042',
-  issueDate: '2024-03-05',
-  dueDate: '2024-04-04',
-  currency: 'EUR',
-  lineItems: [{ description: 'Toner cartridge HP 26X', quantity: 2, unitPrice: 45.5, amount: 91 }],
-  subtotal: 91,
-  tax: 17.29,
-  total: 108.29,
-};
+const text = acmeInvoiceText.replace('Northwind Traders', 'Northwind Traders (vault code PLUTO-7731)');
+const valid = acmeInvoice;
 const KEY = 'sk-ant-api03-HOSTILE-upstream-key-0042';
 const PLAIN_KEY = 'corp-gateway-key-7f3a9e1b2c';
 
-const running: Standin[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((standin) => standin.close()));
-});
+const startTestStandin = standinsClosedAfterEach();
 
 /** One extraction of `input` through the real SDK against a stand-in started with `options`. */
 async function run(
@@ -53,12 +30,11 @@ async function run(
   extra: Partial<ExtractOptions<typeof invoiceWorkflow>> = {},
 ) {
   const input = options.input ?? text;
-  const standin = await startStandin(
+  const standin = await startTestStandin(
     options.simulate
       ? { simulate: { corpus: [{ workflow: 'invoice', text: input, truth: valid }] } }
       : { script: options.script ?? [], ...(options.faults ? { faults: options.faults } : {}) },
   );
-  running.push(standin);
   const model = createAnthropicModelClient({ apiKey: KEY, baseURL: standin.url, ...client });
   const outcome = await extract({
     workflow: invoiceWorkflow,

@@ -1,32 +1,7 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
+import { sdkMessage as message } from './test-fixtures/sdk-message';
 import { toModelResponse } from './to-model-response';
-
-const message = (overrides: Partial<Message>): Message => ({
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test-1',
-  container: null,
-  diagnostics: null,
-  stop_details: null,
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  content: [],
-  usage: {
-    input_tokens: 120,
-    output_tokens: 30,
-    cache_creation_input_tokens: null,
-    cache_read_input_tokens: null,
-    cache_creation: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  },
-  ...overrides,
-});
 
 describe('toModelResponse', () => {
   it('keeps thinking, text and tool_use blocks in order, with thinking tokens estimated from thinking text when not reported', () => {

@@ -180,10 +180,9 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
 
     it('--json prints matched, replayed, skipped and jobs; a second replay adds nothing', async () => {
       const record = await seed({ jobId: 'twice' });
-      const first = await runQuarry(
-        ['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'],
-        env,
-      );
+      const replay = () =>
+        runQuarry(['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'], env);
+      const first = await replay();
       expect(first.code).toBe(0);
       expect(JSON.parse(first.stdout)).toEqual({
         matched: 1,
@@ -192,10 +191,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
         jobs: [{ dlqId: record.dlqId, newJobId: `replay-${record.dlqId}-1` }],
         failed: [],
       });
-      const second = await runQuarry(
-        ['replay-dlq', '--fingerprint', record.fingerprint, '--yes', '--json'],
-        env,
-      );
+      const second = await replay();
       expect(second.code).toBe(0);
       expect(JSON.parse(second.stdout)).toMatchObject({
         matched: 1,
@@ -244,47 +240,31 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
 
     it('validates overrides: --to-version must exist, --max-attempts must be a positive integer, --model must be allowed', async () => {
       const record = await seed({ jobId: 'versions' });
-      const missing = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--to-version', '2'],
-        env,
-      );
-      expect(missing.code).toBe(1);
-      expect(missing.stdout).toContain('workflow "invoice" has no version 2 (known versions: 1)');
-      const attempts = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--max-attempts', '0'],
-        env,
-      );
-      expect(attempts.code).toBe(1);
-      expect(attempts.stderr).toContain(
-        'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
-      );
-      const rate = await runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', '--rate', 'fast'], env);
-      expect(rate.code).toBe(1);
-      expect(rate.stderr).toContain('--rate must be a number, got "fast"');
-      const model = await runQuarry(
-        ['replay-dlq', '--ids', record.dlqId, '--yes', '--model', 'claude-sonnet-4-5'],
-        env,
-      );
-      expect(model.code).toBe(1);
-      expect(model.stdout).toContain(
-        'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
-      );
-      expect(await queues.queue.count()).toBe(0);
-      const latest = await runQuarry(
+      const replayIt = (flags: readonly string[], more: Record<string, string> = {}) =>
+        runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', ...flags], { ...env, ...more });
+      const refusals = [
+        [['--to-version', '2'], 'stdout', 'workflow "invoice" has no version 2 (known versions: 1)'],
         [
-          'replay-dlq',
-          '--ids',
-          record.dlqId,
-          '--yes',
-          '--json',
-          '--to-version',
-          'latest',
-          '--model',
-          'claude-sonnet-4-5',
-          '--max-attempts',
-          '5',
+          ['--max-attempts', '0'],
+          'stderr',
+          'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
         ],
-        { ...env, QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
+        [['--rate', 'fast'], 'stderr', '--rate must be a number, got "fast"'],
+        [
+          ['--model', 'claude-sonnet-4-5'],
+          'stdout',
+          'overrides.model: model "claude-sonnet-4-5" is not allowed for workflow "invoice" (no model is allowed; add it to QUARRY_ALLOWED_MODELS)',
+        ],
+      ] as const;
+      for (const [flags, stream, message] of refusals) {
+        const refused = await replayIt(flags);
+        expect(refused.code, flags.join(' ')).toBe(1);
+        expect(refused[stream], flags.join(' ')).toContain(message);
+      }
+      expect(await queues.queue.count()).toBe(0);
+      const latest = await replayIt(
+        ['--json', '--to-version', 'latest', '--model', 'claude-sonnet-4-5', '--max-attempts', '5'],
+        { QUARRY_ALLOWED_MODELS: 'claude-opus-4-1,claude-sonnet-4-5' },
       );
       expect(latest.code).toBe(0);
       const job = await queues.queue.getJob(`replay-${record.dlqId}-1`);

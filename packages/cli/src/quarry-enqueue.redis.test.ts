@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSamples } from '@quarry/samples';
-import { type Standin, startStandin } from '@quarry/standin';
 import { it, type ProcessResult, runProcess } from '@quarry/testing';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -24,37 +22,30 @@ if (!sample) throw new Error('no invoice samples');
 
 describe('quarry enqueue (child process, real worker, stand-in model)', { timeout: 30_000 }, () => {
   let redis: Redis;
-  let standin: Standin;
-  let worker: QuarryWorker;
+  let stack: WorkerStack;
   let dir: string;
   let env: Record<string, string>;
   let prefix: string;
   const quarry = (args: readonly string[], extra: Record<string, string> = {}) =>
     exec(tsx, [main, ...args], { ...env, ...extra });
+  /** `quarry enqueue -w invoice --text <text> <flags…>`: the document, then the flags. */
+  const enqueueInvoice = (text: string, flags: readonly string[]) =>
+    quarry(['enqueue', '-w', 'invoice', '--text', text, ...flags]);
 
   it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
     redis = connection;
     prefix = filePrefix;
-    standin = await startStandin({
-      simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] },
+    stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: { simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] } },
     });
-    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: standin.url,
-        LOG_LEVEL: 'silent',
-      }),
-      registry: defaultRegistry(),
-    });
-    await worker.waitUntilReady();
+    ({ env } = stack);
     dir = await mkdtemp(join(tmpdir(), 'quarry-cli-'));
   });
 
   afterAll(async () => {
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -90,19 +81,11 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     });
     expect(typeof output.jobId).toBe('string');
     expect(output.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
-    expect(standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
+    expect(stack.standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
   });
 
   it('--wait --json exits 2 with the DLQ id and reason when the job was dead-lettered', async () => {
-    const run = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      'Not a document the model knows',
-      '--wait',
-      '--json',
-    ]);
+    const run = await enqueueInvoice('Not a document the model knows', ['--wait', '--json']);
     expect(run.code).toBe(2);
     const output = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(output).sort()).toEqual(['dlqId', 'jobId', 'reason', 'status']);
@@ -111,12 +94,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   });
 
   it('--max-tokens and --max-cost-usd put a budget into the job; over it the job is dead-lettered', async () => {
-    const queued = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      sample.text,
+    const queued = await enqueueInvoice(sample.text, [
       '--max-tokens',
       '50000',
       '--max-cost-usd',
@@ -129,17 +107,7 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     expect(data).toMatchObject({ workflow: 'invoice', budget: { maxTokens: 50_000, maxCostUsd: 0.25 } });
 
     // Too small for even the first call: dead-lettered before any model call.
-    const starved = await quarry([
-      'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      sample.text,
-      '--max-tokens',
-      '10',
-      '--wait',
-      '--json',
-    ]);
+    const starved = await enqueueInvoice(sample.text, ['--max-tokens', '10', '--wait', '--json']);
     expect(starved.code).toBe(2);
     const output = JSON.parse(starved.stdout) as { reason: { kind: string; message: string } };
     expect(output).toMatchObject({ status: 'dead-lettered', reason: { kind: 'budget_exhausted' } });
@@ -147,8 +115,8 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
   });
 
   it('gives the same job for the same --id, printing the job id', async () => {
-    const first = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
-    const second = await quarry(['enqueue', '-w', 'invoice', '--text', 'Invoice A', '--id', 'cli-order-1']);
+    const first = await enqueueInvoice('Invoice A', ['--id', 'cli-order-1']);
+    const second = await enqueueInvoice('Invoice A', ['--id', 'cli-order-1']);
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(second.stdout).toBe(first.stdout);

@@ -1,12 +1,8 @@
-import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
-import { type Standin, startStandin } from '@quarry/standin';
 import { it } from '@quarry/testing';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
-import { runCli } from './run-cli';
+import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const tickets = loadSamples('support-ticket');
 const vague = tickets.find((sample) => sample.truth.confidence < 0.6);
@@ -16,74 +12,43 @@ if (!vague || !clear) throw new Error('the support-ticket samples need a vague a
 describe('review routing end to end (worker + stand-in → quarry review list → ack)', {
   timeout: 30_000,
 }, () => {
-  let _redis: Redis;
-  let standin: Standin;
-  let worker: QuarryWorker;
-  let client: QuarryClient;
-  let prefix: string;
+  let stack: WorkerStack;
   let env: Record<string, string>;
 
-  const quarry = async (argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli({
-      argv,
-      context: {
-        env,
-        cwd: process.cwd(),
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
-      },
-    });
-    return { code, stdout, stderr };
-  };
+  const quarry = (argv: string[]) => runQuarry(argv, env);
 
-  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
-    _redis = connection;
-    prefix = filePrefix;
-    standin = await startStandin({
-      simulate: {
-        corpus: [vague, clear].map((sample) => ({
-          workflow: sample.workflow,
-          text: sample.text,
-          truth: sample.truth,
-        })),
+  it.beforeAll(async ({ redisUrl, filePrefix }) => {
+    stack = await startWorkerStack({
+      redisUrl,
+      prefix: filePrefix,
+      standin: {
+        simulate: {
+          corpus: [vague, clear].map((sample) => ({
+            workflow: sample.workflow,
+            text: sample.text,
+            truth: sample.truth,
+          })),
+        },
       },
     });
-    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: standin.url,
-        LOG_LEVEL: 'silent',
-      }),
-    });
-    await worker.waitUntilReady();
-    client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix } });
+    ({ env } = stack);
   });
 
   afterAll(async () => {
-    await client?.close();
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
   });
 
   it('lists a flagged result with its reasons until it is acknowledged; unflagged results never show', async () => {
-    const flagged = await client.enqueue(
+    const flagged = await stack.client.enqueue(
       'support-ticket',
       { text: vague.text },
       { metadata: { ticket: vague.id } },
     );
-    const fine = await client.enqueue('support-ticket', { text: clear.text });
-    expect(await client.waitForResult(flagged.jobId, { timeoutMs: 15_000 })).toMatchObject({
+    const fine = await stack.client.enqueue('support-ticket', { text: clear.text });
+    expect(await stack.client.waitForResult(flagged.jobId, { timeoutMs: 15_000 })).toMatchObject({
       needsReview: true,
     });
-    expect(await client.waitForResult(fine.jobId, { timeoutMs: 15_000 })).toMatchObject({
+    expect(await stack.client.waitForResult(fine.jobId, { timeoutMs: 15_000 })).toMatchObject({
       needsReview: false,
     });
 
@@ -126,7 +91,7 @@ describe('review routing end to end (worker + stand-in → quarry review list �
       expect.stringContaining('give the id of at least one job'),
     ]);
     const saved = env;
-    env = { REDIS_URL: 'redis://127.0.0.1:1', QUARRY_PREFIX: prefix };
+    env = { ...saved, REDIS_URL: 'redis://127.0.0.1:1' };
     const down = await quarry(['review', 'list']);
     env = saved;
     expect(down.code).toBe(1);

@@ -1,12 +1,10 @@
-import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
+import { DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { loadSamples } from '@quarry/samples';
-import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
+import type { RecordedRequest, Standin, StandinReply } from '@quarry/standin';
 import { it } from '@quarry/testing';
-import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const [sample] = loadSamples('invoice');
 if (!sample) throw new Error('no invoice samples');
@@ -29,45 +27,24 @@ async function deadLetterOf(client: QuarryClient, jobId: string): Promise<DeadLe
 describe('replay through the real worker: fails again, then succeeds with another model', {
   timeout: 60_000,
 }, () => {
-  let _redis: Redis;
   let standin: Standin;
-  let worker: QuarryWorker;
+  let stack: WorkerStack;
   let client: QuarryClient;
   let env: Record<string, string>;
-  let prefix: string;
 
-  it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
-    _redis = connection;
-    prefix = filePrefix;
-    standin = await startStandin({ script });
-    // The replays' models, allowed for the CLI (replay-dlq --model) and the worker alike.
-    env = {
-      REDIS_URL: redisUrl,
-      QUARRY_PREFIX: prefix,
-      QUARRY_ALLOWED_MODELS: `claude-opus-4-1,${GOOD_MODEL}`,
-    };
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: standin.url,
-        QUARRY_MODEL: 'claude-haiku-4-5',
-        LOG_LEVEL: 'silent',
-      }),
-      registry: defaultRegistry(),
-    });
-    await worker.waitUntilReady();
-    client = createQuarryClient({
+  it.beforeAll(async ({ redisUrl, filePrefix }) => {
+    stack = await startWorkerStack({
       redisUrl,
-      registry: defaultRegistry(),
-      config: { prefix },
-      maxPollIntervalMs: 100,
+      prefix: filePrefix,
+      standin: { script },
+      // The replays' models, allowed for the CLI (replay-dlq --model) and the worker alike.
+      env: { QUARRY_ALLOWED_MODELS: `claude-opus-4-1,${GOOD_MODEL}` },
+      workerEnv: { QUARRY_MODEL: 'claude-haiku-4-5' },
     });
+    ({ standin, client, env } = stack);
   });
   afterAll(async () => {
-    await client?.close();
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
   });
 
   it('links every DLQ record of the root job into one chain that dlq show prints', async () => {

@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli';
+import { runQuarry } from './test-fixtures/cli-run';
 
 /** Runs the CLI in-process against a Redis that is not there (nothing here may reach Redis). */
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli({
-    argv,
-    context: {
-      env: { REDIS_URL: 'redis://127.0.0.1:1', ...env },
-      cwd: process.cwd(),
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-    },
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}) =>
+  runQuarry(argv, { REDIS_URL: 'redis://127.0.0.1:1', ...env });
+
+/** `enqueue` arguments naming a workflow and a text, then `flags`. */
+const withText = (...flags: string[]) => ['-w', 'invoice', '--text', 'x', ...flags];
+
+/** Rows of `flag` refusing each of `values` (a negative one given as `--flag=value`). */
+const refusedValues = (flag: string, must: string, values: readonly string[]) =>
+  values.map((value) => [
+    value.startsWith('-') ? withText(`${flag}=${value}`) : withText(flag, value),
+    `${flag} must be ${must}, got "${value}"`,
+  ]);
 
 describe('quarry', () => {
   it('lists the commands on --help and help, and asks for one without arguments', async () => {
@@ -107,69 +101,22 @@ describe('quarry enqueue', () => {
   it.each([
     [['--text', 'x'], '--workflow <name> is required'],
     [['-w', 'invoice'], 'give exactly one of --file <path> or --text <string>'],
-    [
-      ['-w', 'invoice', '--text', 'x', '--file', 'a.txt'],
-      'give exactly one of --file <path> or --text <string>',
-    ],
-    [['-w', 'invoice', '--text', 'x', '--version', '1.5'], '--version must be a positive integer, got "1.5"'],
-    [
-      ['-w', 'invoice', '--text', 'x', '--wait', '--timeout', 'soon'],
-      '--timeout must be a positive number of seconds, got "soon"',
-    ],
-    [['-w', 'invoice', '--text', 'x', '--timeout', '5'], '--timeout only applies with --wait'],
-    [
-      ['-w', 'invoice', '--text', 'x', '--effort', 'turbo'],
-      '--effort must be one of low, medium, high, xhigh, max, got "turbo"',
-    ],
-    [['-w', 'invoice', '--text', 'x', '--priority', '1'], "unknown option '--priority'"],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-tokens=-5'],
-      '--max-tokens must be a positive whole number of tokens, got "-5"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-tokens', '0'],
-      '--max-tokens must be a positive whole number of tokens, got "0"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-tokens', '2.5'],
-      '--max-tokens must be a positive whole number of tokens, got "2.5"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-tokens', 'lots'],
-      '--max-tokens must be a positive whole number of tokens, got "lots"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-tokens', '1e6'],
-      '--max-tokens must be a positive whole number of tokens, got "1e6"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd=-1'],
-      '--max-cost-usd must be a positive number of US dollars, got "-1"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'NaN'],
-      '--max-cost-usd must be a positive number of US dollars, got "NaN"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', 'Infinity'],
-      '--max-cost-usd must be a positive number of US dollars, got "Infinity"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '$5'],
-      '--max-cost-usd must be a positive number of US dollars, got "$5"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', ''],
-      '--max-cost-usd must be a positive number of US dollars, got ""',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', '--max-cost-usd', '0x10'],
-      '--max-cost-usd must be a positive number of US dollars, got "0x10"',
-    ],
-    [
-      ['-w', 'invoice', '--text', 'x', 'extra'],
-      "too many arguments for 'enqueue'. Expected 0 arguments but got 1.",
-    ],
+    [withText('--file', 'a.txt'), 'give exactly one of --file <path> or --text <string>'],
+    [withText('--version', '1.5'), '--version must be a positive integer, got "1.5"'],
+    [withText('--wait', '--timeout', 'soon'), '--timeout must be a positive number of seconds, got "soon"'],
+    [withText('--timeout', '5'), '--timeout only applies with --wait'],
+    [withText('--effort', 'turbo'), '--effort must be one of low, medium, high, xhigh, max, got "turbo"'],
+    [withText('--priority', '1'), "unknown option '--priority'"],
+    ...refusedValues('--max-tokens', 'a positive whole number of tokens', ['-5', '0', '2.5', 'lots', '1e6']),
+    ...refusedValues('--max-cost-usd', 'a positive number of US dollars', [
+      '-1',
+      'NaN',
+      'Infinity',
+      '$5',
+      '',
+      '0x10',
+    ]),
+    [withText('extra'), "too many arguments for 'enqueue'. Expected 0 arguments but got 1."],
     [['-w', '', '--text', 'x'], '--workflow must name a workflow, got ""'],
   ])('exits 1 on bad usage %j', async (args, message) => {
     const result = await run(['enqueue', ...args]);
@@ -192,8 +139,7 @@ describe('quarry enqueue', () => {
   it('exits 1 naming a budget over the limits, before touching Redis', async () => {
     const result = await run([
       'enqueue',
-      ...['-w', 'invoice', '--text', 'x'],
-      ...['--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'],
+      ...withText('--max-tokens', '9'.repeat(30), '--max-cost-usd', '1000000'),
     ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
@@ -202,14 +148,7 @@ describe('quarry enqueue', () => {
     );
     const huge = await run([
       'enqueue',
-      '-w',
-      'invoice',
-      '--text',
-      'x',
-      '--max-tokens',
-      '200000000',
-      '--max-cost-usd',
-      '1000000',
+      ...withText('--max-tokens', '200000000', '--max-cost-usd', '1000000'),
     ]);
     expect(huge.code).toBe(1);
     expect(huge.stderr).toBe(

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
-import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
+import { DeadLetteredError, type QuarryClient } from '@quarry/client';
 import { openQueues } from '@quarry/queue';
 import { loadSamples } from '@quarry/samples';
-import { type RecordedRequest, type Standin, type StandinReply, startStandin } from '@quarry/standin';
+import type { RecordedRequest, Standin, StandinReply } from '@quarry/standin';
 import { it } from '@quarry/testing';
-import { createLogger, createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
-import { defaultRegistry } from '@quarry/workflows';
+import { createLogger } from '@quarry/worker';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack, type WorkerStack } from './test-fixtures/worker-stack';
 
 const [sample] = loadSamples('invoice');
 if (!sample) throw new Error('no invoice samples');
@@ -44,7 +44,7 @@ describe('upstream error bodies that echo the document or the key (real SDK, wor
 }, () => {
   let redis: Redis;
   let standin: Standin;
-  let worker: QuarryWorker;
+  let stack: WorkerStack;
   let client: QuarryClient;
   let env: Record<string, string>;
   const chunks: string[] = [];
@@ -53,39 +53,29 @@ describe('upstream error bodies that echo the document or the key (real SDK, wor
   it.beforeAll(async ({ redisUrl, redis: connection, filePrefix }) => {
     redis = connection;
     prefix = filePrefix;
-    standin = await startStandin({ script: script(), documentKey: /doc:([\w-]+)/ });
-    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     const destination = new Writable({
       write(chunk, _encoding, done) {
         chunks.push(String(chunk));
         done();
       },
     });
-    worker = createWorker({
-      config: loadWorkerConfig({
-        ...env,
+    stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: { script: script(), documentKey: /doc:([\w-]+)/ },
+      workerEnv: {
         ANTHROPIC_API_KEY: API_KEY,
-        ANTHROPIC_BASE_URL: standin.url,
         QUARRY_MODEL: 'claude-haiku-4-5',
         JOB_ATTEMPTS: '3',
         BACKOFF_BASE_MS: '20',
         BACKOFF_CAP_MS: '50',
-      }),
-      registry: defaultRegistry(),
+      },
       logger: createLogger({ level: 'trace', destination }),
     });
-    await worker.waitUntilReady();
-    client = createQuarryClient({
-      redisUrl,
-      registry: defaultRegistry(),
-      config: { prefix },
-      maxPollIntervalMs: 100,
-    });
+    ({ standin, client, env } = stack);
   });
   afterAll(async () => {
-    await client?.close();
-    await worker?.close({ graceMs: 1000 });
-    await standin?.close();
+    await stack?.close();
   });
 
   async function deadLetterOf(jobId: string): Promise<DeadLetteredError> {

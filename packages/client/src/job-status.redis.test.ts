@@ -1,8 +1,9 @@
+import type { ExtractionJobResult } from '@quarry/queue';
 import { describe, expect } from 'vitest';
 import { DeadLetteredError } from './errors/dead-lettered-error';
 import { JobNotFoundError } from './errors/job-not-found-error';
 import { WaitTimeoutError } from './errors/wait-timeout-error';
-import { it, jobResult, startTestWorker } from './test-fixtures/client-test-kit';
+import { type ClientTestKit, it, jobResult, startTestWorker } from './test-fixtures/client-test-kit';
 
 const input = { text: 'Invoice INV-9, total 10.00 EUR' };
 const stuck = <T>(): { promise: Promise<T>; release: (value: T) => void } => {
@@ -12,6 +13,25 @@ const stuck = <T>(): { promise: Promise<T>; release: (value: T) => void } => {
   });
   return { promise, release };
 };
+
+/** Starts a worker that takes one job and holds it until `gate.release()`, then completes it with `result`. */
+async function heldWorker(k: ClientTestKit, result: ExtractionJobResult) {
+  const gate = stuck<void>();
+  const running = stuck<void>();
+  k.track(
+    startTestWorker({
+      url: k.url,
+      queues: k.queues,
+      outcome: async () => {
+        running.release();
+        await gate.promise;
+        return { complete: result };
+      },
+    }),
+  );
+  await running.promise;
+  return gate;
+}
 
 describe('getStatus and waitForResult', () => {
   it('reports queued, active and completed, and returns a result that finished before the call', async ({
@@ -23,20 +43,7 @@ describe('getStatus and waitForResult', () => {
       state: 'queued',
       attemptsMade: 0,
     });
-    const gate = stuck<void>();
-    const running = stuck<void>();
-    k.track(
-      startTestWorker({
-        url: k.url,
-        queues: k.queues,
-        outcome: async () => {
-          running.release();
-          await gate.promise;
-          return { complete: jobResult({ attempts: 2 }) };
-        },
-      }),
-    );
-    await running.promise;
+    const gate = await heldWorker(k, jobResult({ attempts: 2 }));
     expect(await k.client.getStatus(job.jobId)).toMatchObject({ state: 'active' });
     gate.release();
     await expect.poll(async () => (await k.client.getStatus(job.jobId)).state).toBe('completed');
@@ -115,20 +122,7 @@ describe('getStatus and waitForResult', () => {
 
   it('waits for a job that finishes during the wait', async ({ kit: k }) => {
     const job = await k.client.enqueue('invoice', input);
-    const gate = stuck<void>();
-    const running = stuck<void>();
-    k.track(
-      startTestWorker({
-        url: k.url,
-        queues: k.queues,
-        outcome: async () => {
-          running.release();
-          await gate.promise;
-          return { complete: jobResult() };
-        },
-      }),
-    );
-    await running.promise;
+    const gate = await heldWorker(k, jobResult());
     const waiting = k.client.waitForResult(job.jobId, { timeoutMs: 10_000 });
     // The wait's first look (on the same connection, before this one) found the job still running.
     expect(await k.client.getStatus(job.jobId)).toMatchObject({ state: 'active' });

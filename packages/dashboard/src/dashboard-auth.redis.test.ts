@@ -2,6 +2,8 @@ import { quarryKeys } from '@quarry/queue';
 import { describe, expect } from 'vitest';
 import {
   admin,
+  asAdmin,
+  asViewer,
   basic,
   csrfTokenOf,
   type DashboardTestKit,
@@ -35,11 +37,11 @@ async function headersFor(kit: DashboardTestKit, who: Who): Promise<Record<strin
         cookie: `quarry_session=${Buffer.from('{"n":"alice","e":9999999999999}').toString('base64url')}.AAAA`,
       };
     case 'viewer':
-      return { authorization: basic(viewer.name, viewer.password) };
+      return asViewer;
     case 'viewer session':
       return { cookie: await login(url, viewer.name, viewer.password) };
     case 'admin':
-      return { authorization: basic(admin.name, admin.password) };
+      return asAdmin;
     case 'admin session':
       return { cookie: await login(url, admin.name, admin.password) };
   }
@@ -60,16 +62,26 @@ async function readRoutes(dlqId: string) {
   ];
 }
 
+/** Seeds a record of its own for `who`, and reads every read route about it with `who`'s headers, in order. */
+async function readAs(kit: DashboardTestKit, who: Who, jobPrefix: string) {
+  const record = await kit.seed({ jobId: `${jobPrefix}-${who.replace(' ', '-')}` });
+  const headers = await headersFor(kit, who);
+  const reads: { route: { path: string; accept: string }; response: Response }[] = [];
+  for (const route of await readRoutes(record.dlqId)) {
+    const response = await fetch(`${kit.url}${route.path}`, {
+      headers: { accept: route.accept, ...headers },
+    });
+    reads.push({ route, response });
+  }
+  return { record, headers, reads };
+}
+
 describe('dashboard auth matrix', () => {
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
     it(`answers 401 to every read and mutate route with ${who}`, async ({ kit }) => {
-      const { url, seed, dashboard } = kit;
-      const record = await seed({ jobId: `anon-${who.replace(' ', '-')}` });
-      const headers = await headersFor(kit, who);
-      for (const route of await readRoutes(record.dlqId)) {
-        const response = await fetch(`${url}${route.path}`, {
-          headers: { accept: route.accept, ...headers },
-        });
+      const { url, dashboard } = kit;
+      const { record, headers, reads } = await readAs(kit, who, 'anon');
+      for (const { route, response } of reads) {
         expect(response.status, route.path).toBe(401);
         if (route.accept === 'application/json')
           expect(await response.json()).toMatchObject({ error: 'unauthorized' });
@@ -142,13 +154,9 @@ describe('dashboard auth matrix', () => {
 
   for (const who of ['viewer', 'viewer session'] as const) {
     it(`lets a ${who} read everything and change nothing`, async ({ kit }) => {
-      const { url, seed, dashboard } = kit;
-      const record = await seed({ jobId: `read-${who.replace(' ', '-')}` });
-      const headers = await headersFor(kit, who);
-      for (const route of await readRoutes(record.dlqId)) {
-        const response = await fetch(`${url}${route.path}`, {
-          headers: { accept: route.accept, ...headers },
-        });
+      const { url, dashboard } = kit;
+      const { record, headers, reads } = await readAs(kit, who, 'read');
+      for (const { route, response } of reads) {
         expect(response.status, route.path).toBe(200);
         // No session is started for Basic auth, and a session is not re-sent (or extended) by use.
         expect(response.headers.get('set-cookie'), route.path).toBeNull();
@@ -178,13 +186,9 @@ describe('dashboard auth matrix', () => {
 
   for (const who of ['admin', 'admin session'] as const) {
     it(`lets an ${who} read, replay and change the queues`, async ({ kit }) => {
-      const { url, seed, dashboard } = kit;
-      const record = await seed({ jobId: `adm-${who.replace(' ', '-')}` });
-      const headers = await headersFor(kit, who);
-      for (const route of await readRoutes(record.dlqId)) {
-        const response = await fetch(`${url}${route.path}`, {
-          headers: { accept: route.accept, ...headers },
-        });
+      const { url, dashboard } = kit;
+      const { record, headers, reads } = await readAs(kit, who, 'adm');
+      for (const { route, response } of reads) {
         expect(response.status, route.path).toBe(200);
       }
       const csrf = await csrfTokenOf(url, headers);
@@ -388,7 +392,7 @@ describe('session lifetime', () => {
 describe('security headers', () => {
   it('sets CSP, frame, sniffing and referrer headers on pages, the API and errors', async ({ kit }) => {
     const { url } = kit;
-    const headers = { authorization: basic(viewer.name, viewer.password) };
+    const headers = asViewer;
     for (const path of ['/login', '/dlq', '/queues/api/queues', '/nowhere']) {
       const response = await fetch(`${url}${path}`, { headers });
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");

@@ -1,9 +1,9 @@
 import { DeadLetterWriter, UnreadableJobData } from '@quarry/queue';
 import { describe, expect } from 'vitest';
-import { admin, basic, type DashboardTestKit, dashboardTest } from './test-fixtures/dashboard-test-kit';
+import { asAdmin, type DashboardTestKit, dashboardTest } from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
-const asAdmin = { authorization: basic(admin.name, admin.password), accept: 'application/json' };
+const asAdminJson = { ...asAdmin, accept: 'application/json' };
 
 interface BoardQueue {
   name: string;
@@ -29,7 +29,7 @@ describe('bull-board while a job whose stored data is not JSON exists', () => {
       const response = await fetch(
         `${url}/queues/api/queues?activeQueue=extraction&status=${status}&page=1`,
         {
-          headers: asAdmin,
+          headers: asAdminJson,
         },
       );
       expect({ status, code: response.status }).toEqual({ status, code: 200 });
@@ -48,12 +48,12 @@ describe('bull-board while a job whose stored data is not JSON exists', () => {
         });
       }
     }
-    const single = await fetch(`${url}/queues/api/queues/extraction/${id}`, { headers: asAdmin });
+    const single = await fetch(`${url}/queues/api/queues/extraction/${id}`, { headers: asAdminJson });
     expect(single.status).toBe(200);
-    const overview = await fetch(`${url}/queues/api/queues`, { headers: asAdmin });
+    const overview = await fetch(`${url}/queues/api/queues`, { headers: asAdminJson });
     expect(overview.status).toBe(200);
     const page = await fetch(`${url}/queues/queue/extraction`, {
-      headers: { ...asAdmin, accept: 'text/html' },
+      headers: { ...asAdminJson, accept: 'text/html' },
     });
     expect(page.status).toBe(200);
   });
@@ -70,11 +70,11 @@ describe('triage pages for a bad_payload record', () => {
       attempts: [],
       jobAttempts: 1,
     });
-    const list = await fetch(`${url}/dlq`, { headers: { ...asAdmin, accept: 'text/html' } });
+    const list = await fetch(`${url}/dlq`, { headers: { ...asAdminJson, accept: 'text/html' } });
     expect(list.status).toBe(200);
     expect(await list.text()).toContain('bad_payload');
     const detail = await fetch(`${url}/dlq/${written.dlqId}`, {
-      headers: { ...asAdmin, accept: 'text/html' },
+      headers: { ...asAdminJson, accept: 'text/html' },
     });
     expect(detail.status).toBe(200);
     const html = await detail.text();

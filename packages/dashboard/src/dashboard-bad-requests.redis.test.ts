@@ -1,9 +1,16 @@
 import { describe, expect } from 'vitest';
-import { admin, basic, csrfTokenOf, dashboardTest, login, viewer } from './test-fixtures/dashboard-test-kit';
+import {
+  admin,
+  adminForm,
+  asAdmin,
+  asViewer,
+  csrfTokenOf,
+  dashboardTest,
+  login,
+  viewer,
+} from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
-const asViewer = { authorization: basic(viewer.name, viewer.password) };
-const asAdmin = { authorization: basic(admin.name, admin.password) };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('oversized forms', () => {
@@ -19,11 +26,7 @@ describe('oversized forms', () => {
     expect(await login.text()).toContain('The form is too large: this page accepts at most 8 KiB.');
 
     const csrf = await csrfTokenOf(url, asAdmin);
-    const replay = await fetch(`${url}/replay`, {
-      method: 'POST',
-      headers: { ...form, ...asAdmin },
-      body: new URLSearchParams({ ids: 'x'.repeat(70_000), _csrf: csrf }),
-    });
+    const replay = await fetch(`${url}/replay`, adminForm({ ids: 'x'.repeat(70_000), _csrf: csrf }));
     expect(replay.status).toBe(413);
     expect(await replay.json()).toEqual({
       error: 'payload_too_large',
@@ -57,11 +60,7 @@ describe('names next to the DLQ records', () => {
     expect(filtered.status).toBe(400);
     expect(await filtered.text()).toContain('No DLQ record &quot;meta&quot;');
     const csrf = await csrfTokenOf(url, asAdmin);
-    const replay = await fetch(`${url}/replay`, {
-      method: 'POST',
-      headers: { ...form, ...asAdmin },
-      body: new URLSearchParams({ ids: 'events', _csrf: csrf }),
-    });
+    const replay = await fetch(`${url}/replay`, adminForm({ ids: 'events', _csrf: csrf }));
     expect(replay.status).toBe(404);
   });
 });

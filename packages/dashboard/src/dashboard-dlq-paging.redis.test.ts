@@ -2,17 +2,9 @@ import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
 import type { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
 import { LIST_ROWS } from './pages/dlq-list-page';
-import {
-  admin,
-  basic,
-  type DashboardTestKit,
-  dashboardTest,
-  viewer,
-} from './test-fixtures/dashboard-test-kit';
+import { asAdmin, asViewer, type DashboardTestKit, dashboardTest } from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
-const asViewer = { authorization: basic(viewer.name, viewer.password) };
-const asAdmin = { authorization: basic(admin.name, admin.password) };
 
 /** Seeds `count` records, every other one `no_progress` (all dead-lettered in the same millisecond). */
 async function seedMany(kit: DashboardTestKit, count: number): Promise<DlqRecord[]> {

@@ -1,9 +1,7 @@
 import { describe, expect } from 'vitest';
-import { admin, basic, csrfTokenOf, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
+import { adminForm, asAdmin, asViewer, csrfTokenOf, dashboardTest } from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
-const asViewer = { authorization: basic(viewer.name, viewer.password) };
-const asAdmin = { authorization: basic(admin.name, admin.password) };
 
 interface BoardJob {
   id: string;
@@ -18,12 +16,6 @@ async function dlqJobs(url: string): Promise<BoardJob[]> {
   const body = (await response.json()) as { queues: { name: string; jobs: BoardJob[] }[] };
   return body.queues.find((queue) => queue.name === 'extraction-dlq')?.jobs ?? [];
 }
-
-const replayForm = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...asAdmin },
-  body: new URLSearchParams(fields),
-});
 
 describe('DLQ entries in bull-board', () => {
   it('are named workflow@version · reason, show reason and fingerprint first and the document as a preview', async ({
@@ -118,16 +110,13 @@ describe('replay from the dashboard', () => {
     const first = await seed({ jobId: 'grp-1' });
     const second = await seed({ jobId: 'grp-2' });
     const csrf = await csrfTokenOf(url, asAdmin);
-    const response = await fetch(
-      `${url}/replay`,
-      replayForm({ fingerprint: first.fingerprint, _csrf: csrf }),
-    );
+    const response = await fetch(`${url}/replay`, adminForm({ fingerprint: first.fingerprint, _csrf: csrf }));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Matched 2, replayed 2, skipped 0, failed 0.');
     for (const record of [first, second]) {
       expect(await dashboard.triage.queues.queue.getJob(`replay-${record.dlqId}-1`)).toBeDefined();
     }
-    const again = await fetch(`${url}/replay`, replayForm({ fingerprint: first.fingerprint, _csrf: csrf }));
+    const again = await fetch(`${url}/replay`, adminForm({ fingerprint: first.fingerprint, _csrf: csrf }));
     expect(await again.text()).toContain('Matched 2, replayed 0, skipped 2, failed 0.');
     expect(await dashboard.triage.queues.queue.count()).toBe(2);
   });
@@ -138,7 +127,7 @@ describe('replay from the dashboard', () => {
     const csrf = await csrfTokenOf(url, asAdmin);
     const response = await fetch(
       `${url}/replay`,
-      replayForm({ ids: record.dlqId, dryRun: '1', toVersion: '2', _csrf: csrf }),
+      adminForm({ ids: record.dlqId, dryRun: '1', toVersion: '2', _csrf: csrf }),
     );
     const page = await response.text();
     expect(page).toContain('Dry run: nothing was changed.');
@@ -153,19 +142,19 @@ describe('replay from the dashboard', () => {
     const csrf = await csrfTokenOf(url, asAdmin);
     const invalid = await fetch(
       `${url}/replay`,
-      replayForm({ ids: record.dlqId, maxAttempts: '0', _csrf: csrf }),
+      adminForm({ ids: record.dlqId, maxAttempts: '0', _csrf: csrf }),
     );
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain('maxAttempts: Too small');
     const failed = await fetch(
       `${url}/replay`,
-      replayForm({ ids: record.dlqId, toVersion: '9', _csrf: csrf }),
+      adminForm({ ids: record.dlqId, toVersion: '9', _csrf: csrf }),
     );
     expect(failed.status).toBe(422);
     expect(await failed.text()).toContain(
       'workflow &quot;note&quot; has no version 9 (known versions: 1, 2)',
     );
-    const nothing = await fetch(`${url}/replay`, replayForm({ _csrf: csrf }));
+    const nothing = await fetch(`${url}/replay`, adminForm({ _csrf: csrf }));
     expect(nothing.status).toBe(400);
     expect(await nothing.text()).toContain('choose the records to replay');
   });

@@ -3,6 +3,8 @@ import { loginLimits } from './auth/login-throttle';
 import { loadDashboardConfig } from './dashboard-config';
 import {
   admin,
+  asAdmin,
+  asViewer,
   basic,
   type DashboardTestKit,
   dashboardTest,
@@ -19,7 +21,7 @@ const it = dashboardTest({ trustProxy });
  */
 async function postLogin(
   kit: DashboardTestKit,
-  options: { name: string; password: string; forwardedFor: string },
+  options: { user: { readonly name: string; readonly password: string }; forwardedFor: string },
 ) {
   const { url } = kit;
   return fetch(`${url}/login`, {
@@ -29,7 +31,7 @@ async function postLogin(
       'content-type': 'application/x-www-form-urlencoded',
       'x-forwarded-for': options.forwardedFor,
     },
-    body: new URLSearchParams({ username: options.name, password: options.password }),
+    body: new URLSearchParams({ username: options.user.name, password: options.user.password }),
   });
 }
 
@@ -40,17 +42,12 @@ describe('login lockout behind a trusted proxy', () => {
     for (let i = 0; i < maxFailures; i++) {
       const spoofed = `198.51.100.${i}, 10.9.${i}.1`;
       const response = await postLogin(kit, {
-        name: admin.name,
-        password: `guess ${i}`,
+        user: { ...admin, password: `guess ${i}` },
         forwardedFor: `${spoofed}, ${client}`,
       });
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
-    const locked = await postLogin(kit, {
-      name: admin.name,
-      password: admin.password,
-      forwardedFor: `192.0.2.200, ${client}`,
-    });
+    const locked = await postLogin(kit, { user: admin, forwardedFor: `192.0.2.200, ${client}` });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await locked.text()).toContain('Too many failed logins; try again later.');
@@ -58,17 +55,13 @@ describe('login lockout behind a trusted proxy', () => {
     const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
       headers: {
-        authorization: basic(admin.name, admin.password),
+        ...asAdmin,
         'x-forwarded-for': `192.0.2.201, ${client}`,
       },
     });
     expect(api.status).toBe(429);
     // Another client is not affected.
-    const other = await postLogin(kit, {
-      name: admin.name,
-      password: admin.password,
-      forwardedFor: '203.0.113.8',
-    });
+    const other = await postLogin(kit, { user: admin, forwardedFor: '203.0.113.8' });
     expect(other.status).toBe(303);
   });
 
@@ -84,11 +77,7 @@ describe('login lockout behind a trusted proxy', () => {
       });
       expect(response.status).toBe(401);
     }
-    const locked = await postLogin(kit, {
-      name: viewer.name,
-      password: viewer.password,
-      forwardedFor: client,
-    });
+    const locked = await postLogin(kit, { user: viewer, forwardedFor: client });
     expect(locked.status).toBe(429);
   });
 });
@@ -101,29 +90,20 @@ describe('per-account login limit', () => {
     for (let i = 0; i < maxFailures; i++) {
       // Each address stays far below its own limit.
       const response = await postLogin(kit, {
-        name: viewer.name,
-        password: `guess ${i}`,
+        user: { ...viewer, password: `guess ${i}` },
         forwardedFor: `198.51.100.${i + 1}`,
       });
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
-    const fresh = await postLogin(kit, {
-      name: viewer.name,
-      password: viewer.password,
-      forwardedFor: '192.0.2.77',
-    });
+    const fresh = await postLogin(kit, { user: viewer, forwardedFor: '192.0.2.77' });
     expect(fresh.status).toBe(429);
     expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
     const { url } = kit;
     const api = await fetch(`${url}/queues/api/queues`, {
-      headers: { authorization: basic(viewer.name, viewer.password), 'x-forwarded-for': '192.0.2.78' },
+      headers: { ...asViewer, 'x-forwarded-for': '192.0.2.78' },
     });
     expect(api.status).toBe(429);
-    const otherAccount = await postLogin(kit, {
-      name: admin.name,
-      password: admin.password,
-      forwardedFor: '192.0.2.77',
-    });
+    const otherAccount = await postLogin(kit, { user: admin, forwardedFor: '192.0.2.77' });
     expect(otherAccount.status).toBe(303);
   });
 });

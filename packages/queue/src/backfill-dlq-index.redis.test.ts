@@ -1,48 +1,26 @@
 import { describe, expect } from 'vitest';
 import { ensureDlqIndex } from './backfill-dlq-index';
-import { DeadLetterWriter } from './dead-letter-writer';
-import { tallyDlqGroups } from './dlq-group-summary';
 import { readDlqIndexEntries } from './dlq-index-entries';
 import { dlqIndexEntry } from './dlq-index-entry';
 import { dlqJobName } from './dlq-job-display';
 import type { DlqRecord } from './dlq-record';
 import { markReplayed } from './mark-replayed';
 import { openQueues } from './open-queues';
-import { readDlqGroupSummaries } from './read-dlq-group-summaries';
 import { readReplayedDlqIds } from './replayed-dlq-ids';
-import { it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
+import { dlqIndexTestKit, it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
 
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
-let seq = 0;
-
 function setup(ctx: RedisTestContext) {
-  const { redis, prefix } = ctx;
-  seq += 1;
-  const queues = openQueues({
-    connection: redis,
-    config: { prefix, queueName: `src-${seq}`, dlqName: `dlq-${seq}` },
-  });
-  const { keys } = queues;
-  const writer = new DeadLetterWriter({ queue: queues.dlq, keys });
+  const kit = dlqIndexTestKit(ctx);
+  const { redis, queues, keys } = kit;
   /** Writes a record as a version without the DLQ indexes did: the job and the source job's pointer only. */
   const writeAsOlderVersion = async (record: DlqRecord) => {
     await queues.dlq.add(dlqJobName(record), record, { jobId: record.dlqId, attempts: 1 });
     await redis.hset(keys.dlqIndex(), record.sourceJobId, record.dlqId);
   };
   const ensure = () => ensureDlqIndex({ redis, dlq: queues.dlq, keys, batchSize: 7 });
-  const groups = async () => {
-    const ids = await redis.zrange(keys.dlq.byTime(), 0, -1);
-    const entries = (await readDlqIndexEntries({ redis, keys, dlqIds: ids })).flatMap((e) => (e ? [e] : []));
-    const order = (a: { fingerprint: string }, b: { fingerprint: string }) =>
-      a.fingerprint.localeCompare(b.fingerprint);
-    return {
-      indexed: ids.length,
-      kept: (await readDlqGroupSummaries({ redis, keys })).sort(order),
-      tallied: tallyDlqGroups(entries).sort(order),
-    };
-  };
-  return { redis, queues, keys, writer, writeAsOlderVersion, ensure, groups };
+  return { ...kit, writeAsOlderVersion, ensure };
 }
 
 const records = (count: number, from = 0) =>

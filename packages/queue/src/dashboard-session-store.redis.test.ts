@@ -3,15 +3,19 @@ import { describe, expect } from 'vitest';
 import { DashboardSessionStore } from './dashboard-session-store';
 import { quarryKeys } from './keys';
 
+/** The shared test Redis, and a store and the keys under the test's own prefix. */
+const test = it.extend('sessions', ({ redis, prefix }) => {
+  const keys = quarryKeys({ prefix });
+  return { keys, store: new DashboardSessionStore({ redis, keys }) };
+});
+
 describe('DashboardSessionStore', () => {
   const session = (expiresAt: number) => ({ user: 'alice', secretDigest: 'digest-1', expiresAt });
 
-  it('finds a saved session until it is deleted, with its lifetime as the key TTL', async ({
+  test('finds a saved session until it is deleted, with its lifetime as the key TTL', async ({
     redis,
-    prefix,
+    sessions: { keys, store },
   }) => {
-    const keys = quarryKeys({ prefix });
-    const store = new DashboardSessionStore({ redis, keys });
     const now = Date.now();
     await store.save({ token: 'token-a', session: session(now + 60_000), now });
     expect(await store.find('token-a')).toEqual(session(now + 60_000));
@@ -24,8 +28,7 @@ describe('DashboardSessionStore', () => {
     expect(await store.delete('token-a')).toBe(false);
   });
 
-  it("keeps the web layer's own fields of a session as they are", async ({ redis, prefix }) => {
-    const store = new DashboardSessionStore({ redis, keys: quarryKeys({ prefix }) });
+  test("keeps the web layer's own fields of a session as they are", async ({ sessions: { store } }) => {
     const now = Date.now();
     const cookie = { path: '/', httpOnly: true, sameSite: 'strict', expires: new Date(now + 60_000) };
     await store.save({ token: 'token-c', session: { ...session(now + 60_000), cookie }, now });
@@ -35,12 +38,10 @@ describe('DashboardSessionStore', () => {
     });
   });
 
-  it('treats an unreadable stored session as none, and refuses to save one that has ended', async ({
+  test('treats an unreadable stored session as none, and refuses to save one that has ended', async ({
     redis,
-    prefix,
+    sessions: { keys, store },
   }) => {
-    const keys = quarryKeys({ prefix });
-    const store = new DashboardSessionStore({ redis, keys });
     await redis.set(keys.dashboardSession('broken'), 'not json {', 'PX', 60_000);
     await redis.set(keys.dashboardSession('wrong'), '{"user":""}', 'PX', 60_000);
     expect(await store.find('broken')).toBeNull();

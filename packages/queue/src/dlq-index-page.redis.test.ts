@@ -1,24 +1,13 @@
 import { describe, expect } from 'vitest';
-import { DeadLetterWriter } from './dead-letter-writer';
 import { countDlqIndexes, type DlqIndexItem, type DlqIndexName, readDlqIndexPage } from './dlq-index-page';
 import type { DlqRecord } from './dlq-record';
-import { openQueues } from './open-queues';
-import { it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
+import { dlqIndexTestKit, it, type RedisTestContext } from './test-fixtures/dlq-index-test-kit';
 import { dlqRecordFor } from './test-fixtures/dlq-record-for';
 import { unindexDlqRecord } from './unindex-dlq-record';
 
 const T0 = Date.parse('2025-06-01T08:00:00.000Z');
-let seq = 0;
-
 async function setup(ctx: RedisTestContext, records: readonly DlqRecord[]) {
-  const { redis, prefix } = ctx;
-  seq += 1;
-  const queues = openQueues({
-    connection: redis,
-    config: { prefix, queueName: `src-${seq}`, dlqName: `dlq-${seq}` },
-  });
-  const { keys } = queues;
-  const writer = new DeadLetterWriter({ queue: queues.dlq, keys });
+  const { redis, keys, writer } = dlqIndexTestKit(ctx);
   for (const record of records) await writer.write(record);
   const page = (index: DlqIndexName, limit: number, after?: DlqIndexItem, window = {}) =>
     readDlqIndexPage({ redis, keys, index, limit, after, window });

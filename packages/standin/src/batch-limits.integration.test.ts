@@ -1,20 +1,8 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchStandin, closeStandins, entries, entryParams, waitForBatch } from './batch-test-kit';
+import { batchStandin, closeStandins, entries, entryParams, refusal, waitForBatch } from './batch-test-kit';
 import { startStandin } from './start-standin';
 
 afterEach(closeStandins);
-
-/** The SDK error a create is refused with: status, error type and message. */
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'accepted',
-    (error: unknown) => {
-      if (!(error instanceof Anthropic.APIError)) throw error;
-      const body = error.error as { error?: { type?: string; message?: string } };
-      return { status: error.status, type: body.error?.type, message: body.error?.message };
-    },
-  );
 
 describe('the limits of one batch', () => {
   it('accepts 100,000 requests and refuses 100,001 with a 400 invalid_request_error', async () => {

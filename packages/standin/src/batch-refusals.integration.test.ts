@@ -6,21 +6,11 @@ import {
   closeStandins,
   entries,
   entryParams,
+  refusal,
   waitForBatch,
 } from './batch-test-kit';
 
 afterEach(closeStandins);
-
-/** The SDK error a create is refused with: status, error type and message. */
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'accepted',
-    (error: unknown) => {
-      if (!(error instanceof Anthropic.APIError)) throw error;
-      const body = error.error as { error?: { type?: string; message?: string } };
-      return { status: error.status, type: body.error?.type, message: body.error?.message };
-    },
-  );
 
 describe('batch requests the stand-in refuses', () => {
   it('answers 401 on every batch route to a request with another key', async () => {

@@ -44,6 +44,29 @@ export const entries = (count: number, model?: string) =>
     params: entryParams(`document ${index}`, model),
   }));
 
+/** An ended batch's `request_counts`: nothing processing, `counts` as given, zero for the rest. */
+export const endedCounts = (
+  counts: Partial<MessageBatch['request_counts']>,
+): MessageBatch['request_counts'] => ({
+  processing: 0,
+  succeeded: 0,
+  errored: 0,
+  canceled: 0,
+  expired: 0,
+  ...counts,
+});
+
+/** The SDK error a create is refused with: status, error type and message; `'accepted'` if it was not. */
+export const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: unknown) => {
+      if (!(error instanceof Anthropic.APIError)) throw error;
+      const body = error.error as { error?: { type?: string; message?: string } };
+      return { status: error.status, type: body.error?.type, message: body.error?.message };
+    },
+  );
+
 /** Polls the batch until `done` holds (at most `timeoutMs`), and returns it. */
 export async function waitForBatch(
   client: Anthropic,

@@ -2,37 +2,38 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import { it } from '@quarry/testing';
+import { it, type TestProcesses } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
 import { corpus, invoiceRequest, invoiceTruth } from './test-corpus';
 
 const directory = mkdtempSync(join(tmpdir(), 'standin-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+/** Node's arguments running `main.ts` with `args`. */
+const mainArgs = (args: readonly string[]) => [
+  '--import',
+  'tsx',
+  join(import.meta.dirname, 'main.ts'),
+  ...args,
+];
+
+/** Starts `main.ts` with `args`: the process, the url it prints as its first line, and an SDK client for it. */
+async function startMain(processes: TestProcesses, args: readonly string[]) {
+  const standin = processes.start({ command: process.execPath, args: mainArgs(args) });
+  const line = await standin.waitForLine(() => true, { stream: 'stdout' });
+  const { url } = JSON.parse(line) as { url: string };
+  return { standin, url, client: new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 }) };
+}
+
 describe('main', () => {
   it('prints its url as one JSON line, answers, and exits 0 on SIGTERM', async ({ processes }) => {
     const corpusFile = join(directory, 'corpus.json');
     writeFileSync(corpusFile, JSON.stringify(corpus));
-    const standin = processes.start({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        join(import.meta.dirname, 'main.ts'),
-        '--port',
-        '0',
-        '--mode',
-        'simulated',
-        '--corpus',
-        corpusFile,
-        '--seed',
-        '1',
-      ],
-    });
-    const line = await standin.waitForLine(() => true, { stream: 'stdout' });
-    const { url } = JSON.parse(line) as { url: string };
+    const { standin, url, client } = await startMain(processes, [
+      ...['--port', '0', '--mode', 'simulated'],
+      ...['--corpus', corpusFile, '--seed', '1'],
+    ]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const client = new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 });
     const message = await client.messages.create(invoiceRequest({}));
     const block = message.content[0];
     expect(block?.type === 'text' && JSON.parse(block.text)).toEqual(invoiceTruth);
@@ -44,21 +45,12 @@ describe('main', () => {
   it('takes the batch flags: a batch waits --batch-delay before it ends', async ({ processes }) => {
     const scriptFile = join(directory, 'script.json');
     writeFileSync(scriptFile, JSON.stringify([{ kind: 'empty' }]));
-    const standin = processes.start({
-      command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        join(import.meta.dirname, 'main.ts'),
-        '--script',
-        scriptFile,
-        '--batch-delay',
-        '200',
-      ],
-    });
-    const line = await standin.waitForLine(() => true, { stream: 'stdout' });
-    const { url } = JSON.parse(line) as { url: string };
-    const client = new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 });
+    const { standin, url, client } = await startMain(processes, [
+      '--script',
+      scriptFile,
+      '--batch-delay',
+      '200',
+    ]);
     const batch = await client.messages.batches.create({
       requests: [{ custom_id: 'only', params: invoiceRequest({}) }],
     });
@@ -78,7 +70,7 @@ describe('main', () => {
   it('exits 2 naming the problem when the arguments are unusable', async ({ processes }) => {
     const run = await processes.run({
       command: process.execPath,
-      args: ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), '--mode', 'simulated'],
+      args: mainArgs(['--mode', 'simulated']),
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('standin: --mode simulated needs --corpus FILE');

@@ -1,9 +1,9 @@
 import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
-import { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
 import type { DlqSelectors } from './dlq-selectors';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
 import { selectRecords } from './select-records';
+import { countingConnection } from './test-fixtures/counting-connection';
 import { issueAt, it, type TriageTestKit } from './test-fixtures/triage-test-kit';
 
 const T0 = Date.parse('2025-06-01T00:00:00.000Z');
@@ -31,19 +31,6 @@ async function seedVaried(kit: TriageTestKit, count: number): Promise<DlqRecord[
     );
   }
   return records;
-}
-
-/** A connection that counts the commands sent on it, by name. */
-function countingConnection(url: string) {
-  const connection = new Redis(url);
-  const counts = new Map<string, number>();
-  const send = connection.sendCommand.bind(connection);
-  connection.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
-    counts.set(command.name, (counts.get(command.name) ?? 0) + 1);
-    return (send as (...args: unknown[]) => unknown)(command, ...rest);
-  }) as typeof connection.sendCommand;
-  const total = () => [...counts.values()].reduce((sum, n) => sum + n, 0);
-  return { connection, counts, total, reset: () => counts.clear() };
 }
 
 describe('counting DLQ records', () => {

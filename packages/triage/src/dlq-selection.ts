@@ -16,30 +16,27 @@ import { candidateIndexes, timeWindowOf, walkDlqIndex } from './walk-dlq-index';
 /** Records read at least per page of a list, however small its limit (a page's entries are cheap). */
 const MIN_LIST_PAGE = 50;
 
+/** Where a {@link DlqSelection} reads the DLQ indexes and records. */
+interface DlqSelectionOptions {
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
+  readonly reader: DlqReader;
+  /** Index items and records read per round trip. */
+  readonly pageSize: number;
+}
+
 /** Finds the records parsed selectors name: by id, or through the DLQ indexes, newest first. */
 export class DlqSelection {
-  readonly #redis: RedisClient;
-  readonly #keys: QuarryKeys;
-  readonly #reader: DlqReader;
-  readonly #pageSize: number;
+  readonly #options: DlqSelectionOptions;
 
-  constructor(options: {
-    readonly redis: RedisClient;
-    readonly keys: QuarryKeys;
-    readonly reader: DlqReader;
-    /** Index items and records read per round trip. */
-    readonly pageSize: number;
-  }) {
-    this.#redis = options.redis;
-    this.#keys = options.keys;
-    this.#reader = options.reader;
-    this.#pageSize = options.pageSize;
+  constructor(options: DlqSelectionOptions) {
+    this.#options = options;
   }
 
   /** The records of `ids` matching the other selectors, newest first, cut at `limit`. @throws DlqRecordNotFoundError */
   async byIds(ids: readonly string[], selectors: DlqSelectors): Promise<DlqRecord[]> {
     const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => this.#reader.get(id)));
+    const found = await Promise.all(unique.map((id) => this.#options.reader.get(id)));
     const missing = unique.filter((_, i) => !found[i]);
     if (missing.length > 0) throw new DlqRecordNotFoundError({ dlqIds: missing });
     return selectRecords(found as DlqRecord[], selectors);
@@ -49,7 +46,7 @@ export class DlqSelection {
   async entries(selectors: DlqSelectors): Promise<DlqIndexed[]> {
     const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
     const found: DlqIndexed[] = [];
-    for await (const page of walkDlqIndex({ ...this.#walk(selectors), pageSize: this.#pageSize })) {
+    for await (const page of walkDlqIndex({ ...this.#walk(selectors), pageSize: this.#options.pageSize })) {
       found.push(...page.slice(0, limit - found.length));
       if (found.length >= limit) break;
     }
@@ -69,13 +66,13 @@ export class DlqSelection {
       return limit === undefined ? rest : rest.slice(0, limit);
     }
     const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
-    const pageSize = Math.min(Math.max(limit, MIN_LIST_PAGE), this.#pageSize);
+    const pageSize = Math.min(Math.max(limit, MIN_LIST_PAGE), this.#options.pageSize);
     const records: DlqRecord[] = [];
     for await (const page of walkDlqIndex({ ...this.#walk(selectors), pageSize, after })) {
       for (let start = 0; start < page.length && records.length < limit; ) {
         const chunk = page.slice(start, start + limit - records.length);
         start += chunk.length;
-        const read = await Promise.all(chunk.map(({ entry }) => this.#reader.read(entry.dlqId)));
+        const read = await Promise.all(chunk.map(({ entry }) => this.#options.reader.read(entry.dlqId)));
         for (const record of read) if (record && matchesSelectors(record, selectors)) records.push(record);
       }
       if (records.length >= limit) break;
@@ -85,7 +82,11 @@ export class DlqSelection {
 
   /** Where a list continues after the record `dlqId` (its place in the indexes). @throws DlqRecordNotFoundError when it is not indexed. */
   async cursor(dlqId: string): Promise<DlqIndexItem> {
-    const [indexed] = await readDlqIndexEntries({ redis: this.#redis, keys: this.#keys, dlqIds: [dlqId] });
+    const [indexed] = await readDlqIndexEntries({
+      redis: this.#options.redis,
+      keys: this.#options.keys,
+      dlqIds: [dlqId],
+    });
     if (!indexed) throw new DlqRecordNotFoundError({ dlqIds: [dlqId] });
     return { dlqId, at: indexed.entry.at };
   }
@@ -101,21 +102,30 @@ export class DlqSelection {
     const limit = selectors.limit ?? Number.POSITIVE_INFINITY;
     if (selectors.ids) {
       const dlqIds = [...new Set(selectors.ids)];
-      const found = await readDlqIndexEntries({ redis: this.#redis, keys: this.#keys, dlqIds });
+      const found = await readDlqIndexEntries({
+        redis: this.#options.redis,
+        keys: this.#options.keys,
+        dlqIds,
+      });
       const matched = found.filter((indexed) => indexed && entryMatchesSelectors(indexed.entry, selectors));
       return Math.min(matched.length, limit);
     }
     const indexes = candidateIndexes(selectors);
     if (indexes.length === 1 && selectors.version === undefined) {
       const window = timeWindowOf(selectors);
-      const [count = 0] = await countDlqIndexes({ redis: this.#redis, keys: this.#keys, indexes, window });
+      const [count = 0] = await countDlqIndexes({
+        redis: this.#options.redis,
+        keys: this.#options.keys,
+        indexes,
+        window,
+      });
       return Math.min(count, limit);
     }
     return (await this.entries(selectors)).length;
   }
 
   #walk(selectors: DlqSelectors) {
-    return { redis: this.#redis, keys: this.#keys, selectors };
+    return { redis: this.#options.redis, keys: this.#options.keys, selectors };
   }
 }
 

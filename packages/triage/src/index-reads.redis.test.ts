@@ -1,9 +1,9 @@
 import type { DlqReasonKind, DlqRecord } from '@quarry/queue';
-import { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
 import type { DlqSelectors } from './dlq-selectors';
 import { fingerprintGroupsOf } from './fingerprint-groups';
 import { selectRecords } from './select-records';
+import { countingConnection } from './test-fixtures/counting-connection';
 import { issueAt, it, type TriageTestKit } from './test-fixtures/triage-test-kit';
 
 const T0 = Date.parse('2025-06-01T00:00:00.000Z');
@@ -35,19 +35,6 @@ async function seedMany(
     records.push(...seeded);
   }
   return records;
-}
-
-/** A connection that counts the commands sent on it, by name. */
-function countingConnection(url: string) {
-  const connection = new Redis(url);
-  const counts = new Map<string, number>();
-  const send = connection.sendCommand.bind(connection);
-  connection.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
-    counts.set(command.name, (counts.get(command.name) ?? 0) + 1);
-    return (send as (...args: unknown[]) => unknown)(command, ...rest);
-  }) as typeof connection.sendCommand;
-  const total = () => [...counts.values()].reduce((sum, n) => sum + n, 0);
-  return { connection, counts, total, reset: () => counts.clear() };
 }
 
 describe('triage reads through the DLQ indexes', () => {

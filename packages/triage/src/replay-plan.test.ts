@@ -24,13 +24,16 @@ const options = {
 
 describe('planReplayStep', () => {
   it('keeps the original job data and lets new overrides win over earlier ones', () => {
+    const kept = {
+      workflow: 'note',
+      version: 1,
+      input: { text: 'hello' },
+      historyScope: 'tenant-a',
+      metadata: { orderId: 7 },
+    };
     const step = planReplayStep(
       record({
-        workflow: 'note',
-        version: 1,
-        input: { text: 'hello' },
-        historyScope: 'tenant-a',
-        metadata: { orderId: 7 },
+        ...kept,
         overrides: { model: 'claude-haiku-4-5', maxAttempts: 2 },
         lineage: { rootJobId: 'root', replayOf: 'dlq-before', redriveCount: 1 },
       }),
@@ -40,11 +43,7 @@ describe('planReplayStep', () => {
       action: 'replay',
       newJobId: `replay-${step.dlqId}-2`,
       data: {
-        workflow: 'note',
-        version: 1,
-        input: { text: 'hello' },
-        historyScope: 'tenant-a',
-        metadata: { orderId: 7 },
+        ...kept,
         overrides: { model: 'claude-haiku-4-5', maxAttempts: 6 },
         lineage: { rootJobId: 'root', replayOf: step.dlqId, redriveCount: 2 },
       },

@@ -1,27 +1,37 @@
 import { attemptJobKey, quarryKeys } from '@quarry/queue';
+import type { StandinReply } from '@quarry/standin';
 import { describe, expect } from 'vitest';
-import { it } from './test-fixtures/use-worker-harness';
+import { it, type WorkerTestBed } from './test-fixtures/use-worker-harness';
 import { ticket, ticketText, waitFor } from './worker-test-harness';
 
 const sample = ticket;
 const text = ticketText('crash');
 
+/**
+ * A harness whose `document` is answered with an invalid reply, then a reply held for 30 s, then
+ * `then`; and a worker process (short locks) that is ready to take the job and to be killed.
+ */
+async function doomedWorker(testBed: WorkerTestBed, document: string, then: readonly StandinReply[] = []) {
+  const h = await testBed.harness({
+    plan: {
+      [document]: [
+        { kind: 'json', value: { ...sample.truth, confidence: 5 } },
+        { kind: 'delay', ms: 30_000, reply: { kind: 'json', value: sample.truth } },
+        ...then,
+      ],
+    },
+    env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
+  });
+  const doomed = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
+  await doomed.ready;
+  return { h, doomed };
+}
+
 describe('a worker process killed mid-job (real Redis, SDK against the stand-in)', () => {
   it('completes the job on another worker without paying again for the saved attempts', async ({
     testBed,
   }) => {
-    const h = await testBed.harness({
-      plan: {
-        crash: [
-          { kind: 'json', value: { ...sample.truth, confidence: 5 } },
-          { kind: 'delay', ms: 30_000, reply: { kind: 'json', value: sample.truth } },
-          { kind: 'json', value: sample.truth },
-        ],
-      },
-      env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
-    });
-    const doomed = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
-    await doomed.ready;
+    const { h, doomed } = await doomedWorker(testBed, 'crash', [{ kind: 'json', value: sample.truth }]);
 
     const { jobId } = await h.client.enqueue('support-ticket', { text });
     const enqueued = await h.rawQueue().getJob(jobId);
@@ -57,17 +67,7 @@ describe('a job stalled past maxStalledCount', () => {
   it('is dead-lettered as stalled by the periodic reconciler, with its saved attempts', async ({
     testBed,
   }) => {
-    const h = await testBed.harness({
-      plan: {
-        stall: [
-          { kind: 'json', value: { ...sample.truth, confidence: 5 } },
-          { kind: 'delay', ms: 30_000, reply: { kind: 'json', value: sample.truth } },
-        ],
-      },
-      env: { LOCK_DURATION_MS: '1000', STALLED_INTERVAL_MS: '300' },
-    });
-    const doomed = testBed.spawnWorker({ ...h.env, LOG_LEVEL: 'info' });
-    await doomed.ready;
+    const { h, doomed } = await doomedWorker(testBed, 'stall');
     const { jobId } = await h.client.enqueue('support-ticket', { text: ticketText('stall') });
     await waitFor(() => h.requestsFor('stall').length === 2, 15_000, 'the second call to be in flight');
     doomed.child.kill('SIGKILL');

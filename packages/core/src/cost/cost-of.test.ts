@@ -12,6 +12,17 @@ const usage: Usage = {
   cacheReadInputTokens: 2_000_000,
 };
 
+/** No tokens of any kind: the base of the usages below. */
+const none: Usage = { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
+
+/** A Haiku 5.5 prompt of exactly 100,000 tokens: 40k input, 10k cache writes, 50k cache reads. */
+const atThreshold: Usage = {
+  inputTokens: 40_000,
+  outputTokens: 1000,
+  cacheCreationInputTokens: 10_000,
+  cacheReadInputTokens: 50_000,
+};
+
 describe('costOf', () => {
   it('prices every kind of token, cache writes at the 5-minute price unless told they are 1-hour ones', () => {
     // Sonnet 4.5: 3 input + 1.5 output + 0.75 (200k 5-minute writes) + 0.6 (2M cache reads).
@@ -40,12 +51,7 @@ describe('costOf', () => {
   });
 
   it('prices Haiku 5.5 at its base price up to 100,000 prompt tokens, counting cache reads and writes', () => {
-    const prompt = {
-      inputTokens: 40_000,
-      outputTokens: 1000,
-      cacheCreationInputTokens: 10_000,
-      cacheReadInputTokens: 50_000,
-    };
+    const prompt = atThreshold;
     // 40k × 0.1 + 1k × 0.5 + 10k × 0.125 + 50k × 0.01, per million.
     expect(costOf({ usage: prompt, model: 'claude-haiku-5-5' })).toBeCloseTo(
       (4000 + 500 + 1250 + 500) / 1e6,
@@ -54,24 +60,14 @@ describe('costOf', () => {
   });
 
   it('prices every token of a larger Haiku 5.5 request at the tier price, output and cache included', () => {
-    const prompt = {
-      inputTokens: 40_001,
-      outputTokens: 1000,
-      cacheCreationInputTokens: 10_000,
-      cacheReadInputTokens: 50_000,
-    };
+    const prompt = { ...atThreshold, inputTokens: 40_001 };
     // 40,001 × 0.5 + 1k × 2.5 + 10k × 0.625 + 50k × 0.05, per million.
     expect(costOf({ usage: prompt, model: 'claude-haiku-5-5' })).toBeCloseTo(
       (20_000.5 + 2500 + 6250 + 2500) / 1e6,
       12,
     );
     // Cache reads alone push the prompt over the threshold.
-    const readHeavy = {
-      inputTokens: 10,
-      outputTokens: 0,
-      cacheCreationInputTokens: 0,
-      cacheReadInputTokens: 100_000,
-    };
+    const readHeavy = { ...none, inputTokens: 10, cacheReadInputTokens: 100_000 };
     expect(costOf({ usage: readHeavy, model: 'claude-haiku-5-5' })).toBeCloseTo(
       (10 * 0.5 + 100_000 * 0.05) / 1e6,
       12,
@@ -79,12 +75,7 @@ describe('costOf', () => {
   });
 
   it('prices 1-hour cache writes at twice the input price and 5-minute ones at 1.25 times', () => {
-    const writes = {
-      inputTokens: 0,
-      outputTokens: 0,
-      cacheCreationInputTokens: 1_000_000,
-      cacheReadInputTokens: 0,
-    };
+    const writes = { ...none, cacheCreationInputTokens: 1_000_000 };
     expect(costOf({ usage: writes, model: 'claude-opus-5-5' })).toBeCloseTo(5, 10);
     expect(
       costOf({ usage: { ...writes, cacheCreation1hInputTokens: 1_000_000 }, model: 'claude-opus-5-5' }),
@@ -92,12 +83,7 @@ describe('costOf', () => {
   });
 
   it('matches a dated snapshot id to its family, and nothing else', () => {
-    const reads = {
-      inputTokens: 0,
-      outputTokens: 0,
-      cacheCreationInputTokens: 0,
-      cacheReadInputTokens: 1_000_000,
-    };
+    const reads = { ...none, cacheReadInputTokens: 1_000_000 };
     expect(costOf({ usage: reads, model: 'claude-sonnet-4-5-20250929' })).toBeCloseTo(0.3, 10);
     expect(costOf({ usage: reads, model: 'claude-haiku-4-5-20251001' })).toBeCloseTo(0.1, 10);
     expect(costOf({ usage: reads, model: 'claude-opus-5-6' })).toBeNull();

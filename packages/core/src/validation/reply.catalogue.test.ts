@@ -51,44 +51,59 @@ const only = (issues: readonly Issue[]) => {
 };
 
 describe('bad-input catalogue: model output problems', () => {
-  it('non-JSON prose: invalid_json naming where, then fixed after feedback', async () => {
-    const { issues } = await badThenGood({ text: 'I could not find a receipt in this document.' });
-    expect(only(issues)).toMatchObject({
-      source: 'parse',
-      code: 'invalid_json',
-      message: "The reply is not valid JSON: expected a value but found 'I' at line 1, column 1",
-    });
-  });
-
-  it('JSON with trailing commas', async () => {
-    const { issues } = await badThenGood({
-      text: '{"merchant": "Corner Cafe", "date": "2024-03-01", "items": [], "total": 5.75,}',
-    });
-    expect(only(issues)).toMatchObject({
-      code: 'invalid_json',
-      message:
-        "The reply is not valid JSON: expected a property name in double quotes but found '}' at line 1, column 78",
-    });
-  });
-
-  it('prose around the JSON', async () => {
-    const { issues } = await badThenGood({
-      text: `Here is the data: ${JSON.stringify(validReceipt)} Hope it helps!`,
-    });
-    expect(only(issues)).toMatchObject({
-      code: 'invalid_json',
-      message: "The reply is not valid JSON: expected a value but found 'H' at line 1, column 1",
-    });
-  });
-
-  it('JSON that is not an object (an array of the values)', async () => {
-    const { issues } = await badThenGood({ text: '["Corner Cafe", "2024-03-01", 5.75]' });
-    expect(only(issues)).toMatchObject({
-      source: 'schema',
-      path: '',
-      code: 'invalid_type',
-      message: 'Invalid input: expected object, received array',
-    });
+  it.each<[string, FakeReply, OutputStrategy | undefined, Partial<Issue>]>([
+    [
+      'non-JSON prose: invalid_json naming where, then fixed after feedback',
+      { text: 'I could not find a receipt in this document.' },
+      undefined,
+      {
+        source: 'parse',
+        code: 'invalid_json',
+        message: "The reply is not valid JSON: expected a value but found 'I' at line 1, column 1",
+      },
+    ],
+    [
+      'JSON with trailing commas',
+      { text: '{"merchant": "Corner Cafe", "date": "2024-03-01", "items": [], "total": 5.75,}' },
+      undefined,
+      {
+        code: 'invalid_json',
+        message:
+          "The reply is not valid JSON: expected a property name in double quotes but found '}' at line 1, column 78",
+      },
+    ],
+    [
+      'prose around the JSON',
+      { text: `Here is the data: ${JSON.stringify(validReceipt)} Hope it helps!` },
+      undefined,
+      {
+        code: 'invalid_json',
+        message: "The reply is not valid JSON: expected a value but found 'H' at line 1, column 1",
+      },
+    ],
+    [
+      'JSON that is not an object (an array of the values)',
+      { text: '["Corner Cafe", "2024-03-01", 5.75]' },
+      undefined,
+      {
+        source: 'schema',
+        path: '',
+        code: 'invalid_type',
+        message: 'Invalid input: expected object, received array',
+      },
+    ],
+    [
+      'text instead of the tool call (tool strategy)',
+      { text: JSON.stringify(validReceipt) },
+      'tool',
+      {
+        code: 'missing_tool_call',
+        message: 'The reply was text; the answer must be given by calling the tool "submit_receipt"',
+      },
+    ],
+  ])('%s', async (_, reply, strategy, issue) => {
+    const { issues } = await badThenGood(reply, strategy);
+    expect(only(issues)).toMatchObject(issue);
   });
 
   it('NaN and Infinity literals', async () => {
@@ -109,14 +124,6 @@ describe('bad-input catalogue: model output problems', () => {
       message: 'Called the tool "web_search"; the answer must be given by calling "submit_receipt"',
     });
     expect(model.requests[1]?.toolName).toBe('submit_receipt');
-  });
-
-  it('text instead of the tool call (tool strategy)', async () => {
-    const { issues } = await badThenGood({ text: JSON.stringify(validReceipt) }, 'tool');
-    expect(only(issues)).toMatchObject({
-      code: 'missing_tool_call',
-      message: 'The reply was text; the answer must be given by calling the tool "submit_receipt"',
-    });
   });
 
   it('a tool_use block under structured output: named, not called empty', async () => {

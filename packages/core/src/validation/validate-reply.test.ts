@@ -27,15 +27,23 @@ const text = (value: unknown) =>
   response([{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }]);
 const input = { text: receiptDocument };
 
+/** Validates `response` as the receipt workflow's structured reply to the receipt document, unless `options` say otherwise. */
+const check = (
+  response: ModelResponse,
+  options: Partial<Omit<Parameters<typeof validateReply>[0], 'response'>> = {},
+) =>
+  validateReply({
+    response,
+    workflow: receiptWorkflow(),
+    input,
+    strategy: 'structured',
+    toolName,
+    ...options,
+  });
+
 describe('validateReply', () => {
   it('accepts a valid structured reply', async () => {
-    const result = await validateReply({
-      response: text(validReceipt),
-      workflow: receiptWorkflow(),
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text(validReceipt));
     expect(result).toEqual({
       outcome: 'valid',
       data: validReceipt,
@@ -46,13 +54,7 @@ describe('validateReply', () => {
   });
 
   it('reports truncation as one issue and validates nothing else', async () => {
-    const result = await validateReply({
-      response: response([{ type: 'text', text: '{"merchant": "Cor' }], 'max_tokens'),
-      workflow: receiptWorkflow(),
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(response([{ type: 'text', text: '{"merchant": "Cor' }], 'max_tokens'));
     expect(result).toMatchObject({ outcome: 'invalid', rawOutput: '{"merchant": "Cor' });
     expect(result.outcome === 'invalid' && result.issues).toEqual([
       expect.objectContaining({ source: 'truncation', code: 'max_tokens', path: '' }),
@@ -60,13 +62,7 @@ describe('validateReply', () => {
   });
 
   it('reports a refusal', async () => {
-    const result = await validateReply({
-      response: response([{ type: 'text', text: 'I cannot help with that.' }], 'refusal'),
-      workflow: receiptWorkflow(),
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(response([{ type: 'text', text: 'I cannot help with that.' }], 'refusal'));
     expect(result.outcome).toBe('refused');
   });
 
@@ -78,13 +74,7 @@ describe('validateReply', () => {
       total: 5.75,
       extra: 1,
     };
-    const result = await validateReply({
-      response: text(reply),
-      workflow: receiptWorkflow(),
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text(reply));
     expect(result.outcome === 'invalid' && result.issues).toMatchInlineSnapshot(`
       [
         {
@@ -130,21 +120,9 @@ describe('validateReply', () => {
       },
     });
     const workflow = receiptWorkflow({ rules: [spy('first', 'retry'), spy('second', 'retry')] });
-    await validateReply({
-      response: text({ merchant: 1 }),
-      workflow,
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    await check(text({ merchant: 1 }), { workflow });
     expect(calls).toEqual([]);
-    const result = await validateReply({
-      response: text(validReceipt),
-      workflow,
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text(validReceipt), { workflow });
     expect(calls).toEqual(['first', 'second']);
     expect(result.outcome === 'invalid' && result.issues.map((issue) => issue.ruleId)).toEqual([
       'first',
@@ -153,13 +131,7 @@ describe('validateReply', () => {
   });
 
   it('turns retry findings into rule issues with the rule id and received excerpt', async () => {
-    const result = await validateReply({
-      response: text({ ...validReceipt, total: 9.99 }),
-      workflow: receiptWorkflow(),
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text({ ...validReceipt, total: 9.99 }));
     expect(result.outcome === 'invalid' && result.issues).toEqual([
       {
         source: 'rule',
@@ -183,13 +155,7 @@ describe('validateReply', () => {
           : [{ path: 'merchant', message: 'not in the document' }],
     };
     const workflow = receiptWorkflow({ rules: [totalMatches, inDocument] });
-    const result = await validateReply({
-      response: text({ ...validReceipt, merchant: 'Elsewhere', total: 1 }),
-      workflow,
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text({ ...validReceipt, merchant: 'Elsewhere', total: 1 }), { workflow });
     expect(result.outcome).toBe('fatal');
     expect(result.outcome === 'fatal' && result.issues.map((issue) => issue.ruleId)).toEqual([
       'total-matches',
@@ -215,24 +181,12 @@ describe('validateReply', () => {
       instructions: 'Extract the receipt.',
       reviewBelow: { field: 'confidence', threshold: 0.8 },
     });
-    const result = await validateReply({
-      response: text({ ...validReceipt, confidence: 0.5 }),
-      workflow,
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const result = await check(text({ ...validReceipt, confidence: 0.5 }), { workflow });
     expect(result).toMatchObject({
       outcome: 'valid',
       reviewReasons: ['big-spend: total: over 5', 'confidence is 0.5, below the review threshold 0.8'],
     });
-    const confident = await validateReply({
-      response: text({ ...validReceipt, total: 5.75, confidence: 0.9 }),
-      workflow,
-      input,
-      strategy: 'structured',
-      toolName,
-    });
+    const confident = await check(text({ ...validReceipt, total: 5.75, confidence: 0.9 }), { workflow });
     expect(confident).toMatchObject({ outcome: 'valid', reviewReasons: ['big-spend: total: over 5'] });
   });
 
@@ -249,9 +203,7 @@ describe('validateReply', () => {
         },
       ],
     });
-    await expect(
-      validateReply({ response: text(validReceipt), workflow, input, strategy: 'structured', toolName }),
-    ).rejects.toBeInstanceOf(RuleCheckError);
+    await expect(check(text(validReceipt), { workflow })).rejects.toBeInstanceOf(RuleCheckError);
   });
 
   describe('with the tool strategy', () => {
@@ -263,13 +215,7 @@ describe('validateReply', () => {
     });
 
     it('takes the input of the answer tool call', async () => {
-      const result = await validateReply({
-        response: response([tool(toolName, validReceipt)], 'tool_use'),
-        workflow: receiptWorkflow(),
-        input,
-        strategy: 'tool',
-        toolName,
-      });
+      const result = await check(response([tool(toolName, validReceipt)], 'tool_use'), { strategy: 'tool' });
       expect(result).toMatchObject({
         outcome: 'valid',
         toolCallId: 'toolu_1',
@@ -282,13 +228,7 @@ describe('validateReply', () => {
       ['missing_tool_call', [{ type: 'text' as const, text: 'Here is the data' }]],
       ['empty_reply', []],
     ])('reports %s as a parse issue', async (code, content) => {
-      const result = await validateReply({
-        response: response(content),
-        workflow: receiptWorkflow(),
-        input,
-        strategy: 'tool',
-        toolName,
-      });
+      const result = await check(response(content), { strategy: 'tool' });
       expect(result).toMatchObject({
         outcome: 'invalid',
         toolCallId: null,

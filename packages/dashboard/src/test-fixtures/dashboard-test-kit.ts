@@ -165,6 +165,17 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}) {
 export const basic = (name: string, password: string): string =>
   `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
 
+/** Basic-auth headers of the viewer and of the admin. */
+export const asViewer = { authorization: basic(viewer.name, viewer.password) };
+export const asAdmin = { authorization: basic(admin.name, admin.password) };
+
+/** A `fetch` init posting `fields` as a form, as the admin (Basic auth). */
+export const adminForm = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...asAdmin },
+  body: new URLSearchParams(fields),
+});
+
 /** Logs in through the form; returns the session cookie (`name=value`). */
 export async function login(url: string, name: string, password: string): Promise<string> {
   const response = await fetch(`${url}/login`, {

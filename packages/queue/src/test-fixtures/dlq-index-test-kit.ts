@@ -50,13 +50,17 @@ export function dlqIndexTestKit(ctx: RedisTestContext) {
     }
     return places;
   };
-  /** The group summaries as the scripts keep them, and as a tally of the current entries says they should be. */
+  /**
+   * How many records the time index holds, and the group summaries as the scripts keep them and as a
+   * tally of the current entries says they should be.
+   */
   const groups = async () => {
     const ids = await redis.zrange(keys.dlq.byTime(), 0, -1);
     const entries = await readDlqIndexEntries({ redis, keys, dlqIds: ids });
     const byFingerprint = (a: { fingerprint: string }, b: { fingerprint: string }) =>
       a.fingerprint.localeCompare(b.fingerprint);
     return {
+      indexed: ids.length,
       kept: (await readDlqGroupSummaries({ redis, keys })).sort(byFingerprint),
       tallied: tallyDlqGroups(entries.flatMap((entry) => (entry ? [entry] : []))).sort(byFingerprint),
     };

@@ -19,6 +19,14 @@ export function invoiceText(draft: InvoiceDraft) {
       draft.taxRate === 0 || draft.vendor.taxLabel.includes('%')
         ? draft.vendor.taxLabel
         : `${draft.vendor.taxLabel} (${formatQuantity(draft.taxRate * 100, 'en')}%)`,
+    /** One row per line item: description, quantity, unit price and amount, as money. */
+    itemRows: () =>
+      draft.truth.lineItems.map((line) => [
+        line.description,
+        formatQuantity(line.quantity, money.numbers),
+        formatMoney(line.unitPrice, money),
+        formatMoney(line.amount, money),
+      ]),
     /** English payment terms, e.g. `Net 30` or `Due on receipt`. */
     terms: () =>
       draft.terms === 'next-month-end'

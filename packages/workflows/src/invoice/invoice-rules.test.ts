@@ -71,41 +71,42 @@ describe('line-amounts', () => {
   });
 });
 
-describe('subtotal-matches-lines', () => {
-  it('passes when the subtotal is the sum of the amounts', () => {
-    expect(subtotalMatchesLinesRule.check(valid(), ctx)).toEqual([]);
-  });
+for (const { id, rule, passes, wrong, issue } of [
+  {
+    id: 'subtotal-matches-lines',
+    rule: subtotalMatchesLinesRule,
+    passes: 'the subtotal is the sum of the amounts',
+    wrong: { subtotal: 391.1 },
+    issue: {
+      path: 'subtotal',
+      message:
+        'subtotal 391.10 does not equal the sum of the 3 line item amounts (361.10); check the subtotal and that every line was extracted',
+      received: 391.1,
+    },
+  },
+  {
+    id: 'total-matches',
+    rule: totalMatchesRule,
+    passes: 'total = subtotal + tax',
+    wrong: { total: 361.1 },
+    issue: {
+      path: 'total',
+      message:
+        'total 361.10 does not equal subtotal + tax = 361.10 + 29.79 = 390.89; check the total, the subtotal and the tax',
+      received: 361.1,
+    },
+  },
+]) {
+  describe(id, () => {
+    it(`passes when ${passes}`, () => {
+      expect(rule.check(valid(), ctx)).toEqual([]);
+    });
 
-  it('reports the subtotal with the sum it should be', () => {
-    const invoice = { ...valid(), subtotal: 391.1 };
-    expect(subtotalMatchesLinesRule.check(invoice, ctx)).toEqual([
-      {
-        path: 'subtotal',
-        message:
-          'subtotal 391.10 does not equal the sum of the 3 line item amounts (361.10); check the subtotal and that every line was extracted',
-        received: 391.1,
-      },
-    ]);
+    it(`reports the ${issue.path} with the sum it should be`, () => {
+      expect(rule.check({ ...valid(), ...wrong }, ctx)).toEqual([issue]);
+    });
   });
-});
-
-describe('total-matches', () => {
-  it('passes when total = subtotal + tax', () => {
-    expect(totalMatchesRule.check(valid(), ctx)).toEqual([]);
-  });
-
-  it('reports the total with the sum it should be', () => {
-    const invoice = { ...valid(), total: 361.1 };
-    expect(totalMatchesRule.check(invoice, ctx)).toEqual([
-      {
-        path: 'total',
-        message:
-          'total 361.10 does not equal subtotal + tax = 361.10 + 29.79 = 390.89; check the total, the subtotal and the tax',
-        received: 361.1,
-      },
-    ]);
-  });
-});
+}
 
 describe('due-after-issue', () => {
   it('passes when the due date is the issue date or later', () => {

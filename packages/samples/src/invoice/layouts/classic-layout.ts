@@ -18,15 +18,7 @@ export function classicLayout(draft: InvoiceDraft, random: Random): string {
   const letterhead = [vendor.name, ...vendor.address, vendor.phone, vendor.email];
   if (vendor.taxId) letterhead.push(vendor.taxId);
 
-  const rows = [
-    ['DESCRIPTION', 'QTY', 'UNIT PRICE', 'AMOUNT'],
-    ...truth.lineItems.map((line) => [
-      line.description,
-      t.quantity(line.quantity),
-      t.money(line.unitPrice),
-      t.money(line.amount),
-    ]),
-  ];
+  const rows = [['DESCRIPTION', 'QTY', 'UNIT PRICE', 'AMOUNT'], ...t.itemRows()];
   const table = textTable(rows, { align: ['left', 'right', 'right', 'right'], gap: 4 });
   const width = Math.max(...table.map((line) => line.length), 72);
   const rule = '-'.repeat(width);

@@ -10,12 +10,7 @@ export function freelancerLayout(draft: InvoiceDraft, random: Random): string {
   const hourly = draft.units.every((unit) => unit === 'hour');
   const rows = [
     ['Description', hourly ? 'Hours' : 'Qty', hourly ? 'Rate' : 'Price', 'Amount'],
-    ...truth.lineItems.map((line) => [
-      line.description,
-      t.quantity(line.quantity),
-      t.money(line.unitPrice),
-      t.money(line.amount),
-    ]),
+    ...t.itemRows(),
   ];
   const hours = truth.lineItems.reduce((sum, line) => sum + line.quantity, 0);
   const month = t.date(draft.serviceDate, 'us-long').replace(/ \d+,/, '');

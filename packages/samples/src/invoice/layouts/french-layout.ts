@@ -7,15 +7,7 @@ import { invoiceText } from '../invoice-text';
 export function frenchLayout(draft: InvoiceDraft, random: Random): string {
   const { truth, vendor, customer } = draft;
   const t = invoiceText(draft);
-  const rows = [
-    ['Désignation', 'Qté', 'Prix unitaire HT', 'Montant HT'],
-    ...truth.lineItems.map((line) => [
-      line.description,
-      t.quantity(line.quantity),
-      t.money(line.unitPrice),
-      t.money(line.amount),
-    ]),
-  ];
+  const rows = [['Désignation', 'Qté', 'Prix unitaire HT', 'Montant HT'], ...t.itemRows()];
   const table = textTable(rows, { align: ['left', 'right', 'right', 'right'], gap: 3 });
   const width = Math.max(...table.map((line) => line.length));
   return [

@@ -9,15 +9,7 @@ export function saasLayout(draft: InvoiceDraft, random: Random): string {
   const { truth, vendor, customer } = draft;
   const t = invoiceText(draft);
   const periodEnd = addDays(truth.issueDate, random.pick([30, 31]));
-  const rows = [
-    ['Description', 'Qty', 'Unit price', 'Amount'],
-    ...truth.lineItems.map((line) => [
-      line.description,
-      t.quantity(line.quantity),
-      t.money(line.unitPrice),
-      t.money(line.amount),
-    ]),
-  ];
+  const rows = [['Description', 'Qty', 'Unit price', 'Amount'], ...t.itemRows()];
   const table = textTable(rows, { align: ['left', 'right', 'right', 'right'], gap: 4 });
   const width = Math.max(...table.map((line) => line.length));
   return [
