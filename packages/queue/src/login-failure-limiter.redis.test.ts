@@ -53,7 +53,7 @@ describe('LoginFailureLimiter', () => {
     expect(await clients.retryAfterMs('198.51.100.1')).toBe(0);
   });
 
-  it('rejects, rather than answering 0, when Redis cannot be reached', async ({ redis, prefix }) => {
+  it('rejects, rather than answering 0, when Redis cannot be reached', async ({ prefix }) => {
     const down = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false });
     try {
       const clients = new LoginFailureLimiter({
