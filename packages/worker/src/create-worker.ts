@@ -152,6 +152,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       callTimeoutMs: config.anthropic.timeoutMs,
       intentGraceMs: config.anthropic.timeoutMs + 60_000,
       log: log.child({ component: 'batch-lane' }),
+      metrics,
       now,
       rebuild: (ref) => rebuildRequest({ processor: processorOptions, queue: queues.queue, ref, log }),
     },
@@ -206,6 +207,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     queues,
     review,
     metrics,
+    batch: batchStore,
     readiness,
     warnings,
   });
