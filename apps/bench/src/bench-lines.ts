@@ -1,5 +1,7 @@
 import type { BenchContext } from './bench-context';
 import type { LineResult } from './bench-line';
+import { batchCost } from './lines/batch-cost';
+import { batchLane } from './lines/batch-lane';
 import { dlqTriage } from './lines/dlq-triage';
 import { effortLadder } from './lines/effort-ladder';
 import { ioBound } from './lines/io-bound';
@@ -32,4 +34,6 @@ export const benchLines: readonly BenchLine[] = [
   { id: 9, title: 'Model prices', run: modelPrices },
   { id: 10, title: 'Effort ladder', run: effortLadder },
   { id: 11, title: 'DLQ triage', run: dlqTriage },
+  { id: 12, title: 'Batch lane cost', run: batchCost },
+  { id: 13, title: 'Batch lane at scale', run: batchLane },
 ];

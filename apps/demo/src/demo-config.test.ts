@@ -19,7 +19,7 @@ function problemsOf(argv: string[], env: Record<string, string>): readonly strin
 describe('loadDemoConfig', () => {
   it('fills the defaults', () => {
     expect(loadDemoConfig([], {})).toEqual({
-      args: { live: false, keepRunning: false, limit: null, json: false, help: false },
+      args: { live: false, keepRunning: false, limit: null, lane: 'realtime', json: false, help: false },
       env: {
         DEMO_DASHBOARD_PORT: 3100,
         DEMO_CONCURRENCY: 8,
@@ -55,6 +55,14 @@ describe('loadDemoConfig', () => {
         "LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "chatty"",
       ]
     `);
+  });
+
+  it('takes --lane batch and names a bad lane', () => {
+    expect(loadDemoConfig(['--lane', 'batch'], {}).args.lane).toBe('batch');
+    expect(problemsOf(['--lane', 'cheap'], {})).toEqual([
+      '--lane: expected one of realtime, batch, got "cheap"',
+    ]);
+    expect(problemsOf(['--lane'], {})[0]).toContain("Option '--lane <value>' argument missing");
   });
 
   it('names an unknown option', () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { defaultModelTable, type ModelTable } from '@quarry/core';
+import { defaultModelTable, Lane, type ModelTable } from '@quarry/core';
 import {
   ConfigError,
   type Env,
@@ -42,6 +42,8 @@ interface DemoArgs {
   readonly keepRunning: boolean;
   /** Enqueue at most this many documents (spread over the workflows). */
   readonly limit: number | null;
+  /** The lane every job runs in: `realtime`, or `batch` (Message Batches at half price). */
+  readonly lane: Lane;
   /** Print the summary as one JSON object on standard output. */
   readonly json: boolean;
   readonly help: boolean;
@@ -56,7 +58,7 @@ export interface DemoConfig {
 }
 
 /** `pnpm demo --help`. */
-export const demoHelp = `Usage: pnpm demo [--limit N] [--live] [--keep-running] [--json]
+export const demoHelp = `Usage: pnpm demo [--limit N] [--lane realtime|batch] [--live] [--keep-running] [--json]
 
 Runs Quarry end to end on this machine: Redis (REDIS_URL, else 127.0.0.1:6379, else a redis-server
 of its own), a simulated Claude (the local Messages API stand-in), a worker and the dashboard, then
@@ -64,6 +66,8 @@ enqueues the shipped sample documents and prints what happened.
 
 Options:
       --limit <N>       only N documents, spread over the workflows (a short run)
+      --lane <lane>     realtime (default) or batch: every job through Message Batches, billed at
+                        half price (simulated: a 1 s batch turnaround; live: up to 24 h)
       --live            call the real Messages API (needs ANTHROPIC_API_KEY; costs money)
       --keep-running    leave the worker and the dashboard (and the run's keys) up until Ctrl-C
       --json            print the summary as one JSON object on standard output
@@ -85,6 +89,7 @@ const argOptions = {
   live: { type: 'boolean' },
   'keep-running': { type: 'boolean' },
   limit: { type: 'string' },
+  lane: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -105,6 +110,7 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
     live?: boolean;
     'keep-running'?: boolean;
     limit?: string;
+    lane?: string;
     json?: boolean;
     help?: boolean;
   } = {};
@@ -129,12 +135,21 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
       });
     }
   }
+  const lane = Lane.safeParse(values.lane?.trim() ?? 'realtime');
+  if (!lane.success) {
+    problems.push({
+      variable: '--lane',
+      expected: `one of ${Lane.options.join(', ')}`,
+      received: JSON.stringify(values.lane),
+    });
+  }
   const parsed = parseEnv({ schema: DemoEnv, env, redactors });
   if (!parsed.ok) problems.push(...parsed.problems);
   const args: DemoArgs = {
     live: values.live ?? false,
     keepRunning: values['keep-running'] ?? false,
     limit,
+    lane: lane.success ? lane.data : 'realtime',
     json: values.json ?? false,
     help: values.help ?? false,
   };

@@ -1,3 +1,4 @@
+import type { Lane } from '@quarry/core';
 import { loadSamples, type Sample } from '@quarry/samples';
 import type { SimulateOptions, StandinOptions } from '@quarry/standin';
 
@@ -26,9 +27,14 @@ export function demoSamples(limit: number | null): Sample[] {
 /**
  * The simulated model of the demo: realistic mistake rates (a quarter of first answers wrong, a few
  * documents wrong for good), one persistent tendency per workflow that only a lesson prevents, some
- * latency, and rare overloads and rate limits.
+ * latency, and rare overloads and rate limits; in the batch lane, batches end after one second.
  */
-export function simulatedModel(samples: readonly Sample[], seed: number): StandinOptions {
+export function simulatedModel(options: {
+  readonly samples: readonly Sample[];
+  readonly seed: number;
+  readonly lane: Lane;
+}): StandinOptions {
+  const { samples, seed } = options;
   const simulate: SimulateOptions = {
     corpus: samples.map((sample) => ({ workflow: sample.workflow, text: sample.text, truth: sample.truth })),
     mistakes: { rate: 0.25, unfixableRate: 0.05 },
@@ -44,5 +50,6 @@ export function simulatedModel(samples: readonly Sample[], seed: number): Standi
     faults: { overloaded: 0.02, rateLimit: 0.01, retryAfterSeconds: 1 },
     seed,
     record: false,
+    ...(options.lane === 'batch' ? { batches: { delayMs: 1000 } } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { Lesson, TokenPrices } from '@quarry/core';
+import type { Lane, Lesson, TokenPrices } from '@quarry/core';
 import type { FingerprintGroup } from '@quarry/triage';
 import type { JobOutcome, OutcomeKind } from './job-outcome';
 
@@ -18,6 +18,8 @@ export interface DemoSummary {
   readonly prefix: string;
   readonly redis: { readonly source: 'env' | 'local' | 'spawned'; readonly url: string };
   readonly workflows: readonly string[];
+  /** The lane every job was enqueued in; batch-lane replies are priced at half (`lanePriceFactor`). */
+  readonly lane: Lane;
   /** The model jobs ran on unless their workflow names another (`QUARRY_MODEL`, else the default). */
   readonly model: string;
   /** Its base prices in the model table (USD per million tokens); null when it has no entry. */

@@ -16,6 +16,7 @@ const summary: DemoSummary = {
   prefix: '{quarry-demo-1}',
   redis: { source: 'local', url: 'redis://127.0.0.1:6379' },
   workflows: ['invoice', 'support-ticket'],
+  lane: 'realtime',
   model: 'claude-haiku-5-5',
   modelPrices: null,
   jobs: counts(110, 2),
@@ -46,5 +47,17 @@ describe('renderSummary', () => {
       'total                            102               10   112   100%',
     ]);
     expect(lines).toContain('model calls     1,234');
+  });
+
+  it('names the lane, and the batch price on the cost line', () => {
+    const prices = { input: 1, output: 5, cacheWrite5m: 1.25, cacheWrite1h: 2, cacheRead: 0.1 };
+    const batch = renderSummary({ ...summary, lane: 'batch', modelPrices: prices });
+    expect(batch).toContain('simulated model, batch lane, 1.5 s');
+    expect(batch).toMatch(
+      /cost +\$0\.5000 \(claude-haiku-5-5: \$1 \/ \$5 per million .* at the batch price \(50 %\)\)/,
+    );
+    const realtime = renderSummary({ ...summary, modelPrices: prices });
+    expect(realtime).toContain('simulated model, realtime lane');
+    expect(realtime).not.toContain('batch price');
   });
 });

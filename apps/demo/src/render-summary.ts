@@ -33,8 +33,9 @@ function outcomeRows(summary: DemoSummary): string[][] {
 function costLine(summary: DemoSummary): string {
   if (summary.costUsd === null) return 'unknown (a model has no price in the model table)';
   const prices = summary.modelPrices;
+  const discount = summary.lane === 'batch' ? ' at the batch price (50 %)' : '';
   const source = prices
-    ? ` (${summary.model}: $${prices.input} / $${prices.output} per million input / output tokens, from the model table)`
+    ? ` (${summary.model}: $${prices.input} / $${prices.output} per million input / output tokens, from the model table${discount})`
     : '';
   return `$${summary.costUsd.toFixed(4)}${source}`;
 }
@@ -45,7 +46,7 @@ export function renderSummary(summary: DemoSummary): string {
   const lines: string[] = [];
   const columns = summary.workflows.length + 2;
   lines.push(
-    `Quarry demo: ${summary.jobs.total} documents, ${summary.mode === 'live' ? 'live Messages API' : 'simulated model'}, ${(summary.durationMs / 1000).toFixed(1)} s`,
+    `Quarry demo: ${summary.jobs.total} documents, ${summary.mode === 'live' ? 'live Messages API' : 'simulated model'}, ${summary.lane} lane, ${(summary.durationMs / 1000).toFixed(1)} s`,
     '',
   );
   lines.push(

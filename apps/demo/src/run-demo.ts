@@ -44,6 +44,9 @@ export interface DemoResult {
   readonly exitCode: number;
 }
 
+/** `--lane batch`: a batch is submitted half a second after its first attempt waits, polled every 250 ms. */
+const demoBatchSettings = { BATCH_MAX_WAIT_MS: '500', BATCH_POLL_INTERVAL_MS: '250' } as const;
+
 /** The lessons read per workflow for the summary. */
 const LESSONS_PER_WORKFLOW = 3;
 
@@ -84,7 +87,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const samples = demoSamples(args.limit);
     let standin: Standin | null = null;
     if (!args.live) {
-      standin = await startStandin(simulatedModel(samples, env.DEMO_SEED));
+      standin = await startStandin(simulatedModel({ samples, seed: env.DEMO_SEED, lane: args.lane }));
       const started = standin;
       cleanups.push(() => started.close());
     }
@@ -103,6 +106,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       SHUTDOWN_GRACE_MS: '3000',
       LOG_LEVEL: env.LOG_LEVEL,
       METRICS_PORT: '0',
+      ...(args.lane === 'batch' ? demoBatchSettings : {}),
     });
     const worker: QuarryWorker = createWorker({
       config: workerConfig,
@@ -150,11 +154,13 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       samples.map((sample) => ({
         workflow: sample.workflow,
         input: { text: sample.text },
-        options: { metadata: { sample: sample.id } },
+        options: { metadata: { sample: sample.id }, lane: args.lane },
       })),
     );
     const workflows = [...new Set(samples.map((sample) => sample.workflow))];
-    say(`Enqueued ${jobs.length} documents (${workflows.join(', ')}); log: ${logFile}`);
+    say(
+      `Enqueued ${jobs.length} documents (${workflows.join(', ')}) in the ${args.lane} lane; log: ${logFile}`,
+    );
 
     const progress = createProgress({ total: jobs.length, stream: stderr });
     const finished: JobOutcome[] = [];
@@ -204,6 +210,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       prefix,
       redis: { source: redis.source, url: redactRedisUrl(redis.url) },
       workflows,
+      lane: args.lane,
       model: workerConfig.model,
       modelPrices: spec?.prices ?? null,
       ...totalsOf(outcomes),

@@ -1,7 +1,7 @@
 import { it } from '@quarry/testing';
 import type { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
-import { BatchLaneStore } from './batch-lane-store';
+import { BATCH_ENTRY_SETTLED, BatchLaneStore } from './batch-lane-store';
 import { quarryKeys } from './keys';
 
 const storeFor = ({ redis, prefix }: { readonly redis: Redis; readonly prefix: string }) =>
@@ -37,6 +37,40 @@ describe('BatchLaneStore (real Redis)', () => {
     expect(await store.requeue({ batchId: 'b1', model: 'm', refs: ['j1@1#1'] })).toEqual([]);
     expect(await store.finishBatch({ batchId: 'b1', model: 'm' })).toEqual([]);
     expect(await store.inFlight()).toEqual([]);
+  });
+
+  it('never sends an answered attempt again: park after its result refuses, a second entry of it ends unpaid', async ({
+    redis,
+    prefix,
+  }) => {
+    const store = storeFor({ redis, prefix });
+    const entry = { ref: 'j3@1#1', jobId: 'j3', model: 'm3', nowMs: 1, deadlineMs: null };
+    const toBatch = async (batchId: string, customId: string) => {
+      await store.takeIntent({
+        intentId: batchId,
+        model: 'm3',
+        nowMs: 2,
+        entries: [{ ref: entry.ref, customId }],
+      });
+      await store.saveBatchId({ intentId: batchId, batchId, nowMs: 3 });
+    };
+    await store.park(entry);
+    await toBatch('b3', 'c3');
+    // The job looked for a result before this settle, and parks after it.
+    expect(await store.settle({ ref: entry.ref, owner: 'b3', model: 'm3', outcome: '{"n":1}' })).toBe('j3');
+    expect(await store.park(entry)).toBe(BATCH_ENTRY_SETTLED);
+    expect(await store.waiting('m3')).toEqual({ count: 0, oldestMs: null });
+
+    // An entry of the same attempt in a later batch (parked before the fix, or by a stale run) ends
+    // when its result comes, instead of going back to wait and being paid for again.
+    await redis.del(quarryKeys({ prefix }).batch.result(entry.ref));
+    await store.park(entry);
+    await redis.set(quarryKeys({ prefix }).batch.result(entry.ref), '{"n":1}');
+    await toBatch('b4', 'c4');
+    expect(await store.settle({ ref: entry.ref, owner: 'b4', model: 'm3', outcome: '{"n":2}' })).toBe('');
+    expect(await store.result(entry.ref)).toBe('{"n":1}');
+    expect(await store.finishBatch({ batchId: 'b4', model: 'm3' })).toEqual([]);
+    expect(await store.waiting('m3')).toEqual({ count: 0, oldestMs: null });
   });
 
   it('puts back only the entries a batch still owns, and an unanswered intent entirely', async ({

@@ -3,6 +3,9 @@ import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
+/** What `park` returns for an attempt whose outcome is stored already. */
+export const BATCH_ENTRY_SETTLED = ':settled';
+
 /** Options of {@link BatchLaneStore}. */
 export interface BatchLaneStoreOptions {
   readonly redis: RedisClient;
@@ -63,11 +66,14 @@ export class BatchLaneStore {
     this.records = new BatchRecords({ redis: options.redis, keys: options.keys });
   }
 
-  /** Puts an attempt into its model's collector unless it is known; returns its owner ('' = waiting). */
+  /**
+   * Puts an attempt into its model's collector unless it is known or its outcome is stored; returns
+   * its owner ('' = waiting), or {@link BATCH_ENTRY_SETTLED} when the outcome is stored (read it with `result`).
+   */
   park(entry: { ref: string; jobId: string; model: string; nowMs: number; deadlineMs: number | null }) {
     const k = this.#keys;
     return this.#redis.quarryParkBatchEntry(
-      ...[k.entries(), k.waiting(entry.model), k.deadlines(), k.models()],
+      ...[k.entries(), k.waiting(entry.model), k.deadlines(), k.models(), k.result(entry.ref)],
       ...[entry.ref, entry.jobId, entry.model, entry.nowMs, entry.deadlineMs ?? ''],
     );
   }

@@ -84,6 +84,7 @@ async function answerParams(
   switch (answer.kind) {
     case 'message': {
       context.stats.answered(prepared.request.documentKey);
+      context.stats.batchAnswered(entry.customId);
       context.stats.billed('batch', answer.message);
       const { message } = answer;
       return {

@@ -149,6 +149,8 @@ describe('a batch through the SDK', () => {
     const succeeded = [...first, ...second].filter((kind) => kind === 'succeeded').length;
     expect(standin.requests).toHaveLength(succeeded);
     expect(standin.stats.billing.batch.messages).toBe(succeeded);
+    const perCustomId = Object.values(standin.stats.batchAnswersPerCustomId);
+    expect(perCustomId.reduce((sum, count) => sum + count, 0)).toBe(succeeded);
     expect((await run()).outcomes).toEqual(outcomes);
   });
 });

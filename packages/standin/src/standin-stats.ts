@@ -42,6 +42,11 @@ export interface StandinStats {
   billing: Record<RequestLane, BilledUsage>;
   /** The Message Batches API: batches by what happened to them, and entries by result. */
   batches: BatchStats;
+  /**
+   * Succeeded batch entries (billed answers) per `custom_id`, over every batch: a value above 1
+   * means one request was paid for more than once.
+   */
+  batchAnswersPerCustomId: Record<string, number>;
 }
 
 /** Mutable counters behind {@link StandinStats}. */
@@ -57,6 +62,7 @@ export class StatsRecorder {
     batch: emptyBilledUsage(),
   };
   readonly #models: ModelTable;
+  readonly #batchAnswers = new Map<string, number>();
   /** Counted by the batches endpoint and processor. */
   readonly batches = emptyBatchCounters();
 
@@ -70,6 +76,11 @@ export class StatsRecorder {
     if (entry) return entry.calls++;
     this.#documents.set(documentKey, { calls: 1, answered: 0 });
     return 0;
+  }
+
+  /** Counts a succeeded (billed) batch entry by its `custom_id`. */
+  batchAnswered(customId: string): void {
+    this.#batchAnswers.set(customId, (this.#batchAnswers.get(customId) ?? 0) + 1);
   }
 
   answered(documentKey: string): void {
@@ -111,6 +122,7 @@ export class StatsRecorder {
       perDocument,
       billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
       batches: parts.batches,
+      batchAnswersPerCustomId: Object.fromEntries(this.#batchAnswers),
     };
   }
 }

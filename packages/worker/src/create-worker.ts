@@ -153,6 +153,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       callTimeoutMs: config.anthropic.timeoutMs,
       intentGraceMs: config.anthropic.timeoutMs + 60_000,
       log: log.child({ component: 'batch-lane' }),
+      metrics,
       now,
       rebuild: (ref) => rebuildRequest({ processor: processorOptions, queue: queues.queue, ref, log }),
     },
@@ -207,6 +208,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     queues,
     review,
     metrics,
+    batch: batchStore,
     readiness,
     warnings,
   });

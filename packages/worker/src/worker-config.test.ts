@@ -75,6 +75,7 @@ describe('loadWorkerConfig', () => {
       BATCH_MAX_BYTES: '999000000',
       BATCH_DEADLINE_MARGIN_MS: '60000',
       BATCH_POLL_INTERVAL_MS: '500',
+      BATCH_RECHECK_MS: '5000',
     });
     expect(batch).toMatchObject({
       defaultLane: 'batch',
@@ -83,6 +84,7 @@ describe('loadWorkerConfig', () => {
       maxBytes: 256_000_000,
       deadlineMarginMs: 60_000,
       pollIntervalMs: 500,
+      recheckMs: 5000,
     });
     expect(
       problemsOf({
@@ -92,6 +94,7 @@ describe('loadWorkerConfig', () => {
         BATCH_MAX_WAIT_MS: 'soon',
         BATCH_DEADLINE_MARGIN_MS: '-1',
         BATCH_POLL_INTERVAL_MS: '1',
+        BATCH_RECHECK_MS: '10',
       }),
     ).toEqual([
       '- QUARRY_DEFAULT_LANE: expected realtime or batch, got "cheap"',
@@ -99,6 +102,7 @@ describe('loadWorkerConfig', () => {
       '- BATCH_MAX_WAIT_MS: expected an integer from 0 to 86400000, got "soon"',
       '- BATCH_DEADLINE_MARGIN_MS: expected an integer from 0 to 86400000, got "-1"',
       '- BATCH_POLL_INTERVAL_MS: expected an integer from 50 to 3600000, got "1"',
+      '- BATCH_RECHECK_MS: expected an integer from 1000 to 86400000, got "10"',
     ]);
   });
 

@@ -42,7 +42,7 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
     expect(sample(metrics, 'quarry_attempts_per_success_bucket', { ...note, le: '1' })).toBe(2);
     expect(sample(metrics, 'quarry_first_attempts_total', { ...note, valid: 'true' })).toBe(2);
     expect(sample(metrics, 'quarry_first_attempts_total', { ...note, valid: 'false' })).toBe(2);
-    expect(sample(metrics, 'quarry_attempts_total', { ...note, valid: 'false' })).toBe(4);
+    expect(sample(metrics, 'quarry_attempts_total', { ...note, valid: 'false', lane: 'realtime' })).toBe(4);
     expect(
       sample(metrics, 'quarry_issues_total', {
         ...note,

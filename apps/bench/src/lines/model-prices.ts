@@ -15,7 +15,7 @@ import type { LineResult } from '../bench-line';
 import { type ModelRun, modelPricesResult } from '../model-price-summary';
 import { pool } from '../pool';
 import { startSimulatedStandin } from '../processes/simulated-standin';
-import { retryHeavyMistakes } from './token-economics';
+import { retryHeavyMistakes } from '../token-sides';
 
 /** Characters of terms appended in the long-document pass: about 112,000 tokens at 4 characters a token. */
 const LONG_APPENDIX_CHARACTERS = 450_000;

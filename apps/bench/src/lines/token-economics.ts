@@ -1,138 +1,22 @@
-import { createAnthropicModelClient } from '@quarry/anthropic';
-import { addUsage, emptyUsage, extractDefaults, type Usage } from '@quarry/core';
-import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
-import { defaultRegistry } from '@quarry/workflows';
 import { termsAppendix } from '../appendix-text';
 import type { BenchContext } from '../bench-context';
-import { benchJobData, fillWithClient } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';
 import { billedTokens } from '../billed-tokens';
-import { naiveExtract } from '../naive-loop';
-import { pool } from '../pool';
-import { startSimulatedStandin } from '../processes/simulated-standin';
-import { quarryClientFor } from '../quarry-client-for';
-import { settle } from '../settle';
 import { round } from '../stats';
-
-/** The retry-heavy simulation both sides face (the same documents draw the same mistakes). */
-export const retryHeavyMistakes = { rate: 0.8, unfixableRate: 0.1, count: 2 } as const;
-
-const MODEL = extractDefaults.modelId;
-
-interface Side {
-  readonly jobs: number;
-  readonly valid: number;
-  readonly calls: number;
-  readonly usage: Usage;
-  readonly billed: number;
-}
-
-const describe = (side: Side) => ({
-  ...side,
-  billedPerValid: round(side.billed / side.valid, 1),
-  callsPerJob: round(side.calls / side.jobs, 3),
-});
-
-/** Quarry: worker process, SDK against the stand-in, default settings (lessons on, 3 attempts). */
-async function quarrySide(
-  context: BenchContext,
-  jobs: number,
-  concurrency: number,
-  appendix: string,
-): Promise<Side> {
-  const redis = await spawnRedis();
-  const standin = await startSimulatedStandin({ corpus: context.corpus, mistakes: retryHeavyMistakes });
-  const prefix = uniquePrefix('bench-tokens');
-  const client = quarryClientFor(redis.url, prefix);
-  try {
-    const outcomes = await settle({
-      redisUrl: redis.url,
-      prefix,
-      jobs,
-      fill: () =>
-        fillWithClient({ client, corpus: context.corpus, run: 'tokens', count: jobs, appendix }).then(
-          () => undefined,
-        ),
-      workers: [
-        {
-          kind: 'quarry',
-          model: 'sdk',
-          redisUrl: redis.url,
-          prefix,
-          concurrency,
-          env: { ANTHROPIC_BASE_URL: standin.url, QUARRY_MODEL: MODEL, KEEP_COMPLETED_COUNT: '1000000' },
-        },
-      ],
-    });
-    let usage = emptyUsage();
-    let calls = 0;
-    for (const job of outcomes.completed) {
-      usage = addUsage(usage, job.result.usage);
-      calls += job.result.attempts;
-    }
-    for (const record of outcomes.deadLettered) {
-      const { totals } = record;
-      usage = addUsage(usage, {
-        inputTokens: totals.inputTokens,
-        outputTokens: totals.outputTokens,
-        cacheCreationInputTokens: totals.cacheCreationInputTokens,
-        cacheReadInputTokens: totals.cacheReadInputTokens,
-      });
-      calls += totals.modelCalls;
-    }
-    return {
-      jobs,
-      valid: outcomes.completed.length,
-      calls,
-      usage,
-      billed: billedTokens(usage, MODEL, context.models),
-    };
-  } finally {
-    await client.close();
-    await standin.close();
-    await redis.stop();
-  }
-}
-
-/** The naive loop, in-process, SDK against its own stand-in with the same simulation. */
-async function naiveSide(
-  context: BenchContext,
-  jobs: number,
-  concurrency: number,
-  appendix: string,
-): Promise<Side> {
-  const standin = await startSimulatedStandin({ corpus: context.corpus, mistakes: retryHeavyMistakes });
-  try {
-    const model = createAnthropicModelClient({ apiKey: 'bench', baseURL: standin.url });
-    const registry = defaultRegistry();
-    const outcomes = await pool(jobs, concurrency, async (i) => {
-      const data = benchJobData(context.corpus, 'tokens', i, appendix);
-      return naiveExtract({
-        model,
-        workflow: registry.get(data.workflow, data.version),
-        input: data.input,
-        modelId: MODEL,
-        maxAttempts: extractDefaults.maxAttempts,
-      });
-    });
-    const usage = outcomes.reduce((sum, outcome) => addUsage(sum, outcome.usage), emptyUsage());
-    return {
-      jobs,
-      valid: outcomes.filter((outcome) => outcome.valid).length,
-      calls: outcomes.reduce((sum, outcome) => sum + outcome.calls, 0),
-      usage,
-      billed: billedTokens(usage, MODEL, context.models),
-    };
-  } finally {
-    await standin.close();
-  }
-}
+import {
+  describeSide as describe,
+  TOKEN_MODEL as MODEL,
+  naiveSide,
+  quarrySide,
+  retryHeavyMistakes,
+  type Side,
+} from '../token-sides';
 
 /** Both sides on one kind of document. */
 async function compare(context: BenchContext, appendix: string) {
   const { jobs, concurrency } = context.sizes.tokens;
-  const quarry = await quarrySide(context, jobs, concurrency, appendix);
-  const naive = await naiveSide(context, jobs, concurrency, appendix);
+  const quarry = await quarrySide(context, { jobs, concurrency, appendix });
+  const naive = await naiveSide(context, { jobs, concurrency, appendix });
   const perValid = (side: Side) => side.billed / side.valid;
   const inputSide = (side: Side) =>
     billedTokens({ ...side.usage, outputTokens: 0 }, MODEL, context.models) / side.valid;

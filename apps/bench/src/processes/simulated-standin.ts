@@ -10,6 +10,8 @@ export interface SimulatedStandinOptions {
   readonly faults?: Record<string, unknown>;
   readonly latency?: Record<string, unknown>;
   readonly seed?: number;
+  /** The stand-in's Message Batches options (processing delay, shares, limits). */
+  readonly batches?: Record<string, unknown>;
 }
 
 /**
@@ -25,6 +27,7 @@ export function startSimulatedStandin(options: SimulatedStandinOptions): Promise
     },
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.latency ? { latency: options.latency } : {}),
+    ...(options.batches ? { batches: options.batches } : {}),
     seed: options.seed ?? 1,
     record: false,
     documentKey: REFERENCE_PATTERN,

@@ -6,7 +6,7 @@ export function renderSoakReport(report: SoakReport): string {
   const labelWidth = Math.max(...rows.map((row) => row.label.length));
   const valueWidth = Math.max(...rows.map((row) => String(row.value).length));
   const lines = [
-    `Soak: ${report.options.jobs} jobs, ${report.options.workers} workers × ${report.options.concurrency}, ${report.seconds} s`,
+    `Soak: ${report.options.jobs} jobs (${report.options.lane} lane), ${report.options.workers} workers × ${report.options.concurrency}, ${report.seconds} s`,
     '',
     ...rows.map((row) => {
       const check =
@@ -27,6 +27,12 @@ export function renderSoakReport(report: SoakReport): string {
     ),
     `Stand-in answers by status: ${JSON.stringify(report.standin.byStatus)}; client went away: ${report.standin.aborted}`,
   ];
+  const { batches } = report.standin;
+  if (batches.created > 0) {
+    lines.push(
+      `Stand-in batches: ${batches.created} created (${batches.droppedCreateResponses} create responses dropped), entries ${JSON.stringify(batches.results)}`,
+    );
+  }
   const problems = [...report.problems, ...discrepancies];
   if (problems.length > 0) {
     lines.push('', `DISCREPANCIES (${problems.length}):`, ...problems.map((problem) => `  ${problem}`));

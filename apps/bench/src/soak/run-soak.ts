@@ -16,6 +16,7 @@ import { quarryClientFor } from '../quarry-client-for';
 import { type ChaosEvent, chaosPlan } from './chaos-plan';
 import { seededRandom } from './seeded-random';
 import { accountSoak, type SoakAccounting } from './soak-accounting';
+import { laneOfJob, soakBatchEnv, soakStandinBatches } from './soak-lane';
 import type { SoakOptions } from './soak-options';
 import { type SoakWorker, spawnSoakWorker } from './worker-process';
 
@@ -36,7 +37,9 @@ export interface SoakReport {
   readonly accounting: SoakAccounting;
   /** Problems outside the accounting (a planned disruption that never happened, a timeout). */
   readonly problems: readonly string[];
-  readonly standin: Pick<StandinStats, 'byStatus' | 'faults' | 'simulation' | 'aborted'>;
+  readonly standin: Pick<StandinStats, 'byStatus' | 'faults' | 'simulation' | 'aborted'> & {
+    readonly batches: StandinStats['batches'];
+  };
   /** Where the worker logs are (kept when the run failed). */
   readonly logDir: string | null;
 }
@@ -61,6 +64,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     faults: options.faults,
     latency: { meanMs: options.latency.meanMs, jitterMs: options.latency.jitterMs },
     seed: options.seed,
+    ...(options.lane === 'realtime' ? {} : { batches: soakStandinBatches(options.batch) }),
   });
   const prefix = uniquePrefix('soak');
   const keys = quarryKeys({ prefix });
@@ -86,6 +90,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     KEEP_COMPLETED_COUNT: '100000000',
     SHUTDOWN_GRACE_MS: '5000',
     LOG_LEVEL: 'warn',
+    ...(options.lane === 'realtime' ? {} : soakBatchEnv(options.batch)),
   });
   const generations = new Map<number, number>();
   const start = (i: number): SoakWorker => {
@@ -113,7 +118,11 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
         return {
           workflow: data.workflow,
           input: data.input,
-          options: { version: data.version, idempotencyKey: referenceOf('soak', from + k) },
+          options: {
+            version: data.version,
+            idempotencyKey: referenceOf('soak', from + k),
+            lane: laneOfJob(options.lane, from + k),
+          },
         };
       });
       try {
@@ -182,7 +191,12 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     const dlq = new Queue('extraction-dlq', { connection: control, prefix });
     const outcomes = await readOutcomes(queue, dlq).finally(() => dlq.close());
     const stats = await standin.stats();
-    const accounting = accountSoak({ enqueued, outcomes, perDocument: stats.perDocument });
+    const accounting = accountSoak({
+      enqueued,
+      outcomes,
+      perDocument: stats.perDocument,
+      batchAnswersPerCustomId: stats.batchAnswersPerCustomId,
+    });
     keepLogs = problems.length > 0 || accounting.discrepancies.length > 0;
     return {
       options,
@@ -195,6 +209,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
         faults: stats.faults,
         simulation: stats.simulation,
         aborted: stats.aborted,
+        batches: stats.batches,
       },
       logDir: keepLogs ? logDir : null,
     };

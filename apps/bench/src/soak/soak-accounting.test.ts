@@ -129,4 +129,19 @@ describe('accountSoak', () => {
     expect(accounting.discrepancies).toEqual(['job a failed without a DLQ record']);
     expect(row(accounting, 'of which failed without a DLQ record')).toMatchObject({ value: 1, ok: false });
   });
+
+  it('flags a batch request answered twice, even where a stall would excuse an extra realtime answer', () => {
+    const accounting = accountSoak({
+      enqueued: new Map([['a', 'ref-a']]),
+      outcomes: outcomes({ completed: [done('a', 2, 1)] }),
+      perDocument: { 'ref-a': { calls: 3, answered: 3 } },
+      batchAnswersPerCustomId: { 'ja-g1-a1': 2, 'ja-g1-a2': 1 },
+    });
+    expect(accounting.discrepancies).toEqual(['batch request ja-g1-a1 was answered 2 times']);
+    expect(row(accounting, 'batch entries answered (billed)')).toMatchObject({ value: 3 });
+    expect(row(accounting, 'batch requests (custom_ids) paid more than once')).toMatchObject({
+      value: 1,
+      ok: false,
+    });
+  });
 });

@@ -24,6 +24,8 @@ export interface AccountSoakInput {
   readonly outcomes: RunOutcomes;
   /** The stand-in's calls per document reference. */
   readonly perDocument: Readonly<Record<string, DocumentCalls>>;
+  /** The stand-in's succeeded (billed) batch entries per custom_id (one custom_id per attempt). */
+  readonly batchAnswersPerCustomId?: Readonly<Record<string, number>>;
 }
 
 /** Discrepancy lines shown per kind before "…and N more". */
@@ -35,7 +37,9 @@ const SHOWN = 5;
  * - no DLQ record is a duplicate (two for one source job) or belongs to no enqueued job;
  * - no model call was paid twice: per job, the calls the stand-in answered (status 200) equal the
  *   attempts saved, except that each stall (a worker killed mid-job) may lose the one answer it
- *   had in flight. Calls refused at the transport level (429, 5xx, reset) are not attempts.
+ *   had in flight. Calls refused at the transport level (429, 5xx, reset) are not attempts;
+ * - no batch request was paid twice: each custom_id (one per job, generation and attempt) was
+ *   answered at most once over every batch, with no allowance for stalls.
  */
 export function accountSoak(input: AccountSoakInput): SoakAccounting {
   const { enqueued, outcomes, perDocument } = input;
@@ -123,6 +127,16 @@ export function accountSoak(input: AccountSoakInput): SoakAccounting {
     }
   }
 
+  let batchAnswers = 0;
+  let batchRepaid = 0;
+  for (const [customId, count] of Object.entries(input.batchAnswersPerCustomId ?? {})) {
+    batchAnswers += count;
+    if (count > 1) {
+      batchRepaid += count - 1;
+      problem('batch-repaid', `batch request ${customId} was answered ${count} times`);
+    }
+  }
+
   const reasons = new Map<string, number>();
   for (const record of outcomes.deadLettered) {
     reasons.set(record.reason.kind, (reasons.get(record.reason.kind) ?? 0) + 1);
@@ -168,6 +182,13 @@ export function accountSoak(input: AccountSoakInput): SoakAccounting {
     { label: 'answers lost with a killed worker (≤ 1 per stall)', value: lostToKills, ok: true },
     { label: 'calls re-paid for a saved attempt', value: repaid, expected: 0, ok: repaid === 0 },
     { label: 'attempts saved without a paid call', value: unpaid, expected: 0, ok: unpaid === 0 },
+    { label: 'batch entries answered (billed)', value: batchAnswers, ok: true },
+    {
+      label: 'batch requests (custom_ids) paid more than once',
+      value: batchRepaid,
+      expected: 0,
+      ok: batchRepaid === 0,
+    },
   ];
   const discrepancies = [...problems.values()].flatMap((lines) =>
     lines.length > SHOWN ? [...lines.slice(0, SHOWN), `…and ${lines.length - SHOWN} more like it`] : lines,

@@ -1,26 +1,38 @@
 import { parseArgs } from 'node:util';
 import { renderSoakReport } from './render-soak-report';
 import { runSoak } from './run-soak';
+import { type SoakLane, soakLanes } from './soak-lane';
 import { soakDefaults } from './soak-options';
 
-const usage = `Usage: pnpm soak [--jobs N] [--seed S]
+const usage = `Usage: pnpm soak [--jobs N] [--seed S] [--lane realtime|batch|mixed]
 Runs the soak test: a Messages API stand-in with mixed faults (429 5 %, 529 3 %, 500 2 %, 30 % of
 documents invalid at first, 3 % always invalid, latency 200 ± 150 ms), 3 worker processes, a producer
 enqueueing while they work, a random worker SIGKILLed and restarted 3 times and Redis (its own
 redis-server, AOF everysec) restarted once; then prints the accounting table and exits 1 on any
 discrepancy.
 
-  --jobs N   jobs to run (default ${soakDefaults.jobs})
-  --seed S   seed of the stand-in and of which worker is killed (default ${soakDefaults.seed})
+With --lane batch every job goes through Message Batches (batches end after 1 s; 3 % of entries
+errored overloaded, 3 % expired, 1 % errored invalid_request, 5 % of creates lose their response);
+--lane mixed alternates realtime and batch jobs. The accounting then also checks that no batch
+request (custom_id) was answered twice.
+
+  --jobs N     jobs to run (default ${soakDefaults.jobs})
+  --seed S     seed of the stand-in and of which worker is killed (default ${soakDefaults.seed})
+  --lane LANE  realtime (default), batch or mixed
   --help`;
 
 async function main(): Promise<number> {
-  let values: { jobs?: string; seed?: string; help?: boolean };
+  let values: { jobs?: string; seed?: string; lane?: string; help?: boolean };
   try {
     const args = process.argv.slice(2);
     values = parseArgs({
       args: args[0] === '--' ? args.slice(1) : args,
-      options: { jobs: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        jobs: { type: 'string' },
+        seed: { type: 'string' },
+        lane: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }).values;
   } catch (error) {
@@ -41,7 +53,12 @@ async function main(): Promise<number> {
     process.stderr.write(`soak: --seed must be an integer, got "${values.seed}"\n`);
     return 1;
   }
-  const report = await runSoak({ ...soakDefaults, jobs, seed }, (message) =>
+  const lane = (values.lane ?? soakDefaults.lane) as SoakLane;
+  if (!soakLanes.includes(lane)) {
+    process.stderr.write(`soak: --lane must be one of ${soakLanes.join(', ')}, got "${values.lane}"\n`);
+    return 1;
+  }
+  const report = await runSoak({ ...soakDefaults, jobs, seed, lane }, (message) =>
     process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`),
   );
   process.stdout.write(`${renderSoakReport(report)}\n`);

@@ -1,3 +1,5 @@
+import type { SoakBatchOptions, SoakLane } from './soak-lane';
+
 /** Everything a soak run can be tuned with; {@link soakDefaults} is what `pnpm soak` runs. */
 export interface SoakOptions {
   /** Jobs enqueued (with idempotency keys, while the workers run). */
@@ -31,6 +33,10 @@ export interface SoakOptions {
   readonly backlog: number;
   /** Give up (and report) after this long. */
   readonly timeoutMs: number;
+  /** The lane of the jobs: realtime, batch, or mixed (alternating). */
+  readonly lane: SoakLane;
+  /** The stand-in's batches and the workers' batch settings (batch and mixed lanes). */
+  readonly batch: SoakBatchOptions;
 }
 
 /** `pnpm soak`: 20k jobs, 3 workers, 3 kills, 1 Redis restart, the issue's fault mix. */
@@ -49,4 +55,11 @@ export const soakDefaults: SoakOptions = {
   stalledIntervalMs: 2000,
   backlog: 2000,
   timeoutMs: 30 * 60_000,
+  lane: 'realtime',
+  batch: {
+    delayMs: 1000,
+    shares: { overloaded: 0.03, invalidRequest: 0.01, expired: 0.03 },
+    dropCreateResponse: 0.05,
+    maxRequests: 1000,
+  },
 };

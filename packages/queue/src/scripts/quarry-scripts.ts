@@ -6,7 +6,7 @@ import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { openBatchRecord4 } from './open-batch-record-4';
 import { pageDlqIndex1 } from './page-dlq-index-1';
-import { parkBatchEntry4 } from './park-batch-entry-4';
+import { parkBatchEntry5 } from './park-batch-entry-5';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
@@ -30,7 +30,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   unindexDlqRecord12,
   writeAttemptLog1,
   acquireLease1,
-  parkBatchEntry4,
+  parkBatchEntry5,
   takeBatchIntent5,
   saveBatchId8,
   settleBatchEntry4,

@@ -3,6 +3,7 @@ import type { ModelTable } from '@quarry/core';
 import type { BatchLaneStore } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { BatchLaneSettings } from './batch-lane-settings';
 import { batchWait } from './batch-wait';
 import type { RebuiltRequest } from './rebuild-request';
@@ -21,6 +22,8 @@ export interface BatchLaneContext {
   /** How long after its intent a pending create is taken as lost (beyond any call's time limit). */
   readonly intentGraceMs: number;
   readonly log: Logger;
+  /** Counts the result entries consumed. */
+  readonly metrics: Pick<WorkerMetrics, 'batchResult'>;
   readonly now: () => number;
   /** The request of a waiting attempt. */
   rebuild(ref: string): Promise<RebuiltRequest>;

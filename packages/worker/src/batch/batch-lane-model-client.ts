@@ -1,5 +1,5 @@
 import { type ModelClient, type ModelResponse, ModelTransportError } from '@quarry/core';
-import type { BatchLaneStore } from '@quarry/queue';
+import { BATCH_ENTRY_SETTLED, type BatchLaneStore } from '@quarry/queue';
 import { BatchOutcome } from './batch-outcome';
 import { BatchParkedError } from './batch-parked-error';
 import { batchRef } from './batch-ref';
@@ -70,6 +70,11 @@ export function batchLaneModelClient(options: BatchLaneModelClientOptions): Mode
         nowMs: now,
         deadlineMs: options.deadlineMs,
       });
+      if (owner === BATCH_ENTRY_SETTLED) {
+        // Settled since the job looked above: replay it rather than send the attempt again.
+        const settled = await store.result(ref);
+        if (settled) return replay(settled);
+      }
       const batchId = owner === '' || owner.startsWith('intent:') ? null : owner;
       throw new BatchParkedError({ ref, batchId });
     },

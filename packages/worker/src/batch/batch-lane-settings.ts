@@ -47,6 +47,7 @@ export const batchLaneEnv = {
   BATCH_MAX_BYTES: integerVar(1024).default(batchLaneDefaults.maxBytes),
   BATCH_DEADLINE_MARGIN_MS: integerVar(0, 86_400_000).default(batchLaneDefaults.deadlineMarginMs),
   BATCH_POLL_INTERVAL_MS: integerVar(50, 3_600_000).default(batchLaneDefaults.pollIntervalMs),
+  BATCH_RECHECK_MS: integerVar(1000, 86_400_000).default(batchLaneDefaults.recheckMs),
 };
 
 type BatchLaneEnv = { [K in keyof typeof batchLaneEnv]: z.output<(typeof batchLaneEnv)[K]> };
@@ -60,6 +61,6 @@ export function batchLaneSettings(env: BatchLaneEnv): BatchLaneSettings {
     maxBytes: Math.min(env.BATCH_MAX_BYTES, batchApiLimits.maxBytes),
     deadlineMarginMs: env.BATCH_DEADLINE_MARGIN_MS,
     pollIntervalMs: env.BATCH_POLL_INTERVAL_MS,
-    recheckMs: batchLaneDefaults.recheckMs,
+    recheckMs: env.BATCH_RECHECK_MS,
   };
 }

@@ -47,6 +47,7 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
         });
         if (jobId) {
           stored += 1;
+          context.metrics.batchResult(item.result.type);
           await wakeJobs(context, [jobId]);
         }
         break;
@@ -54,6 +55,7 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
       case 'requeue': {
         const jobIds = await store.requeue({ batchId, model, refs: [ref] });
         requeued += jobIds.length;
+        if (jobIds.length > 0) context.metrics.batchResult(item.result.type);
         await showWaiting(context, jobIds, null);
         break;
       }

@@ -1,4 +1,4 @@
-import type { QuarryQueues, RedisClient, ReviewIndex } from '@quarry/queue';
+import type { BatchLaneStore, QuarryQueues, RedisClient, ReviewIndex } from '@quarry/queue';
 import type { JobType } from 'bullmq';
 import type { WorkerMetrics } from './worker-metrics';
 
@@ -20,6 +20,8 @@ export interface QueueSamplerOptions {
   readonly queues: QuarryQueues;
   readonly review: ReviewIndex;
   readonly metrics: WorkerMetrics;
+  /** The batch lane's store, for its gauges (batches in flight, attempts waiting, oldest wait). */
+  readonly batch?: BatchLaneStore;
   /** Samples younger than this are reused. Default 1000 ms. */
   readonly maxAgeMs?: number;
   readonly now?: () => number;
@@ -27,7 +29,7 @@ export interface QueueSamplerOptions {
 
 /**
  * Refreshes the Redis-backed gauges (queue depth by state, DLQ depth and the age of its oldest
- * record, review backlog) when a scrape asks, at most once per `maxAgeMs`, in a few round trips.
+ * record, review backlog, the batch lane's batches in flight and attempts waiting per model) when a scrape asks, at most once per `maxAgeMs`, in a few round trips.
  * While Redis is unreachable it sends nothing (the commands would only queue up) and reports
  * `quarry_redis_up 0`; the gauges keep their last values.
  */
@@ -52,6 +54,7 @@ export function createQueueSampler(options: QueueSamplerOptions): { sample(): Pr
     const oldestAt = oldest[0]?.timestamp;
     metrics.gauges.dlqOldestAgeSeconds.set(oldestAt ? Math.max(0, (now() - oldestAt) / 1000) : 0);
     metrics.gauges.reviewPending.set(pending);
+    if (options.batch) await readBatchLane(options.batch, metrics, now());
   };
 
   return {
@@ -73,4 +76,22 @@ export function createQueueSampler(options: QueueSamplerOptions): { sample(): Pr
       return running;
     },
   };
+}
+
+/** Sets the batch lane's gauges; models sharing the `other` label are summed (age: the oldest). */
+async function readBatchLane(store: BatchLaneStore, metrics: WorkerMetrics, nowMs: number): Promise<void> {
+  const [inFlight, models] = await Promise.all([store.inFlight(), store.models()]);
+  metrics.gauges.batchesInFlight.set(inFlight.length);
+  const byLabel = new Map<string, { count: number; ageSeconds: number }>();
+  for (const model of models) {
+    const { count, oldestMs } = await store.waiting(model);
+    const label = metrics.modelLabel(model);
+    const seen = byLabel.get(label) ?? { count: 0, ageSeconds: 0 };
+    const ageSeconds = oldestMs === null ? 0 : Math.max(0, (nowMs - oldestMs) / 1000);
+    byLabel.set(label, { count: seen.count + count, ageSeconds: Math.max(seen.ageSeconds, ageSeconds) });
+  }
+  for (const [model, { count, ageSeconds }] of byLabel) {
+    metrics.gauges.batchWaitingRequests.set({ model }, count);
+    metrics.gauges.batchOldestWaitingAgeSeconds.set({ model }, ageSeconds);
+  }
 }

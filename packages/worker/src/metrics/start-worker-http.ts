@@ -1,4 +1,4 @@
-import type { QuarryQueues, RedisClient, ReviewIndex } from '@quarry/queue';
+import type { BatchLaneStore, QuarryQueues, RedisClient, ReviewIndex } from '@quarry/queue';
 import { type HealthServer, type ReadinessCheck, startHealthServer } from './health-server';
 import { createQueueSampler } from './queue-sampler';
 import type { WorkerMetrics } from './worker-metrics';
@@ -12,6 +12,8 @@ export interface StartWorkerHttpOptions {
   readonly queues: QuarryQueues;
   readonly review: ReviewIndex;
   readonly metrics: WorkerMetrics;
+  /** The batch lane's store, for its gauges. */
+  readonly batch?: BatchLaneStore;
   readonly readiness: ReadinessCheck;
   /** Warnings `/readyz` adds without turning unready. */
   readonly warnings?: () => readonly string[];
@@ -23,7 +25,13 @@ export interface StartWorkerHttpOptions {
  */
 export function startWorkerHttp(options: StartWorkerHttpOptions): Promise<HealthServer | null> {
   const { connection, queues, review, metrics } = options;
-  const sampler = createQueueSampler({ connection, queues, review, metrics });
+  const sampler = createQueueSampler({
+    connection,
+    queues,
+    review,
+    metrics,
+    ...(options.batch ? { batch: options.batch } : {}),
+  });
   if (options.port === null) return Promise.resolve(null);
   return startHealthServer({
     host: options.host,

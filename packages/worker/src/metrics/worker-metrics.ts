@@ -14,6 +14,9 @@ export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'ra
 /** How a model call ended, as labelled on `quarry_model_call_duration_seconds`. */
 export type ModelCallOutcome = 'ok' | 'rate_limited' | 'transient' | 'permanent' | 'aborted' | 'error';
 
+/** The type of a batch result entry, as labelled on `quarry_batch_results_total`. */
+export type BatchResultType = 'succeeded' | 'errored' | 'expired' | 'canceled';
+
 /** Why a provider's retry-after was not honoured as sent: cut to the maximum, or ignored. */
 export type RetryAfterAdjustment = 'too_long' | RetryAfterProblem;
 /** Defaults of {@link createWorkerMetrics}. */
@@ -52,6 +55,8 @@ export interface WorkerMetrics {
   retryAfterAdjusted(adjustment: RetryAfterAdjustment): void;
   /** Jobs BullMQ found stalled (their worker died or blocked the event loop). */
   stalled(): void;
+  /** A batch result entry settled its attempt (stored its reply or put it back to wait), by type. */
+  batchResult(type: BatchResultType): void;
   /** Gauges a scrape refreshes from Redis: queue depth by state, DLQ depth and age, review backlog. */
   readonly gauges: {
     readonly queueJobs: Gauge<'queue' | 'state'>;
@@ -59,7 +64,12 @@ export interface WorkerMetrics {
     readonly dlqOldestAgeSeconds: Gauge;
     readonly reviewPending: Gauge;
     readonly redisUp: Gauge;
+    readonly batchesInFlight: Gauge;
+    readonly batchWaitingRequests: Gauge<'model'>;
+    readonly batchOldestWaitingAgeSeconds: Gauge<'model'>;
   };
+  /** The label value of a model (bounded, as on every other model label). */
+  modelLabel(model: string): string;
 }
 
 const usageTypes = [
@@ -119,8 +129,8 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
   });
   const attempts = new Counter({
     name: 'quarry_attempts_total',
-    help: 'Model replies (attempts) stored, by whether they were valid',
-    labelNames: ['workflow', 'valid'] as const,
+    help: 'Model replies (attempts) stored, by whether they were valid and the lane that answered them',
+    labelNames: ['workflow', 'valid', 'lane'] as const,
     registers,
   });
   const issues = new Counter({
@@ -137,8 +147,8 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
   });
   const cost = new Counter({
     name: 'quarry_cost_usd_total',
-    help: 'Cost of model calls in USD (calls of models without a known price are not included)',
-    labelNames: ['workflow', 'model'] as const,
+    help: 'Cost of model calls in USD, by lane (calls of models without a known price are not included)',
+    labelNames: ['workflow', 'model', 'lane'] as const,
     registers,
   });
   const unpriced = new Counter({
@@ -177,6 +187,12 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     registers,
   });
   const stalled = new Counter({ name: 'quarry_jobs_stalled_total', help: 'Jobs found stalled', registers });
+  const batchResults = new Counter({
+    name: 'quarry_batch_results_total',
+    help: 'Batch result entries that settled their attempt, by type: succeeded, errored, expired, canceled',
+    labelNames: ['type'] as const,
+    registers,
+  });
 
   return {
     registry,
@@ -184,7 +200,8 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
       const workflow = workflowLabel(name);
       const model = modelLabel(record.model);
       const valid = record.issues.length === 0 ? 'true' : 'false';
-      attempts.inc({ workflow, valid });
+      const lane = record.lane ?? 'realtime';
+      attempts.inc({ workflow, valid, lane });
       if (record.n === 1) firstAttempts.inc({ workflow, valid });
       for (const issue of record.issues) {
         issues.inc({
@@ -198,7 +215,7 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
         if (count > 0) tokens.inc({ workflow, model, type }, count);
       }
       if (record.costUsd === null) unpriced.inc({ workflow, model });
-      else cost.inc({ workflow, model }, record.costUsd);
+      else cost.inc({ workflow, model, lane }, record.costUsd);
       if (record.cacheMissReason) cacheMisses.inc({ workflow, reason: record.cacheMissReason });
     },
     completed(result, flaggedForReview) {
@@ -225,6 +242,10 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     stalled() {
       stalled.inc();
     },
+    batchResult(type) {
+      batchResults.inc({ type });
+    },
+    modelLabel,
     gauges: {
       queueJobs: new Gauge({
         name: 'quarry_queue_jobs',
@@ -250,6 +271,23 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
       redisUp: new Gauge({
         name: 'quarry_redis_up',
         help: '1 when the last scrape could read Redis',
+        registers,
+      }),
+      batchesInFlight: new Gauge({
+        name: 'quarry_batches_in_flight',
+        help: 'Message Batches submitted and not yet consumed (read from Redis at scrape time)',
+        registers,
+      }),
+      batchWaitingRequests: new Gauge({
+        name: 'quarry_batch_waiting_requests',
+        help: 'Batch-lane attempts waiting to be collected into a batch, by model',
+        labelNames: ['model'] as const,
+        registers,
+      }),
+      batchOldestWaitingAgeSeconds: new Gauge({
+        name: 'quarry_batch_oldest_waiting_age_seconds',
+        help: 'How long the oldest attempt waiting to be collected has waited, by model (0 when none)',
+        labelNames: ['model'] as const,
         registers,
       }),
     },
