@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Provenance } from '../grounding/provenance';
 import type { Issue } from '../issues/issue';
 import type { ModelResponse } from '../model/model-response';
 import type { OutputStrategy } from '../model/output-strategy';
@@ -28,6 +29,8 @@ export interface BuildAttemptRecordOptions {
   readonly onWarning: (warning: ExtractWarning) => void;
   /** What the attempt answers (see `StoredAttemptsOptions.inputHash`); stored when given. */
   readonly inputHash?: string;
+  /** Where the reply's quotes are in the document; stored when the reply was grounded. */
+  readonly provenance?: Provenance;
 }
 
 /**
@@ -63,5 +66,6 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
     lane: response.lane ?? 'realtime',
     lanePromotion: response.lanePromotion ?? null,
+    ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
   };
 }

@@ -17,6 +17,7 @@ import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { rejection } from './rejection';
+import { replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
 import { sameAttempt } from './same-attempt';
@@ -52,6 +53,7 @@ export async function extract<W extends AnyWorkflow>(
   let maxTokens = settings.maxTokens;
 
   const warnOnce = warnOncePerModel(onWarning);
+  const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -75,6 +77,7 @@ export async function extract<W extends AnyWorkflow>(
     workflow: workflow.name,
     version: workflow.version,
     durationMs: Math.max(0, now() - startedMs),
+    ...(valid.provenance ? { provenance: valid.provenance } : {}),
   });
 
   if (options.attempts) {
@@ -84,6 +87,7 @@ export async function extract<W extends AnyWorkflow>(
       input,
       toolName,
       onWarning,
+      ...(grounding ? { grounding } : {}),
     });
     records.push(...resumed.records);
     used = resumed.used;
@@ -105,7 +109,7 @@ export async function extract<W extends AnyWorkflow>(
   const saveAttempt = async (
     attempt: Pick<
       BuildAttemptRecordOptions,
-      'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort'
+      'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort' | 'provenance'
     >,
   ): Promise<AttemptRecord> => {
     const record = buildAttemptRecord({
@@ -139,6 +143,7 @@ export async function extract<W extends AnyWorkflow>(
       lessons: options.lessons ?? [],
       failed,
       records,
+      grounder: grounding?.grounder ?? null,
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
@@ -152,7 +157,14 @@ export async function extract<W extends AnyWorkflow>(
     used += 1;
     let validation: ReplyValidation;
     try {
-      validation = await validateReply({ response, workflow, input, strategy, toolName });
+      validation = await validateReply({
+        response,
+        workflow,
+        input,
+        strategy,
+        toolName,
+        ...(grounding ? { grounding } : {}),
+      });
     } catch (error) {
       if (!(error instanceof RuleCheckError)) throw error;
       // Save the reply first: a retried job checks it again instead of paying for it again.
@@ -164,6 +176,7 @@ export async function extract<W extends AnyWorkflow>(
       rawOutput: validation.rawOutput,
       toolCallId: validation.toolCallId,
       issues: validation.outcome === 'valid' ? [] : validation.issues,
+      ...(validation.provenance ? { provenance: validation.provenance } : {}),
       response,
       started,
       effort,

@@ -1,0 +1,39 @@
+import { GroundingConfigError } from '@quarry/core';
+import { describe, expect, it } from 'vitest';
+import { document, honest, Invoice, plan } from '../test-fixtures/german-invoice';
+import { createGrounder } from './create-grounder';
+
+const grounder = createGrounder({ output: Invoice, grounding: plan.config });
+
+describe('createGrounder', () => {
+  it('is null when nothing is grounded', () => {
+    expect(createGrounder({ output: Invoice })).toBeNull();
+    expect(createGrounder({ output: Invoice, grounding: 'off' })).toBeNull();
+  });
+
+  it('sends the evidence schema, splits the evidence off and checks the rest', () => {
+    expect(grounder?.outputSchema).toEqual(plan.jsonSchema);
+    const { data, evidence } = grounder!.split(honest);
+    expect(data).not.toHaveProperty('_evidence');
+    const verdict = grounder!.check({ document, data: Invoice.parse(data), evidence });
+    expect(verdict.issues).toEqual([]);
+    expect(document.slice(verdict.provenance.vendor!.start, verdict.provenance.vendor!.end)).toBe(
+      'ACME Industrial Supplies GmbH',
+    );
+  });
+
+  it('feeds an invented invoice number back as an issue', () => {
+    const invented = { ...honest, invoiceNumber: 'RE-2026-0043' };
+    const { data, evidence } = grounder!.split(invented);
+    const verdict = grounder!.check({ document, data: Invoice.parse(data), evidence });
+    expect(verdict.issues.map((issue) => `${issue.source}:${issue.path}:${issue.code}`)).toEqual([
+      'grounding:invoiceNumber:mismatch',
+    ]);
+  });
+
+  it('refuses a setting that names no field', () => {
+    expect(() =>
+      createGrounder({ output: Invoice, grounding: { mode: 'require', fields: { totl: {} } } }),
+    ).toThrow(GroundingConfigError);
+  });
+});
