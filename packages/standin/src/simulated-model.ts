@@ -2,6 +2,7 @@ import type { Effort } from '@quarry/core';
 import type { z } from 'zod';
 import { CorpusIndex } from './corpus-index';
 import { effortMistake } from './effort-mistake';
+import { addEvidence } from './evidence-quotes';
 import { expandPath, type JsonPath, parsePath } from './json-path';
 import { mentionsPath } from './mentions-path';
 import type { MessagesRequestBody } from './messages-wire';
@@ -41,7 +42,9 @@ interface CompiledPersistentMistake {
  * ways: seeded random mistakes fixed when feedback names their path, persistent per-workflow
  * mistakes avoided when the request names their path outside the document, a mistake no feedback
  * fixes on documents its effort is too low for (`effortSkill`), and answers cut at `max_tokens`
- * like a real model. A document not in the corpus gets a 400.
+ * like a real model. A request whose schema asks for evidence (`_evidence`, see `@quarry/grounding`)
+ * gets, for each field, the line of the document that shows its true value. A document not in the
+ * corpus gets a 400.
  */
 export class SimulatedModel {
   readonly counters: SimulationCounters = {
@@ -126,6 +129,7 @@ export class SimulatedModel {
       applyMutation({ target: value, path: tooLittleEffort.path, kind: tooLittleEffort.kind, schema })
     )
       this.counters.effortMistakes++;
+    addEvidence({ value, truth: entry.truth, schema, document: entry.text });
     const json = JSON.stringify(value);
     if (estimateTokens(json.length) > body.max_tokens) {
       this.counters.truncated++;
