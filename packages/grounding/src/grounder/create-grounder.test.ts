@@ -1,4 +1,4 @@
-import { GroundingConfigError } from '@quarry/core';
+import { GroundingConfigError, renderFeedback } from '@quarry/core';
 import { describe, expect, it } from 'vitest';
 import { document, honest, Invoice, plan } from '../test-fixtures/german-invoice';
 import { createGrounder } from './create-grounder';
@@ -29,6 +29,23 @@ describe('createGrounder', () => {
     expect(verdict.issues.map((issue) => `${issue.source}:${issue.path}:${issue.code}`)).toEqual([
       'grounding:invoiceNumber:mismatch',
     ]);
+  });
+
+  it('tells the model what the document says where an invented value was quoted', () => {
+    const invented = {
+      ...honest,
+      _evidence: { ...honest._evidence, invoiceNumber: 'Rechnung Nr. RE-2026-0099' },
+      invoiceNumber: 'RE-2026-0099',
+      issued: '2026-03-06',
+    };
+    const { data, evidence } = grounder!.split(invented);
+    const verdict = grounder!.check({ document, data: Invoice.parse(data), evidence });
+    expect(renderFeedback({ issues: verdict.issues, earlier: [], maxLines: 20 })).toMatchInlineSnapshot(`
+      "Your reply was rejected. 2 problems to fix:
+      - invoiceNumber: The value does not agree with its quote: the quoted passage "Rechnung Nr. RE-2026-0042" does not contain it (received: "RE-2026-0099")
+      - issued: The value does not agree with its quote: the quoted passage holds the dates 2026-03-05 (received: "2026-03-06")
+      Reply again with the complete corrected output, keeping everything that was already right."
+    `);
   });
 
   it('refuses a setting that names no field', () => {
