@@ -10,6 +10,7 @@ export * from './errors/rule-check-error';
 export * from './errors/workflow-not-found-error';
 export * from './feedback/render-feedback';
 export * from './feedback/render-lessons';
+export * from './grounding/field-outcome';
 export * from './grounding/grounder';
 export * from './grounding/grounding-config';
 export * from './grounding/grounding-config-error';

@@ -3,6 +3,8 @@
 export {
   DateOrder,
   FieldGrounding,
+  FieldOutcome,
+  FieldStatus,
   GroundingConfig,
   GroundingConfigError,
   GroundingConfigObject,
@@ -17,7 +19,6 @@ export * from './agree/dates-in';
 export * from './agree/numbers-in';
 export * from './agree/value-agreement';
 export * from './check/check-grounding';
-export * from './check/field-outcome';
 export * from './check/grounding-issue';
 export * from './confidence/field-confidence';
 export * from './confidence/weak-fields';

@@ -21,6 +21,8 @@ export const ExtractionJobResult = z.object({
    * concrete path; present when the workflow is grounded.
    */
   provenance: Provenance.optional(),
+  /** How far each grounded value can be trusted (0–1 by concrete path); present when the workflow is grounded. */
+  fieldConfidence: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 export type ExtractionJobResult = z.infer<typeof ExtractionJobResult>;
 
@@ -38,5 +40,6 @@ export function toExtractionJobResult(result: ExtractionResult): ExtractionJobRe
     version: result.version,
     durationMs: result.durationMs,
     ...(result.provenance ? { provenance: result.provenance } : {}),
+    ...(result.fieldConfidence ? { fieldConfidence: { ...result.fieldConfidence } } : {}),
   };
 }

@@ -24,6 +24,8 @@ describe('worker grounding (real Redis, SDK against the stand-in)', () => {
     const title = result.provenance?.title;
     expect(title).toMatchObject({ quote: 'A note about groceries', match: 'exact' });
     expect(text.slice(title?.start, title?.end)).toBe('A note about groceries');
+    // Quoted exactly, after one failed attempt that gave another title: 1 × 0.85 × (0.5 + 0.5 × 1/2).
+    expect(result.fieldConfidence).toEqual({ title: 0.64 });
 
     const [first, second] = h.requestsFor('groceries');
     expect(JSON.stringify(first?.body)).toContain('"_evidence"');

@@ -1,4 +1,5 @@
 import type { Issue } from '../issues/issue';
+import type { FieldOutcome } from './field-outcome';
 import type { Provenance } from './provenance';
 
 /** Quotes the model gave, by concrete field path (`lineItems[0].amount`); null where it gave null. */
@@ -12,6 +13,16 @@ export interface GroundingVerdict {
   readonly reviewReasons: readonly string[];
   /** Where each located quote is in the document (offsets into the original text). */
   readonly provenance: Provenance;
+  /** What grounding found for each checked value, kept per attempt for {@link Grounder.confidence}. */
+  readonly fields: readonly FieldOutcome[];
+}
+
+/** How far each grounded value of an accepted reply can be trusted. */
+export interface GroundingConfidence {
+  /** 0–1 by concrete path. */
+  readonly confidence: Readonly<Record<string, number>>;
+  /** One per field below its `reviewBelow`, naming it and what lowered it. */
+  readonly reviewReasons: readonly string[];
 }
 
 /**
@@ -30,4 +41,6 @@ export interface Grounder {
     readonly data: unknown;
     readonly evidence: Evidence;
   }): GroundingVerdict;
+  /** Field confidence of the accepted reply from every attempt's `fields`, the accepted attempt's last. */
+  confidence(attempts: readonly (readonly FieldOutcome[])[]): GroundingConfidence;
 }

@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Provenance } from '../grounding/provenance';
 import type { Issue } from '../issues/issue';
 import type { ModelResponse } from '../model/model-response';
@@ -31,6 +32,8 @@ export interface BuildAttemptRecordOptions {
   readonly inputHash?: string;
   /** Where the reply's quotes are in the document; stored when the reply was grounded. */
   readonly provenance?: Provenance;
+  /** What grounding found for each value; stored when the reply was grounded. */
+  readonly groundingFields?: readonly FieldOutcome[];
 }
 
 /**
@@ -67,5 +70,6 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     lane: response.lane ?? 'realtime',
     lanePromotion: response.lanePromotion ?? null,
     ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
+    ...(options.groundingFields !== undefined ? { groundingFields: [...options.groundingFields] } : {}),
   };
 }

@@ -84,6 +84,29 @@ describe('extract with grounding', () => {
     expect(lessons.map((lesson) => lesson.signature)).toEqual(['grounding:merchant:not_found']);
   });
 
+  it("rates each grounded field from every attempt's outcomes and flags the weak ones for review", async () => {
+    const invented = { ...grounded, merchant: 'Corner Bakery' };
+    const model = new FakeModelClient([{ json: invented }, { json: grounded }]);
+    const grounder = new FakeGrounder({ mode: 'require', reviewBelow: 0.8 });
+    const result = await extract({
+      workflow: receiptWorkflow({ grounding: 'require' }),
+      input,
+      model,
+      grounder,
+    });
+    expect(result.fieldConfidence).toEqual({ merchant: 0.75, date: 1, total: 1 });
+    expect(grounder.confidences).toHaveLength(1);
+    expect(
+      grounder.confidences[0]?.map((fields) => fields.map((field) => `${field.path}:${field.status}`)),
+    ).toEqual([
+      ['merchant:mismatch', 'date:grounded', 'total:grounded'],
+      ['merchant:grounded', 'date:grounded', 'total:grounded'],
+    ]);
+    expect(result.needsReview).toBe(true);
+    expect(result.reviewReasons).toEqual(['grounding: merchant: confidence 0.75']);
+    expect(result.attemptRecords[0]?.groundingFields).toEqual(grounder.confidences[0]?.[0]);
+  });
+
   it('does not ground a reply that fails its schema or rules', async () => {
     const wrongTotal = { ...grounded, total: 9.99, _evidence: { ...evidence, total: 'TOTAL 9.99' } };
     const { grounder, run } = setup(

@@ -17,7 +17,7 @@ import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { rejection } from './rejection';
-import { replyGrounding } from './reply-grounding';
+import { groundedResultPart, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
 import { sameAttempt } from './same-attempt';
@@ -66,19 +66,27 @@ export async function extract<W extends AnyWorkflow>(
     });
   const refused = (issues: readonly Issue[]) => rejection({ kind: 'refused', workflow, records, issues });
   const fatal = (issues: readonly Issue[]) => rejection({ kind: 'fatal_rule', workflow, records, issues });
-  const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => ({
-    data: valid.data as z.output<W['output']>,
-    needsReview: valid.reviewReasons.length > 0,
-    reviewReasons: valid.reviewReasons,
-    attempts: used,
-    attemptRecords: [...records],
-    ...totals(),
-    model: records.at(-1)?.model ?? settings.modelId,
-    workflow: workflow.name,
-    version: workflow.version,
-    durationMs: Math.max(0, now() - startedMs),
-    ...(valid.provenance ? { provenance: valid.provenance } : {}),
-  });
+  const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => {
+    const { reviewReasons: weak, ...grounded } = groundedResultPart({
+      grounder: grounding?.grounder,
+      records,
+      accepted: valid,
+    });
+    const reviewReasons = [...valid.reviewReasons, ...weak];
+    return {
+      data: valid.data as z.output<W['output']>,
+      needsReview: reviewReasons.length > 0,
+      reviewReasons,
+      attempts: used,
+      attemptRecords: [...records],
+      ...totals(),
+      model: records.at(-1)?.model ?? settings.modelId,
+      workflow: workflow.name,
+      version: workflow.version,
+      durationMs: Math.max(0, now() - startedMs),
+      ...grounded,
+    };
+  };
 
   if (options.attempts) {
     const resumed = await resumeFromStoredAttempts({
@@ -109,7 +117,14 @@ export async function extract<W extends AnyWorkflow>(
   const saveAttempt = async (
     attempt: Pick<
       BuildAttemptRecordOptions,
-      'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort' | 'provenance'
+      | 'rawOutput'
+      | 'toolCallId'
+      | 'issues'
+      | 'response'
+      | 'started'
+      | 'effort'
+      | 'provenance'
+      | 'groundingFields'
     >,
   ): Promise<AttemptRecord> => {
     const record = buildAttemptRecord({
@@ -177,6 +192,7 @@ export async function extract<W extends AnyWorkflow>(
       toolCallId: validation.toolCallId,
       issues: validation.outcome === 'valid' ? [] : validation.issues,
       ...(validation.provenance ? { provenance: validation.provenance } : {}),
+      ...(validation.groundingFields ? { groundingFields: validation.groundingFields } : {}),
       response,
       started,
       effort,

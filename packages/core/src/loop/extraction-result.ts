@@ -23,4 +23,9 @@ export interface ExtractionResult<Data = unknown> {
    * path; present when the workflow's grounding ran.
    */
   readonly provenance?: Provenance;
+  /**
+   * How far each grounded value can be trusted (0–1 by concrete path: how its quote matched, the
+   * attempts it needed, agreement across attempts); present when the workflow's grounding ran.
+   */
+  readonly fieldConfidence?: Readonly<Record<string, number>>;
 }

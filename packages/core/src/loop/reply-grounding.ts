@@ -1,5 +1,8 @@
+import type { AttemptRecord } from '../attempts/attempt-record';
+import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Grounder } from '../grounding/grounder';
 import { parseGroundingConfig } from '../grounding/parse-grounding-config';
+import type { Provenance } from '../grounding/provenance';
 import { documentOf } from '../request/document-of';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractWarning } from './extract-options';
@@ -37,4 +40,32 @@ function groundingWanted(workflow: AnyWorkflow): boolean {
   return (
     config.mode !== 'off' || Object.values(config.fields).some((field) => (field.mode ?? 'off') !== 'off')
   );
+}
+
+/** What grounding adds to a result: provenance, field confidence and the weak fields' review reasons. */
+export interface GroundedResultPart {
+  readonly provenance?: Provenance;
+  readonly fieldConfidence?: Readonly<Record<string, number>>;
+  readonly reviewReasons: readonly string[];
+}
+
+/**
+ * The grounding part of a result: the accepted reply's provenance, and field confidence from every
+ * attempt's outcomes (the accepted reply's last, whether it was just asked for or validated again on
+ * resuming). Nothing without grounding.
+ */
+export function groundedResultPart(options: {
+  readonly grounder: Grounder | undefined;
+  readonly records: readonly AttemptRecord[];
+  readonly accepted: { readonly provenance?: Provenance; readonly groundingFields?: readonly FieldOutcome[] };
+}): GroundedResultPart {
+  const { grounder, records, accepted } = options;
+  if (!grounder || !accepted.provenance) return { reviewReasons: [] };
+  const earlier = records.slice(0, -1).map((record) => record.groundingFields ?? []);
+  const assessed = grounder.confidence([...earlier, accepted.groundingFields ?? []]);
+  return {
+    provenance: accepted.provenance,
+    fieldConfidence: assessed.confidence,
+    reviewReasons: assessed.reviewReasons,
+  };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { RuleCheckError } from '../errors/rule-check-error';
+import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Grounder } from '../grounding/grounder';
 import type { Provenance } from '../grounding/provenance';
 import { excerpt } from '../issues/excerpt';
@@ -17,6 +18,8 @@ export interface ReplyOutput {
   readonly toolCallId: string | null;
   /** Where the reply's quotes are in the document; present when grounding ran. */
   readonly provenance?: Provenance;
+  /** What grounding found for each value; present when grounding ran. */
+  readonly groundingFields?: readonly FieldOutcome[];
 }
 
 /**
@@ -138,7 +141,11 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
   if (!options.grounding || !split) return { ...output, outcome: 'valid', data, reviewReasons: reviewed };
   const { grounder, document } = options.grounding;
   const verdict = grounder.check({ document, data, evidence: split.evidence });
-  const grounded: ReplyOutput = { ...output, provenance: verdict.provenance };
+  const grounded: ReplyOutput = {
+    ...output,
+    provenance: verdict.provenance,
+    groundingFields: verdict.fields,
+  };
   if (verdict.issues.length > 0) return { ...grounded, outcome: 'invalid', issues: [...verdict.issues] };
   return { ...grounded, outcome: 'valid', data, reviewReasons: [...reviewed, ...verdict.reviewReasons] };
 }

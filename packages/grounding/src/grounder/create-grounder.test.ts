@@ -48,6 +48,24 @@ describe('createGrounder', () => {
     `);
   });
 
+  it('rates the fields of the accepted reply and names those below their reviewBelow', () => {
+    const strict = createGrounder({
+      output: Invoice,
+      grounding: { ...plan.config, fields: { ...plan.config.fields, invoiceNumber: { reviewBelow: 0.9 } } },
+    });
+    const attempt = (reply: unknown) => {
+      const { data, evidence } = strict!.split(reply);
+      return strict!.check({ document, data: Invoice.parse(data), evidence }).fields;
+    };
+    const invented = attempt({ ...honest, invoiceNumber: 'RE-2026-0043' });
+    const assessed = strict!.confidence([invented, attempt(honest)]);
+    // The branch is quoted exactly, the issue date after normalisation; the invented number cost one attempt.
+    expect(assessed.confidence).toMatchObject({ branch: 1, issued: 0.9, invoiceNumber: 0.57 });
+    expect(assessed.reviewReasons).toEqual([
+      'grounding: invoiceNumber: confidence 0.57 is below 0.9 (normalised match, failed grounding in 1 earlier attempt, 50 % of attempts agree)',
+    ]);
+  });
+
   it('refuses a setting that names no field', () => {
     expect(() =>
       createGrounder({ output: Invoice, grounding: { mode: 'require', fields: { totl: {} } } }),

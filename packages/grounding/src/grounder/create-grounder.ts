@@ -1,6 +1,8 @@
 import type { Grounder, GroundingSetting } from '@quarry/core';
 import type { z } from 'zod';
 import { checkGrounding } from '../check/check-grounding';
+import { fieldConfidence } from '../confidence/field-confidence';
+import { weakFields } from '../confidence/weak-fields';
 import type { GroundingLimits } from '../locate/grounding-limits';
 import { groundingPlan } from '../plan/grounding-plan';
 import { splitEvidence } from '../split/split-evidence';
@@ -15,7 +17,7 @@ export interface CreateGrounderOptions {
 
 /**
  * The `Grounder` that `extract()` of `@quarry/core` takes, for one workflow: plans once, then splits
- * and checks each reply. Null when nothing of the output schema is grounded (grounding off).
+ * and checks each reply, and rates the accepted reply's fields (`fieldConfidence`, `weakFields`). Null when nothing of the output schema is grounded (grounding off).
  *
  * @throws GroundingConfigError when the setting is invalid or does not fit the schema.
  */
@@ -29,14 +31,20 @@ export function createGrounder(options: CreateGrounderOptions): Grounder | null 
     outputSchema: plan.jsonSchema,
     split: (reply) => splitEvidence({ plan, reply }),
     check: ({ document, data, evidence }) => {
-      const { issues, reviewReasons, provenance } = checkGrounding({
+      return checkGrounding({
         plan,
         document,
         data,
         evidence,
         ...(options.limits ? { limits: options.limits } : {}),
       });
-      return { issues, reviewReasons, provenance };
+    },
+    confidence: (attempts) => {
+      const confidences = fieldConfidence(attempts);
+      return {
+        confidence: Object.fromEntries(confidences.map((field) => [field.path, field.confidence])),
+        reviewReasons: weakFields({ plan, confidences }),
+      };
     },
   };
 }
