@@ -1,15 +1,28 @@
+// The setting and the provenance schema live in @quarry/core (a workflow names its setting there);
+// they are re-exported here so that grounding's whole API comes from one import.
+export {
+  DateOrder,
+  FieldGrounding,
+  FieldOutcome,
+  FieldStatus,
+  GroundingConfig,
+  GroundingConfigError,
+  GroundingConfigObject,
+  GroundingMode,
+  type GroundingSetting,
+  Provenance,
+  ProvenanceEntry,
+  parseGroundingConfig,
+  ValueKind,
+} from '@quarry/core';
 export * from './agree/dates-in';
 export * from './agree/numbers-in';
 export * from './agree/value-agreement';
 export * from './check/check-grounding';
-export * from './check/field-outcome';
 export * from './check/grounding-issue';
-export * from './check/provenance';
 export * from './confidence/field-confidence';
 export * from './confidence/weak-fields';
-export * from './config/grounding-config';
-export * from './config/grounding-config-error';
-export * from './config/parse-grounding-config';
+export * from './grounder/create-grounder';
 export * from './locate/grounding-limits';
 export * from './locate/quote-location';
 export * from './locate/quote-locator';

@@ -1,5 +1,5 @@
 import type { ExtractionResult } from '@quarry/core';
-import { Usage } from '@quarry/core';
+import { Provenance, Usage } from '@quarry/core';
 import { z } from 'zod';
 
 /** The return value of a completed extraction job (what `waitForResult` resolves to). */
@@ -16,6 +16,13 @@ export const ExtractionJobResult = z.object({
   workflow: z.string(),
   version: z.number().int().positive(),
   durationMs: z.number().nonnegative(),
+  /**
+   * Where each grounded value's quote is in the document (UTF-16 offsets of the original text), by
+   * concrete path; present when the workflow is grounded.
+   */
+  provenance: Provenance.optional(),
+  /** How far each grounded value can be trusted (0–1 by concrete path); present when the workflow is grounded. */
+  fieldConfidence: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 export type ExtractionJobResult = z.infer<typeof ExtractionJobResult>;
 
@@ -32,5 +39,7 @@ export function toExtractionJobResult(result: ExtractionResult): ExtractionJobRe
     workflow: result.workflow,
     version: result.version,
     durationMs: result.durationMs,
+    ...(result.provenance ? { provenance: result.provenance } : {}),
+    ...(result.fieldConfidence ? { fieldConfidence: { ...result.fieldConfidence } } : {}),
   };
 }

@@ -46,6 +46,15 @@ describe('parseCliArguments', () => {
     });
   });
 
+  it('reads the hallucination flags', () => {
+    expect(
+      parse('--corpus corpus.json --hallucination-rate 0.1 --hallucination-quote-rate 0.25'),
+    ).toMatchObject({ options: { simulate: { hallucinations: { rate: 0.1, quoteRate: 0.25 } } } });
+    expect(() => parse('--corpus corpus.json --hallucination-rate often')).toThrow(
+      expect.objectContaining({ problems: ['--hallucination-rate: "often" is not a number'] }),
+    );
+  });
+
   it('reads a config file, with the corpus path relative to it, and a script', () => {
     const configured = parse('--config /conf/config.json --latency-jitter 1');
     expect(configured).toMatchObject({

@@ -19,6 +19,8 @@ const flags = {
   'unfixable-rate': { type: 'string' },
   'mistake-count': { type: 'string' },
   'mistake-kinds': { type: 'string' },
+  'hallucination-rate': { type: 'string' },
+  'hallucination-quote-rate': { type: 'string' },
   persistent: { type: 'string', multiple: true },
   'fault-rate-limit': { type: 'string' },
   'fault-overloaded': { type: 'string' },
@@ -143,6 +145,14 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
   }
   if (values['mistake-kinds']) mistakes.kinds = parseKinds(values['mistake-kinds'], problems);
   if (Object.keys(mistakes).length > 0) simulate.mistakes = mistakes;
+  const hallucinations: Record<string, unknown> = {
+    ...(simulate.hallucinations as Record<string, unknown> | undefined),
+  };
+  const hallucinationRate = number('hallucination-rate');
+  if (hallucinationRate !== undefined) hallucinations.rate = hallucinationRate;
+  const quoteRate = number('hallucination-quote-rate');
+  if (quoteRate !== undefined) hallucinations.quoteRate = quoteRate;
+  if (Object.keys(hallucinations).length > 0) simulate.hallucinations = hallucinations;
   if (values.persistent)
     simulate.persistentMistakes = values.persistent.map((text) => parsePersistent(text, problems));
 

@@ -18,6 +18,9 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --mistake-count N         mistakes per wrong answer (default 1)
   --mistake-kinds K=W,...   weights of ${MutationKind.options.join(', ')}
   --persistent W:PATH:KIND  a persistent mistake of workflow W (repeatable)
+  --hallucination-rate R    share of documents whose answers invent a value absent from them (0..1)
+  --hallucination-quote-rate R
+                            share of invented values given a made-up quote (default 0.5)
   --fault-rate-limit R, --fault-overloaded R, --fault-server-error R, --fault-reset R,
   --fault-truncate R, --fault-refusal R, --fault-tool-use R, --fault-echo-request R,
   --fault-echo-key R, --fault-stall R, --retry-after SECONDS

@@ -1,6 +1,8 @@
+import { addEvidence } from './evidence-quotes';
 import type { ModelContext } from './model-context';
 import type { RecordedRequest } from './recorded-request';
-import type { RequestStrategy } from './request-strategy';
+import { type RequestStrategy, strategySchema } from './request-strategy';
+import { documentText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { scriptedReply } from './scripted-reply';
 import { SimulatedModel } from './simulated-model';
@@ -20,7 +22,11 @@ export interface ReplySource {
 /** The reply source of the resolved options; the simulated model answers at the request's effort. */
 export function replySourceOf(source: ResolvedStandinOptions['source'], seed: number): ReplySource {
   if (source.kind === 'script') {
-    return { model: null, reply: (request) => scriptedReply(source.script, request) };
+    return {
+      model: null,
+      reply: async (request, strategy) =>
+        withQuotes(await scriptedReply(source.script, request), request, strategy),
+    };
   }
   const model = new SimulatedModel({ simulate: source.simulate, seed });
   return {
@@ -28,4 +34,20 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
     reply: (request, strategy, context) =>
       model.reply({ body: request.body, strategy, documentKey: request.documentKey, effort: context.effort }),
   };
+}
+
+/**
+ * A scripted JSON answer to a request that asks for evidence, when the script gave none (no
+ * `_evidence` of its own): quotes, from the request's document, of the lines that show the scripted
+ * values, so scripts written before grounding keep answering grounded workflows. A scripted value
+ * the document does not show gets a null quote.
+ */
+function withQuotes(reply: StandinReply, request: RecordedRequest, strategy: RequestStrategy): StandinReply {
+  const schema = strategySchema(strategy);
+  const value = reply.kind === 'json' ? reply.value : undefined;
+  if (!schema || typeof value !== 'object' || value === null || Array.isArray(value) || '_evidence' in value)
+    return reply;
+  const quoted = structuredClone(value);
+  addEvidence({ value: quoted, truth: value, schema, document: documentText(request.body) });
+  return { kind: 'json', value: quoted };
 }

@@ -249,4 +249,23 @@ describe('simulated model', () => {
     expect(answer({ ...medium, content: medium.content.slice(1) })).toEqual(invoiceTruth);
     expect(standin.stats.simulation?.effortMistakes).toBe(2);
   });
+
+  it('invents a value absent from the document for the share asked, dropped once feedback names it', async () => {
+    const { client, standin } = await simulated({ simulate: { hallucinations: { rate: 1 } } });
+    const first = answer(await client.messages.create(invoiceRequest({})));
+    const changed = Object.keys(invoiceTruth).filter(
+      (key) => JSON.stringify(first[key]) !== JSON.stringify(invoiceTruth[key as keyof typeof invoiceTruth]),
+    );
+    expect(changed.length).toBeLessThanOrEqual(1);
+    const field = changed[0] ?? 'lineItems';
+    expect(invoiceText).not.toContain(JSON.stringify(first[field]).replaceAll('"', ''));
+    const previous = JSON.stringify(first);
+    const named = await client.messages.create(
+      invoiceRequest({
+        retry: { previous, feedback: `- ${field}: The quote does not occur in the document` },
+      }),
+    );
+    expect(answer(named)).toEqual(invoiceTruth);
+    expect(standin.stats.simulation).toMatchObject({ hallucinated: 1, hallucinationsFixed: 1 });
+  });
 });

@@ -2,7 +2,9 @@ import type { Effort } from '@quarry/core';
 import type { z } from 'zod';
 import { CorpusIndex } from './corpus-index';
 import { effortMistake } from './effort-mistake';
-import { expandPath, type JsonPath, parsePath } from './json-path';
+import { addEvidence } from './evidence-quotes';
+import { planHallucination } from './hallucination';
+import { expandPath, formatPath, type JsonPath, parsePath, setAt } from './json-path';
 import { mentionsPath } from './mentions-path';
 import type { MessagesRequestBody } from './messages-wire';
 import { planMistakes } from './mistake-plan';
@@ -29,6 +31,10 @@ export interface SimulationCounters {
   truncated: number;
   /** Mistakes made because the request's effort was too low for the document (see `effortSkill`). */
   effortMistakes: number;
+  /** Invented values put into replies (see `hallucinations`). */
+  hallucinated: number;
+  /** Invented values left out because feedback named their path. */
+  hallucinationsFixed: number;
 }
 
 interface CompiledPersistentMistake {
@@ -41,7 +47,10 @@ interface CompiledPersistentMistake {
  * ways: seeded random mistakes fixed when feedback names their path, persistent per-workflow
  * mistakes avoided when the request names their path outside the document, a mistake no feedback
  * fixes on documents its effort is too low for (`effortSkill`), and answers cut at `max_tokens`
- * like a real model. A document not in the corpus gets a 400.
+ * like a real model, and (`hallucinations`) values invented for a share of documents, dropped once
+ * feedback names them. A request whose schema asks for evidence (`_evidence`, see `@quarry/grounding`)
+ * gets, for each field, the line of the document that shows its true value. A document not in the
+ * corpus gets a 400.
  */
 export class SimulatedModel {
   readonly counters: SimulationCounters = {
@@ -52,6 +61,8 @@ export class SimulatedModel {
     unknownDocuments: 0,
     truncated: 0,
     effortMistakes: 0,
+    hallucinated: 0,
+    hallucinationsFixed: 0,
   };
   readonly #options: z.output<typeof SimulateOptions>;
   readonly #seed: number;
@@ -126,11 +137,44 @@ export class SimulatedModel {
       applyMutation({ target: value, path: tooLittleEffort.path, kind: tooLittleEffort.kind, schema })
     )
       this.counters.effortMistakes++;
+    const quotes = this.#hallucinate({
+      value,
+      truth: entry.truth,
+      schema,
+      documentKey,
+      feedback: text.feedback,
+    });
+    addEvidence({ value, truth: entry.truth, schema, document: entry.text, quotes });
     const json = JSON.stringify(value);
     if (estimateTokens(json.length) > body.max_tokens) {
       this.counters.truncated++;
       return { kind: 'truncated', text: json.slice(0, body.max_tokens * 4) };
     }
     return { kind: 'json', value };
+  }
+
+  /** Puts the document's invented value into the answer unless feedback named it; returns made-up quotes by path. */
+  #hallucinate(options: {
+    readonly value: unknown;
+    readonly truth: unknown;
+    readonly schema: Readonly<Record<string, unknown>> | null;
+    readonly documentKey: string;
+    readonly feedback: string;
+  }): Map<string, string> {
+    const quotes = new Map<string, string>();
+    const invented = planHallucination({
+      seed: this.#seed,
+      documentKey: options.documentKey,
+      truth: options.truth,
+      schema: options.schema,
+      hallucinations: this.#options.hallucinations,
+    });
+    if (!invented) return quotes;
+    if (mentionsPath(options.feedback, invented.path)) this.counters.hallucinationsFixed++;
+    else if (setAt(options.value, invented.path, invented.value)) {
+      this.counters.hallucinated++;
+      if (invented.quote !== null) quotes.set(formatPath(invented.path), invented.quote);
+    }
+    return quotes;
   }
 }

@@ -54,6 +54,19 @@ export const PersistentMistake = z.object({
 export type PersistentMistake = z.infer<typeof PersistentMistake>;
 
 /**
+ * Invented values: one seeded draw per document decides whether its answers invent a value absent
+ * from the document (a number with two digits swapped, a date a day later, an invoice number with
+ * its last digit changed; see `planHallucination`), until feedback names the value's path. `rate`
+ * is the share of documents; `quoteRate` the share of those whose quote, when the request asks for
+ * evidence, is made up (the invented value itself) rather than the true passage.
+ */
+export const HallucinationOptions = z.object({
+  rate: Rate.default(0),
+  quoteRate: Rate.default(0.5),
+});
+export type HallucinationOptions = z.input<typeof HallucinationOptions>;
+
+/**
  * The simulated model: it finds the corpus document contained in the request's document block
  * (the first text block of the first user message), answers its truth in the request's strategy
  * with the configured mistakes, and answers 400 to a document outside the corpus.
@@ -62,6 +75,7 @@ export const SimulateOptions = z.object({
   corpus: z.array(CorpusEntry).min(1, 'the corpus needs at least one document'),
   mistakes: MistakeOptions.prefault({}),
   persistentMistakes: z.array(PersistentMistake).default([]),
+  hallucinations: HallucinationOptions.prefault({}),
   /**
    * Skill by `output_config.effort`: the share of documents answered right at that effort (one
    * seeded draw per document, so a document right at one level stays right at a level with at

@@ -322,5 +322,16 @@ describe('startStandin options', () => {
       ],
     });
     await expect(startStandin({})).rejects.toThrow(/give either `script`/);
+    await expect(
+      startStandin({
+        simulate: {
+          corpus: [{ workflow: 'x', text: 't', truth: {} }],
+          hallucinations: { rate: 1.5, quoteRate: -1 },
+        },
+      }),
+    ).rejects.toMatchObject({
+      name: 'InvalidStandinOptionsError',
+      problems: [expect.stringMatching(/at hallucinations\.rate .* at hallucinations\.quoteRate/)],
+    });
   });
 });

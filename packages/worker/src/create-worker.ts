@@ -33,6 +33,7 @@ import type { QuarryWorker } from './quarry-worker';
 import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
+import { workflowGrounder } from './workflow-grounder';
 
 /** Options of {@link createWorker}. Only `config` is required. */
 export interface CreateWorkerOptions {
@@ -73,6 +74,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const now = options.now ?? Date.now;
   const table = options.models ?? config.models;
   const models = configuredModels({ defaultModel: config.model, registry });
+  // A grounding setting that does not fit its workflow stops the worker here, not at its first job.
+  for (const workflow of registry.list()) workflowGrounder(workflow);
   const connection =
     options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({

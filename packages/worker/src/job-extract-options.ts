@@ -4,6 +4,7 @@ import type { ExtractionProcessorOptions } from './extraction-processor';
 import { jobAttempts } from './job-attempts';
 import { jobBudget } from './job-budget';
 import type { ParsedJob } from './parse-job';
+import { workflowGrounder } from './workflow-grounder';
 
 /** The workflow a parsed job runs (its model override applied) and the key of its error history. */
 export function jobWorkflow(parsed: ParsedJob): { workflow: AnyWorkflow; historyKey: HistoryKey } {
@@ -42,6 +43,7 @@ export function jobExtractOptions(
   return {
     workflow,
     input: parsed.input,
+    grounder: workflowGrounder(parsed.workflow),
     modelId: options.modelId,
     models: options.models,
     ...(data.effort ? { effort: data.effort } : {}),

@@ -40,8 +40,16 @@ const note = (version: number) =>
     instructions: 'Extract the title of the note and how many items it counts.',
   });
 
-/** Test workflow `note`, versions 1 and 2, next to the shipped workflows. */
-export const testRegistry = (): WorkflowRegistry => new WorkflowRegistry([note(1), note(2), ...workflows]);
+/** Test workflow `quoted-note`: a `note` whose title must be quoted from the document. */
+const quotedNote = defineWorkflow({
+  ...note(1),
+  name: 'quoted-note',
+  grounding: { mode: 'require', fields: { count: { mode: 'off' } } },
+});
+
+/** Test workflows `note` (versions 1 and 2) and `quoted-note`, next to the shipped workflows. */
+export const testRegistry = (): WorkflowRegistry =>
+  new WorkflowRegistry([note(1), note(2), quotedNote, ...workflows]);
 
 const [firstTicket] = loadSamples('support-ticket');
 if (!firstTicket) throw new Error('The support-ticket samples are empty');

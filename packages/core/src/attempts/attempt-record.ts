@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FieldOutcome } from '../grounding/field-outcome';
+import { Provenance } from '../grounding/provenance';
 import { Issue } from '../issues/issue';
 import { Lane, LanePromotion } from '../lane/lane';
 import { CacheMissReason } from '../model/cache-miss-reason';
@@ -52,5 +54,9 @@ export const AttemptRecord = z.object({
   lane: Lane.optional(),
   /** Set when a batch-lane attempt went to the realtime lane instead (e.g. its job's deadline neared). */
   lanePromotion: LanePromotion.nullable().optional(),
+  /** Where the reply's quotes were found in the document; present when the reply was grounded. */
+  provenance: Provenance.optional(),
+  /** What grounding found for each value of the reply (the input of field confidence); present when it was grounded. */
+  groundingFields: z.array(FieldOutcome).optional(),
 });
 export type AttemptRecord = z.infer<typeof AttemptRecord>;

@@ -1,4 +1,6 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { FieldOutcome } from '../grounding/field-outcome';
+import type { Provenance } from '../grounding/provenance';
 import type { Issue } from '../issues/issue';
 import type { ModelResponse } from '../model/model-response';
 import type { OutputStrategy } from '../model/output-strategy';
@@ -28,6 +30,10 @@ export interface BuildAttemptRecordOptions {
   readonly onWarning: (warning: ExtractWarning) => void;
   /** What the attempt answers (see `StoredAttemptsOptions.inputHash`); stored when given. */
   readonly inputHash?: string;
+  /** Where the reply's quotes are in the document; stored when the reply was grounded. */
+  readonly provenance?: Provenance;
+  /** What grounding found for each value; stored when the reply was grounded. */
+  readonly groundingFields?: readonly FieldOutcome[];
 }
 
 /**
@@ -63,5 +69,7 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
     lane: response.lane ?? 'realtime',
     lanePromotion: response.lanePromotion ?? null,
+    ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
+    ...(options.groundingFields !== undefined ? { groundingFields: [...options.groundingFields] } : {}),
   };
 }

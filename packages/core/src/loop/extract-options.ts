@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { AttemptStore } from '../attempts/attempt-store';
+import type { Grounder } from '../grounding/grounder';
 import type { HistoryKey, HistoryStore } from '../history/history-store';
 import type { Lesson } from '../history/lesson';
 import type { ModelClient } from '../model/model-client';
@@ -14,7 +15,8 @@ export interface ExtractWarning {
     | 'unknown_model_price'
     | 'stored_attempt_unreadable'
     | 'stored_attempts_mismatch'
-    | 'history_write_failed';
+    | 'history_write_failed'
+    | 'grounding_unavailable';
   readonly message: string;
   readonly model?: string;
   /** The underlying error, when there was one. */
@@ -54,6 +56,13 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   readonly lessons?: readonly Lesson[];
   /** Where failed attempts report their issue signatures. */
   readonly history?: { readonly store: HistoryStore; readonly key: HistoryKey };
+  /**
+   * Grounds every reply in the document (`createGrounder` of `@quarry/grounding`, made for this
+   * workflow): the model is sent its output schema, the evidence is split off before validation and
+   * checked after the rules. Null or absent: no grounding; a workflow whose `grounding` is on then
+   * warns `grounding_unavailable` once and runs ungrounded.
+   */
+  readonly grounder?: Grounder | null;
   /** Where attempts are saved (and resumed from). */
   readonly attempts?: StoredAttemptsOptions;
   /** Replies that count against the job. Default: workflow's, else 3. */

@@ -17,6 +17,7 @@ import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { rejection } from './rejection';
+import { groundedResultPart, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
 import { sameAttempt } from './same-attempt';
@@ -52,6 +53,7 @@ export async function extract<W extends AnyWorkflow>(
   let maxTokens = settings.maxTokens;
 
   const warnOnce = warnOncePerModel(onWarning);
+  const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -64,18 +66,27 @@ export async function extract<W extends AnyWorkflow>(
     });
   const refused = (issues: readonly Issue[]) => rejection({ kind: 'refused', workflow, records, issues });
   const fatal = (issues: readonly Issue[]) => rejection({ kind: 'fatal_rule', workflow, records, issues });
-  const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => ({
-    data: valid.data as z.output<W['output']>,
-    needsReview: valid.reviewReasons.length > 0,
-    reviewReasons: valid.reviewReasons,
-    attempts: used,
-    attemptRecords: [...records],
-    ...totals(),
-    model: records.at(-1)?.model ?? settings.modelId,
-    workflow: workflow.name,
-    version: workflow.version,
-    durationMs: Math.max(0, now() - startedMs),
-  });
+  const succeed = (valid: ValidReply): ExtractionResult<z.output<W['output']>> => {
+    const { reviewReasons: weak, ...grounded } = groundedResultPart({
+      grounder: grounding?.grounder,
+      records,
+      accepted: valid,
+    });
+    const reviewReasons = [...valid.reviewReasons, ...weak];
+    return {
+      data: valid.data as z.output<W['output']>,
+      needsReview: reviewReasons.length > 0,
+      reviewReasons,
+      attempts: used,
+      attemptRecords: [...records],
+      ...totals(),
+      model: records.at(-1)?.model ?? settings.modelId,
+      workflow: workflow.name,
+      version: workflow.version,
+      durationMs: Math.max(0, now() - startedMs),
+      ...grounded,
+    };
+  };
 
   if (options.attempts) {
     const resumed = await resumeFromStoredAttempts({
@@ -84,6 +95,7 @@ export async function extract<W extends AnyWorkflow>(
       input,
       toolName,
       onWarning,
+      ...(grounding ? { grounding } : {}),
     });
     records.push(...resumed.records);
     used = resumed.used;
@@ -105,7 +117,14 @@ export async function extract<W extends AnyWorkflow>(
   const saveAttempt = async (
     attempt: Pick<
       BuildAttemptRecordOptions,
-      'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort'
+      | 'rawOutput'
+      | 'toolCallId'
+      | 'issues'
+      | 'response'
+      | 'started'
+      | 'effort'
+      | 'provenance'
+      | 'groundingFields'
     >,
   ): Promise<AttemptRecord> => {
     const record = buildAttemptRecord({
@@ -139,6 +158,7 @@ export async function extract<W extends AnyWorkflow>(
       lessons: options.lessons ?? [],
       failed,
       records,
+      grounder: grounding?.grounder ?? null,
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);
@@ -152,7 +172,14 @@ export async function extract<W extends AnyWorkflow>(
     used += 1;
     let validation: ReplyValidation;
     try {
-      validation = await validateReply({ response, workflow, input, strategy, toolName });
+      validation = await validateReply({
+        response,
+        workflow,
+        input,
+        strategy,
+        toolName,
+        ...(grounding ? { grounding } : {}),
+      });
     } catch (error) {
       if (!(error instanceof RuleCheckError)) throw error;
       // Save the reply first: a retried job checks it again instead of paying for it again.
@@ -164,6 +191,8 @@ export async function extract<W extends AnyWorkflow>(
       rawOutput: validation.rawOutput,
       toolCallId: validation.toolCallId,
       issues: validation.outcome === 'valid' ? [] : validation.issues,
+      ...(validation.provenance ? { provenance: validation.provenance } : {}),
+      ...(validation.groundingFields ? { groundingFields: validation.groundingFields } : {}),
       response,
       started,
       effort,

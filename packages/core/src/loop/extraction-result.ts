@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Provenance } from '../grounding/provenance';
 import type { Usage } from '../model/usage';
 
 /** A valid extraction, with everything it cost to get there. */
@@ -17,4 +18,14 @@ export interface ExtractionResult<Data = unknown> {
   readonly workflow: string;
   readonly version: number;
   readonly durationMs: number;
+  /**
+   * Where each grounded value's quote is in the document (`document.slice(start, end)`), by concrete
+   * path; present when the workflow's grounding ran.
+   */
+  readonly provenance?: Provenance;
+  /**
+   * How far each grounded value can be trusted (0–1 by concrete path: how its quote matched, the
+   * attempts it needed, agreement across attempts); present when the workflow's grounding ran.
+   */
+  readonly fieldConfidence?: Readonly<Record<string, number>>;
 }

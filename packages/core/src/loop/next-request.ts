@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Grounder } from '../grounding/grounder';
 import type { Lesson } from '../history/lesson';
 import type { ModelRequest } from '../model/model-request';
 import { effortForAttempt } from '../models/effort-for-attempt';
@@ -19,6 +20,8 @@ export interface NextRequestOptions {
   readonly failed: AttemptRecord | null;
   /** Every attempt so far, stored ones included. */
   readonly records: readonly AttemptRecord[];
+  /** Grounds the replies: its output schema is sent. */
+  readonly grounder: Grounder | null;
 }
 
 /**
@@ -46,6 +49,7 @@ export function nextRequest(options: NextRequestOptions): {
     effort,
     previousMessageId: records.at(-1)?.messageId ?? null,
     fallbacks: settings.fallbacks,
+    ...(options.grounder ? { outputSchema: options.grounder.outputSchema } : {}),
   });
   return { request, effort };
 }

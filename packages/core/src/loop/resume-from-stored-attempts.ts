@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { Grounder } from '../grounding/grounder';
 import type { Issue } from '../issues/issue';
 import { RULE_ERROR } from '../issues/rule-error-issue';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
@@ -28,6 +29,8 @@ export interface ResumeFromStoredAttemptsOptions {
   /** Already validated against `workflow.input`. */
   readonly input: unknown;
   readonly toolName: string;
+  /** Grounds the last stored reply when it is validated again. */
+  readonly grounding?: { readonly grounder: Grounder; readonly document: string };
   readonly onWarning: (warning: ExtractWarning) => void;
 }
 
@@ -60,6 +63,7 @@ export async function resumeFromStoredAttempts(
     input: options.input,
     strategy: last.strategy,
     toolName,
+    ...(options.grounding ? { grounding: options.grounding } : {}),
   });
   switch (again.outcome) {
     case 'valid':

@@ -38,6 +38,8 @@ export interface BuildRequestOptions {
   readonly previousMessageId?: string | null;
   /** Server-side fallback models. Default none. */
   readonly fallbacks?: readonly string[];
+  /** The output schema to send (a grounder's, asking for evidence). Default `toOutputJsonSchema(workflow.output)`. */
+  readonly outputSchema?: Record<string, unknown>;
 }
 
 /**
@@ -72,7 +74,7 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
     maxTokens: options.maxTokens,
     strategy,
     toolName,
-    outputSchema: toOutputJsonSchema(workflow.output),
+    outputSchema: options.outputSchema ?? toOutputJsonSchema(workflow.output),
     system: `${workflow.instructions.trim()}\n\n${outputContract(strategy, toolName)}`,
     messages: options.retry ? [first, ...retryTurns(options, toolName, options.retry)] : [first],
     ...(strategy === 'tool' && options.toolChoice === 'auto' ? { toolChoice: 'auto' as const } : {}),

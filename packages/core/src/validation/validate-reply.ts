@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { RuleCheckError } from '../errors/rule-check-error';
+import type { FieldOutcome } from '../grounding/field-outcome';
+import type { Grounder } from '../grounding/grounder';
+import type { Provenance } from '../grounding/provenance';
 import { excerpt } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
 import { formatPath } from '../issues/issue-signature';
@@ -13,11 +16,16 @@ import { readReply } from './read-reply';
 export interface ReplyOutput {
   readonly rawOutput: string;
   readonly toolCallId: string | null;
+  /** Where the reply's quotes are in the document; present when grounding ran. */
+  readonly provenance?: Provenance;
+  /** What grounding found for each value; present when grounding ran. */
+  readonly groundingFields?: readonly FieldOutcome[];
 }
 
 /**
  * The verdict on one reply:
- * - `valid`: the data passed schema and every retry/fatal rule; `reviewReasons` lists failed review rules;
+ * - `valid`: the data passed schema, every retry/fatal rule and grounding of `require` fields;
+ *   `reviewReasons` lists failed review rules and grounding doubts;
  * - `invalid`: the model should be told `issues` and try again;
  * - `fatal`: a fatal rule failed, stop without further calls (`issues` holds every rule issue);
  * - `refused`: the model refused (stop reason `refusal`).
@@ -40,13 +48,16 @@ export interface ValidateReplyOptions {
   readonly strategy: OutputStrategy;
   /** Name of the answer tool when the strategy is `tool`. */
   readonly toolName: string;
+  /** Ground the reply in this document (the text the model was given). Absent: no grounding. */
+  readonly grounding?: { readonly grounder: Grounder; readonly document: string };
 }
 
 /**
  * Validates one reply, in order: refusal, truncation (stop reason `max_tokens`: one issue, nothing
  * else checked), parse, the workflow's zod schema (all issues at once, each with an excerpt of the
- * received value), then, only when the schema passed, every rule (all run, async allowed).
- * Never throws for a bad reply.
+ * received value), then, only when the schema passed, every rule (all run, async allowed), then,
+ * only when the rules passed, grounding. With grounding, the evidence is split off the parsed reply
+ * first and the schema sees the rest. Never throws for a bad reply.
  *
  * @throws RuleCheckError when a rule itself throws.
  */
@@ -83,7 +94,8 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
   }
   if (!reading.parsed.ok) return { ...output, outcome: 'invalid', issues: [reading.parsed.issue] };
 
-  const value = reading.parsed.value;
+  const split = options.grounding?.grounder.split(reading.parsed.value);
+  const value = split ? split.data : reading.parsed.value;
   const parsed = await workflow.output.safeParseAsync(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(
@@ -125,6 +137,21 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
   if (fatal) return { ...output, outcome: 'fatal', issues };
   if (issues.length > 0) return { ...output, outcome: 'invalid', issues };
 
+  const reviewed = withScoreReview(workflow, data, reviewReasons);
+  if (!options.grounding || !split) return { ...output, outcome: 'valid', data, reviewReasons: reviewed };
+  const { grounder, document } = options.grounding;
+  const verdict = grounder.check({ document, data, evidence: split.evidence });
+  const grounded: ReplyOutput = {
+    ...output,
+    provenance: verdict.provenance,
+    groundingFields: verdict.fields,
+  };
+  if (verdict.issues.length > 0) return { ...grounded, outcome: 'invalid', issues: [...verdict.issues] };
+  return { ...grounded, outcome: 'valid', data, reviewReasons: [...reviewed, ...verdict.reviewReasons] };
+}
+
+/** The review reasons, and one more when the workflow's `reviewBelow` score field is below its threshold. */
+function withScoreReview(workflow: AnyWorkflow, data: unknown, reviewReasons: string[]): string[] {
   const below = workflow.reviewBelow;
   if (below) {
     const score = valueAt(data, below.field.split('.'));
@@ -132,7 +159,7 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
       reviewReasons.push(`${below.field} is ${score}, below the review threshold ${below.threshold}`);
     }
   }
-  return { ...output, outcome: 'valid', data, reviewReasons };
+  return reviewReasons;
 }
 
 async function runRule(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { GroundingSetting } from '../grounding/grounding-config';
+import { GroundingConfigError } from '../grounding/grounding-config-error';
 import type { EffortSetting } from '../models/effort-setting';
 import { receiptWorkflow } from '../test-fixtures/receipt-workflow';
 
@@ -30,5 +32,19 @@ describe('defineWorkflow', () => {
     expect(() => receiptWorkflow({ lane: 'slow' as 'batch' })).toThrow(
       'Workflow receipt: lane must be realtime or batch, got "slow"',
     );
+  });
+
+  it('accepts a grounding setting and names each problem of a bad one', () => {
+    expect(receiptWorkflow({ grounding: 'require' }).grounding).toBe('require');
+    const bad = { mode: 'always', fields: { total: { mode: 'on' } } } as unknown as GroundingSetting;
+    expect(() => receiptWorkflow({ grounding: bad })).toThrow(GroundingConfigError);
+    try {
+      receiptWorkflow({ grounding: bad });
+    } catch (error) {
+      expect((error as GroundingConfigError).problems).toEqual([
+        'Workflow receipt: grounding.mode: Invalid option: expected one of "off"|"check"|"require"',
+        'Workflow receipt: grounding.fields.total.mode: Invalid option: expected one of "off"|"check"|"require"',
+      ]);
+    }
   });
 });

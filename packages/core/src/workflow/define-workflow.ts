@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import type { GroundingSetting } from '../grounding/grounding-config';
+import { GroundingConfigError } from '../grounding/grounding-config-error';
+import { parseGroundingConfig } from '../grounding/parse-grounding-config';
 import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
 import { EffortSetting } from '../models/effort-setting';
@@ -42,6 +45,13 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
   readonly reviewBelow?: { readonly field: string; readonly threshold: number };
   /** The lane of this workflow's jobs that name none: `realtime` or `batch` (half price, hours). */
   readonly lane?: Lane;
+  /**
+   * Grounding: every value checked against the document through a verbatim quote the model gives
+   * (`'off'` by default, `'check'`: failures flag for review, `'require'`: failures are fed back and
+   * spend attempts), with per-field overrides. Applied when `extract()` is given a `Grounder` for it
+   * (`createGrounder` of `@quarry/grounding`; the worker does this).
+   */
+  readonly grounding?: GroundingSetting;
 }
 
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
@@ -57,6 +67,10 @@ export const MAX_FALLBACKS = 3;
 /**
  * Declares a workflow, checking its identity fields. The returned object is the definition itself,
  * typed so that `z.infer` of its `input` and `output` flow to producers and results.
+ *
+ * @throws TypeError for a bad name, version, effort, lane or fallbacks.
+ * @throws GroundingConfigError for a bad grounding setting (whether it fits the output schema is
+ *   checked when a grounder is made for it).
  */
 export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   definition: WorkflowDefinition<In, Out>,
@@ -90,10 +104,21 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
       `Workflow ${definition.name}: fallbacks must be at most ${MAX_FALLBACKS} non-empty model ids, got ${JSON.stringify(definition.fallbacks)}`,
     );
   }
+  if (definition.grounding !== undefined) checkGrounding(definition.name, definition.grounding);
   const ids = new Set<string>();
   for (const rule of definition.rules) {
     if (ids.has(rule.id)) throw new TypeError(`Workflow ${definition.name}: duplicate rule id "${rule.id}"`);
     ids.add(rule.id);
   }
   return definition;
+}
+
+function checkGrounding(name: string, setting: GroundingSetting): void {
+  try {
+    parseGroundingConfig(setting);
+  } catch (error) {
+    if (!(error instanceof GroundingConfigError)) throw error;
+    const problems = error.problems.map((problem) => `Workflow ${name}: ${problem}`);
+    throw new GroundingConfigError({ problems, cause: error });
+  }
 }

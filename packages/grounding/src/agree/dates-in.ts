@@ -1,4 +1,4 @@
-import type { DateOrder } from '../config/grounding-config';
+import type { DateOrder } from '@quarry/core';
 import { MONTH_PATTERN, monthNumber } from './month-names';
 
 /** A date read from text: its ISO form, and whether it could also be read another way. */

@@ -1,13 +1,10 @@
-import { formatPath, type Issue } from '@quarry/core';
+import { type Evidence, type FieldOutcome, formatPath, type Issue, type Provenance } from '@quarry/core';
 import { valueAgreement } from '../agree/value-agreement';
 import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
 import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
 import type { GroundedField, GroundingShape } from '../plan/grounded-field';
 import type { GroundingPlan } from '../plan/grounding-plan';
-import type { Evidence } from '../split/split-evidence';
-import type { FieldOutcome } from './field-outcome';
 import { type GroundingIssueOptions, groundingIssue, notFoundMessage } from './grounding-issue';
-import type { Provenance } from './provenance';
 
 /** The verdict of grounding on one validated reply. */
 export interface GroundingCheck {

@@ -1,6 +1,6 @@
+import type { FieldOutcome } from '@quarry/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { FieldOutcome } from '../check/field-outcome';
 import { groundingPlan } from '../plan/grounding-plan';
 import { fieldConfidence } from './field-confidence';
 import { weakFields } from './weak-fields';

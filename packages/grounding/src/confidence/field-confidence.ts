@@ -1,4 +1,4 @@
-import type { FieldOutcome } from '../check/field-outcome';
+import type { FieldOutcome } from '@quarry/core';
 
 /** How much to trust one grounded value of the accepted attempt, and why. */
 export interface FieldConfidence {

@@ -1,5 +1,5 @@
+import { GroundingConfigError } from '@quarry/core';
 import { z } from 'zod';
-import { GroundingConfigError } from '../config/grounding-config-error';
 
 /** Bounds on the work of grounding one reply; see the package README for the measurements behind them. */
 export const GroundingLimits = z.strictObject({

@@ -1,4 +1,4 @@
-import type { GroundingConfig } from '../config/grounding-config';
+import type { GroundingConfig } from '@quarry/core';
 import type { GroundedKind } from './grounded-field';
 
 /** What the output schema has at a field pattern. */

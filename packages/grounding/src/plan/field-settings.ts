@@ -1,10 +1,4 @@
-import type {
-  DateOrder,
-  FieldGrounding,
-  GroundingConfig,
-  GroundingMode,
-  ValueKind,
-} from '../config/grounding-config';
+import type { DateOrder, FieldGrounding, GroundingConfig, GroundingMode, ValueKind } from '@quarry/core';
 
 /** The settings in force for one field pattern. */
 export interface FieldSettings {

@@ -1,4 +1,4 @@
-import type { DateOrder } from '../config/grounding-config';
+import type { DateOrder } from '@quarry/core';
 
 /** What a grounded value is compared as. */
 export type GroundedKind = 'string' | 'number' | 'date' | 'enum';

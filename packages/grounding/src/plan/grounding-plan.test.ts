@@ -1,7 +1,6 @@
-import { toOutputJsonSchema } from '@quarry/core';
+import { GroundingConfigError, toOutputJsonSchema } from '@quarry/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GroundingConfigError } from '../config/grounding-config-error';
 import { groundingPlan } from './grounding-plan';
 
 const Invoice = z.object({

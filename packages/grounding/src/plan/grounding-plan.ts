@@ -1,8 +1,13 @@
-import { formatPath, normalizePath, toOutputJsonSchema } from '@quarry/core';
+import {
+  formatPath,
+  type GroundingConfig,
+  GroundingConfigError,
+  type GroundingSetting,
+  normalizePath,
+  parseGroundingConfig,
+  toOutputJsonSchema,
+} from '@quarry/core';
 import type { z } from 'zod';
-import type { GroundingConfig, GroundingSetting } from '../config/grounding-config';
-import { GroundingConfigError } from '../config/grounding-config-error';
-import { parseGroundingConfig } from '../config/parse-grounding-config';
 import { checkFieldKeys, type KnownPath } from './check-field-keys';
 import { evidenceSchema } from './evidence-schema';
 import { fieldSettings } from './field-settings';

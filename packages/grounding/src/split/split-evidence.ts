@@ -1,9 +1,8 @@
-import { formatPath } from '@quarry/core';
+import { type Evidence, formatPath } from '@quarry/core';
 import { EVIDENCE_KEY, type GroundingShape } from '../plan/grounded-field';
 import type { GroundingPlan } from '../plan/grounding-plan';
 
-/** Quotes by concrete field path (`lines[0].sku`): a string, or null where the model gave null. */
-export type Evidence = Readonly<Record<string, string | null>>;
+export type { Evidence } from '@quarry/core';
 
 /** A reply taken apart: the data as the workflow's schema knows it, and the quotes. */
 export interface SplitReply {

@@ -27,7 +27,8 @@ invent values that are not there.`;
 
 /**
  * The `invoice` workflow, version 1: vendor, number, dates, currency, line items and totals,
- * checked by the line, subtotal, total and due-date rules.
+ * checked by the line, subtotal, total and due-date rules; vendor, number, issue date and total are
+ * grounded (each quoted from the document, `require`).
  */
 export const invoiceWorkflow = defineWorkflow({
   name: 'invoice',
@@ -37,4 +38,17 @@ export const invoiceWorkflow = defineWorkflow({
   output: Invoice,
   rules: invoiceRules,
   instructions,
+  // The identifying fields must be quoted from the document; values the model derives or infers are
+  // exempt: the currency (from a symbol or the vendor's country), the due date (from payment terms),
+  // tax (0 when none is printed), and the line items and subtotal (checked by the rules instead).
+  grounding: {
+    mode: 'require',
+    fields: {
+      currency: { mode: 'off' },
+      dueDate: { mode: 'off' },
+      tax: { mode: 'off' },
+      lineItems: { mode: 'off' },
+      subtotal: { mode: 'off' },
+    },
+  },
 });

@@ -1,4 +1,4 @@
-import { formatPath } from '@quarry/core';
+import { formatPath } from '../issues/issue-signature';
 import { GroundingConfig, GroundingConfigObject, type GroundingSetting } from './grounding-config';
 import { GroundingConfigError } from './grounding-config-error';
 

@@ -1,0 +1,59 @@
+import { DeadLetteredError } from '@quarry/client';
+import { describe, expect } from 'vitest';
+import { it } from './test-fixtures/use-worker-harness';
+import { doc } from './worker-test-harness';
+
+/** A `quoted-note` reply: the title with its quote, the count ungrounded. */
+const reply = (title: string, quote: string) =>
+  ({ kind: 'json', value: { _evidence: { title: quote }, title, count: 3 } }) as const;
+
+describe('worker grounding (real Redis, SDK against the stand-in)', () => {
+  it('feeds an invented value back, then returns the grounded result with offsets into the document', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({
+      plan: {
+        groceries: [reply('bananas', 'A note about bananas'), reply('groceries', 'A note about groceries')],
+      },
+    });
+    await h.startWorker();
+    const text = doc('groceries');
+    const { jobId } = await h.client.enqueue('quoted-note', { text });
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
+    expect(result).toMatchObject({ data: { title: 'groceries', count: 3 }, attempts: 2, needsReview: false });
+    const title = result.provenance?.title;
+    expect(title).toMatchObject({ quote: 'A note about groceries', match: 'exact' });
+    expect(text.slice(title?.start, title?.end)).toBe('A note about groceries');
+    // Quoted exactly, after one failed attempt that gave another title: 1 × 0.85 × (0.5 + 0.5 × 1/2).
+    expect(result.fieldConfidence).toEqual({ title: 0.64 });
+
+    const [first, second] = h.requestsFor('groceries');
+    expect(JSON.stringify(first?.body)).toContain('"_evidence"');
+    const feedback = JSON.stringify(second?.body.messages);
+    expect(feedback).toContain('title: The quote');
+    expect(feedback).toContain('does not occur in the document');
+  });
+
+  it('dead-letters a job whose values never agree with their quotes, with the provenance of every attempt', async ({
+    testBed,
+  }) => {
+    const invented = ['bananas', 'apples', 'pears'].map((title) => reply(title, 'A note about wrong'));
+    const h = await testBed.harness({ plan: { wrong: invented } });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('quoted-note', { text: doc('wrong') });
+    const error = await h.client
+      .waitForResult(jobId, { timeoutMs: 15_000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DeadLetteredError);
+    const record = await h.dlqRecordOf(jobId);
+    expect(record.reason.kind).toBe('validation_exhausted');
+    expect(
+      record.attempts.map((attempt) => attempt.issues.map((issue) => `${issue.path}:${issue.code}`)),
+    ).toEqual([['title:mismatch'], ['title:mismatch'], ['title:mismatch']]);
+    expect(record.attempts.map((attempt) => attempt.provenance?.title?.quote)).toEqual([
+      'A note about wrong',
+      'A note about wrong',
+      'A note about wrong',
+    ]);
+  });
+});
