@@ -1,17 +1,7 @@
-import {
-  BatchesView,
-  BatchRecords,
-  closeConnection,
-  QueueConfig,
-  quarryKeys,
-  RedisGate,
-  redisConnection,
-} from '@quarry/queue';
+import { BatchesView, BatchRecords, QueueConfig, quarryKeys } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
-
-/** How long a batches command waits for Redis before giving up. */
-const READY_TIMEOUT_MS = 2000;
+import { withCliRedis } from './with-cli-redis';
 
 /** What a batches command reads and writes. */
 export interface BatchesAccess {
@@ -31,21 +21,17 @@ export async function withBatchesView<T>(
 ): Promise<T> {
   const config = cliConfig(context.env);
   const queue = QueueConfig.parse(config.queue);
-  const connection = redisConnection(config.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
-  connection.on('error', () => {});
-  const gate = new RedisGate({
-    connections: [connection],
-    readyTimeoutMs: READY_TIMEOUT_MS,
-    url: config.redisUrlRedacted,
-  });
   const keys = quarryKeys({ prefix: queue.prefix, queueName: queue.queueName });
-  const access = {
-    view: new BatchesView({ redis: connection, keys }),
-    records: new BatchRecords({ redis: connection, keys }),
-  };
-  try {
-    return await gate.run(operation, () => body(access));
-  } finally {
-    await closeConnection(connection);
-  }
+  return withCliRedis(
+    {
+      operation,
+      redisUrl: config.redisUrl,
+      redisUrlRedacted: config.redisUrlRedacted,
+      open: (redis): BatchesAccess => ({
+        view: new BatchesView({ redis, keys }),
+        records: new BatchRecords({ redis, keys }),
+      }),
+    },
+    body,
+  );
 }

@@ -1,16 +1,7 @@
-import {
-  closeConnection,
-  QueueConfig,
-  quarryKeys,
-  RedisGate,
-  ReviewIndex,
-  redisConnection,
-} from '@quarry/queue';
+import { QueueConfig, quarryKeys, ReviewIndex } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
-
-/** How long a review command waits for Redis before giving up. */
-const READY_TIMEOUT_MS = 2000;
+import { withCliRedis } from './with-cli-redis';
 
 /**
  * Runs `body` with the review index on the configured Redis (waiting at most 2 s for it), then disconnects.
@@ -23,20 +14,14 @@ export async function withReviewIndex<T>(
 ): Promise<T> {
   const config = cliConfig(context.env);
   const queue = QueueConfig.parse(config.queue);
-  const connection = redisConnection(config.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
-  connection.on('error', () => {});
-  const gate = new RedisGate({
-    connections: [connection],
-    readyTimeoutMs: READY_TIMEOUT_MS,
-    url: config.redisUrlRedacted,
-  });
-  const index = new ReviewIndex({
-    redis: connection,
-    keys: quarryKeys({ prefix: queue.prefix, queueName: queue.queueName }),
-  });
-  try {
-    return await gate.run(operation, () => body(index));
-  } finally {
-    await closeConnection(connection);
-  }
+  const keys = quarryKeys({ prefix: queue.prefix, queueName: queue.queueName });
+  return withCliRedis(
+    {
+      operation,
+      redisUrl: config.redisUrl,
+      redisUrlRedacted: config.redisUrlRedacted,
+      open: (redis) => new ReviewIndex({ redis, keys }),
+    },
+    body,
+  );
 }

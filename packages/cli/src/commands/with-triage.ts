@@ -1,11 +1,8 @@
-import { closeConnection, RedisGate, redisConnection } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import { cliTriageConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
-
-/** How long a DLQ command waits for Redis before giving up. */
-const READY_TIMEOUT_MS = 2000;
+import { withCliRedis } from './with-cli-redis';
 
 /**
  * Runs `body` with the triage service on the configured Redis (waiting at most 2 s for it), then
@@ -19,26 +16,23 @@ export async function withTriage<T>(
   body: (triage: Triage) => Promise<T>,
 ): Promise<T> {
   const config = cliTriageConfig(context.env);
-  const connection = redisConnection(config.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
-  connection.on('error', () => {});
-  const gate = new RedisGate({
-    connections: [connection],
-    readyTimeoutMs: READY_TIMEOUT_MS,
-    url: config.redisUrlRedacted,
-  });
-  const triage = createTriage({
-    connection,
-    registry: defaultRegistry(),
-    config: config.queue,
-    maxRedrives: config.maxRedrives,
-    replayedRetentionMs: config.replayedRetentionMs,
-    onUnreadable: (error) => context.stderr(`warning: ${error.message}; skipped\n`),
-  });
-  try {
-    return await gate.run(operation, () => body(triage));
-  } finally {
-    // The connection first, so the queues' start-up has settled before they close (see closeQueues).
-    await closeConnection(connection);
-    await triage.close();
-  }
+  return withCliRedis(
+    {
+      operation,
+      redisUrl: config.redisUrl,
+      redisUrlRedacted: config.redisUrlRedacted,
+      open: (connection) =>
+        createTriage({
+          connection,
+          registry: defaultRegistry(),
+          config: config.queue,
+          maxRedrives: config.maxRedrives,
+          replayedRetentionMs: config.replayedRetentionMs,
+          onUnreadable: (error) => context.stderr(`warning: ${error.message}; skipped\n`),
+        }),
+      // The connection is closed first, so the queues' start-up has settled before they close (see closeQueues).
+      close: (triage) => triage.close(),
+    },
+    body,
+  );
 }
