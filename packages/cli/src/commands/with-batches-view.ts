@@ -1,7 +1,6 @@
-import { BatchesView, BatchRecords, QueueConfig, quarryKeys } from '@quarry/queue';
-import { cliConfig } from '../cli-config';
+import { BatchesView, BatchRecords } from '@quarry/queue';
 import type { CliContext } from '../cli-context';
-import { withCliRedis } from './with-cli-redis';
+import { withQueueService } from './with-queue-service';
 
 /** What a batches command reads and writes. */
 export interface BatchesAccess {
@@ -14,24 +13,18 @@ export interface BatchesAccess {
  * then disconnects.
  * @throws ConfigError for bad settings; RedisUnavailableError when Redis does not answer in time.
  */
-export async function withBatchesView<T>(
+export function withBatchesView<T>(
   context: CliContext,
   operation: string,
   body: (access: BatchesAccess) => Promise<T>,
 ): Promise<T> {
-  const config = cliConfig(context.env);
-  const queue = QueueConfig.parse(config.queue);
-  const keys = quarryKeys({ prefix: queue.prefix, queueName: queue.queueName });
-  return withCliRedis(
-    {
-      operation,
-      redisUrl: config.redisUrl,
-      redisUrlRedacted: config.redisUrlRedacted,
-      open: (redis): BatchesAccess => ({
-        view: new BatchesView({ redis, keys }),
-        records: new BatchRecords({ redis, keys }),
-      }),
-    },
+  return withQueueService(
+    context,
+    operation,
+    (redis, keys): BatchesAccess => ({
+      view: new BatchesView({ redis, keys }),
+      records: new BatchRecords({ redis, keys }),
+    }),
     body,
   );
 }
