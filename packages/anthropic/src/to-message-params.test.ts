@@ -202,6 +202,27 @@ describe('toMessageParams', () => {
     expect('diagnostics' in toMessageParams(structured)).toBe(false);
   });
 
+  it('marks the cache breakpoint with the 1-hour TTL when asked, and sends no TTL by default', () => {
+    const breakpoints = (params: ReturnType<typeof toMessageParams>) =>
+      params.messages.flatMap((message) =>
+        typeof message.content === 'string'
+          ? []
+          : message.content.flatMap((block) => ('cache_control' in block ? [block.cache_control] : [])),
+      );
+    expect(breakpoints(toMessageParams(structured, { cacheTtl: '1h' }))).toMatchInlineSnapshot(`
+      [
+        {
+          "ttl": "1h",
+          "type": "ephemeral",
+        },
+      ]
+    `);
+    expect(breakpoints(toMessageParams(structured, { cacheTtl: '5m' }))).toEqual(
+      breakpoints(toMessageParams(structured)),
+    );
+    expect(breakpoints(toMessageParams(structured))).toEqual([{ type: 'ephemeral' }]);
+  });
+
   it('never sends a sampling parameter', () => {
     for (const request of [
       structured,

@@ -1,4 +1,5 @@
 import type {
+  CacheControlEphemeral,
   ContentBlockParam,
   MessageCreateParamsBase,
   MessageParam,
@@ -10,10 +11,16 @@ import { type ContentPart, type ModelRequest, ModelTransportError } from '@quarr
 export const answerToolDescription =
   'Records the extracted data. Call it exactly once, with the complete answer as its input.';
 
+/** Options of {@link toMessageParams}. */
+export interface ToMessageParamsOptions {
+  /** Lifetime of the cache entry the breakpoint writes: `5m` (the default, no `ttl` sent) or `1h`. */
+  readonly cacheTtl?: '5m' | '1h';
+}
+
 /**
  * Translates a {@link ModelRequest} to Messages API parameters, keeping the order of every
  * message and part: the system prompt is one text block, a part marked `cacheBreakpoint` gets
- * `cache_control: { type: 'ephemeral' }`, and the strategy decides between
+ * `cache_control: { type: 'ephemeral' }` (with `ttl: '1h'` when `cacheTtl` is `1h`), and the strategy decides between
  * `output_config.format` (structured outputs) and one tool, forced with `tool_choice` of type
  * `tool`, or (`toolChoice: 'auto'`, for models that answer 400 to forced tool use) strict with
  * `tool_choice: auto`. `effort` becomes `output_config.effort`, `diagnostics` the request's
@@ -22,13 +29,21 @@ export const answerToolDescription =
  *
  * @throws ModelTransportError (`permanent`) when the request cannot be sent as it is.
  */
-export function toMessageParams(request: ModelRequest): MessageCreateParamsBase {
+export function toMessageParams(
+  request: ModelRequest,
+  options: ToMessageParamsOptions = {},
+): MessageCreateParamsBase {
+  const cacheControl: CacheControlEphemeral =
+    options.cacheTtl === '1h' ? { type: 'ephemeral', ttl: '1h' } : { type: 'ephemeral' };
   const base = {
     model: request.model,
     max_tokens: request.maxTokens,
     system: [{ type: 'text' as const, text: request.system }],
     messages: request.messages.map(
-      (message): MessageParam => ({ role: message.role, content: message.content.map(toBlock) }),
+      (message): MessageParam => ({
+        role: message.role,
+        content: message.content.map((part) => toBlock(part, cacheControl)),
+      }),
     ),
     ...(request.diagnostics
       ? { diagnostics: { previous_message_id: request.diagnostics.previousMessageId } }
@@ -60,11 +75,12 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsBase 
     }
   }
 }
-function toBlock(part: ContentPart): ContentBlockParam {
+
+function toBlock(part: ContentPart, cacheControl: CacheControlEphemeral): ContentBlockParam {
   switch (part.type) {
     case 'text':
       return part.cacheBreakpoint
-        ? { type: 'text', text: part.text, cache_control: { type: 'ephemeral' } }
+        ? { type: 'text', text: part.text, cache_control: cacheControl }
         : { type: 'text', text: part.text };
     case 'tool_call':
       return { type: 'tool_use', id: part.id, name: part.name, input: part.input };

@@ -76,6 +76,7 @@ describe('loadWorkerConfig', () => {
       BATCH_DEADLINE_MARGIN_MS: '60000',
       BATCH_POLL_INTERVAL_MS: '500',
       BATCH_RECHECK_MS: '5000',
+      BATCH_CACHE_TTL: ' 1h ',
     });
     expect(batch).toMatchObject({
       defaultLane: 'batch',
@@ -85,6 +86,7 @@ describe('loadWorkerConfig', () => {
       deadlineMarginMs: 60_000,
       pollIntervalMs: 500,
       recheckMs: 5000,
+      cacheTtl: '1h',
     });
     expect(
       problemsOf({
@@ -95,6 +97,7 @@ describe('loadWorkerConfig', () => {
         BATCH_DEADLINE_MARGIN_MS: '-1',
         BATCH_POLL_INTERVAL_MS: '1',
         BATCH_RECHECK_MS: '10',
+        BATCH_CACHE_TTL: '24h',
       }),
     ).toEqual([
       '- QUARRY_DEFAULT_LANE: expected realtime or batch, got "cheap"',
@@ -103,6 +106,7 @@ describe('loadWorkerConfig', () => {
       '- BATCH_DEADLINE_MARGIN_MS: expected an integer from 0 to 86400000, got "-1"',
       '- BATCH_POLL_INTERVAL_MS: expected an integer from 50 to 3600000, got "1"',
       '- BATCH_RECHECK_MS: expected an integer from 1000 to 86400000, got "10"',
+      '- BATCH_CACHE_TTL: expected 5m or 1h, got "24h"',
     ]);
   });
 

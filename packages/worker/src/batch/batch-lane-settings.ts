@@ -15,6 +15,8 @@ export const batchLaneDefaults = {
   pollIntervalMs: 10_000,
   /** How long a parked job stays delayed before it checks again on its own (a safety net). */
   recheckMs: 10 * 60_000,
+  /** TTL of the cache entry a batch request's shared prefix writes. */
+  cacheTtl: '5m' as '5m' | '1h',
 } as const;
 
 /** The batch lane's settings, as `WorkerConfig.batch`. */
@@ -33,6 +35,11 @@ export interface BatchLaneSettings {
   readonly pollIntervalMs: number;
   /** How long a parked job stays delayed before it checks again on its own. */
   readonly recheckMs: number;
+  /**
+   * TTL of the cache entry a batch request's shared prefix writes (`BATCH_CACHE_TTL`): `5m`, or
+   * `1h` (writes cost 2× base input instead of 1.25×; reads stay possible for an hour).
+   */
+  readonly cacheTtl: '5m' | '1h';
 }
 
 /** The batch lane's environment variables, merged into the worker's schema. */
@@ -48,6 +55,11 @@ export const batchLaneEnv = {
   BATCH_DEADLINE_MARGIN_MS: integerVar(0, 86_400_000).default(batchLaneDefaults.deadlineMarginMs),
   BATCH_POLL_INTERVAL_MS: integerVar(50, 3_600_000).default(batchLaneDefaults.pollIntervalMs),
   BATCH_RECHECK_MS: integerVar(1000, 86_400_000).default(batchLaneDefaults.recheckMs),
+  BATCH_CACHE_TTL: z
+    .string()
+    .trim()
+    .pipe(z.enum(['5m', '1h'], { error: '5m or 1h' }))
+    .default(batchLaneDefaults.cacheTtl),
 };
 
 type BatchLaneEnv = { [K in keyof typeof batchLaneEnv]: z.output<(typeof batchLaneEnv)[K]> };
@@ -62,5 +74,6 @@ export function batchLaneSettings(env: BatchLaneEnv): BatchLaneSettings {
     deadlineMarginMs: env.BATCH_DEADLINE_MARGIN_MS,
     pollIntervalMs: env.BATCH_POLL_INTERVAL_MS,
     recheckMs: env.BATCH_RECHECK_MS,
+    cacheTtl: env.BATCH_CACHE_TTL,
   };
 }

@@ -13,7 +13,7 @@ type BatchRequest = BatchCreateParams.Request;
 /**
  * Submits one batch of a model's waiting attempts when it is due: `maxRequests` wait, or the
  * oldest has waited `maxWaitMs`. Each request is rebuilt from its job; the batch is cut at the
- * request and byte limits. Two-phase: the intent (which entries, under which custom_ids) is saved
+ * request and byte limits; the shared prefix's cache breakpoint has the `cacheTtl` of the settings. Two-phase: the intent (which entries, under which custom_ids) is saved
  * before `batches.create`, then the batch id. A create refused outright (4xx) puts the entries
  * back; one whose answer never came is left to reconciliation (`reconcileIntent`).
  * Returns whether a batch was submitted and whether it was cut short of the waiting entries by the
@@ -45,7 +45,7 @@ export async function submitBatch(
     const { fallbacks: _fallbacks, ...request } = rebuilt.request;
     const item: BatchRequest = {
       custom_id: customIdOf(entry.ref),
-      params: { ...toMessageParams(request), stream: false },
+      params: { ...toMessageParams(request, { cacheTtl: settings.cacheTtl }), stream: false },
     };
     requests.push({ ref: entry.ref, request: item, bytes: Buffer.byteLength(JSON.stringify(item)) });
   }
