@@ -60,6 +60,19 @@ export interface CreateWorkerOptions {
   readonly now?: () => number;
 }
 
+/** How long closing a worker that never started waits for its connections to finish starting. */
+const START_SETTLE_MS = 2000;
+
+/** Resolves once every one is ready or has failed to start, or after {@link START_SETTLE_MS}. */
+async function settleStart(starting: readonly { waitUntilReady(): Promise<unknown> }[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, START_SETTLE_MS);
+  });
+  await Promise.race([Promise.allSettled(starting.map((item) => item.waitUntilReady())), bound]);
+  clearTimeout(timer);
+}
+
 /**
  * Starts a BullMQ worker on the extraction queue running the extraction loop with the Anthropic
  * adapter, durable attempts, the shared error history, the failure policy and the DLQ writer, plus a
@@ -243,6 +256,10 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const close = async (closeOptions: { readonly graceMs?: number } = {}) => {
     const graceMs = closeOptions.graceMs ?? config.shutdownGraceMs;
     stopping = true;
+    // Closed before it started (e.g. refused at start): let the queues' and the BullMQ worker's own
+    // connections finish starting, for at most START_SETTLE_MS, so none of their start-up commands
+    // is cut off unanswered by the close.
+    if (!running) await settleStart([worker, queues.queue, queues.dlq]);
     reconciler.stop();
     await batchCoordinator.stop();
     await drainWorker({ worker, graceMs, log });
