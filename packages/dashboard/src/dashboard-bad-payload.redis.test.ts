@@ -78,7 +78,7 @@ describe('triage pages for a bad_payload record', () => {
     });
     expect(detail.status).toBe(200);
     const html = await detail.text();
-    // The text is kept with its controls escaped, then written as JSON: each escape shows as \\uXXXX.
+    // The text is kept with its controls escaped, then written as JSON: each escape shows as \\u followed by four hex digits.
     expect(html).toContain('not json {\\\\u001b]0;owned\\\\u0007');
     expect(html).not.toContain('\u001b');
   });

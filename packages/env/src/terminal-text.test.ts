@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { terminalText } from './terminal-text';
 
 describe('terminalText', () => {
-  it('escapes C0, DEL, C1 and bidi controls as \\uXXXX, and leaves other text alone', () => {
+  it('escapes C0, DEL, C1 and bidi controls as \\u followed by four hex digits, and leaves other text alone', () => {
     expect(terminalText('a\u001b[31mb\u0007c\rd\u0008e\u007ff\u009bg\u202eh\u2066i\nj\tk')).toBe(
       'a\\u001b[31mb\\u0007c\\u000dd\\u0008e\\u007ff\\u009bg\\u202eh\\u2066i\\u000aj\\u0009k',
     );

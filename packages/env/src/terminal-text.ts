@@ -16,9 +16,9 @@ const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart
 
 /**
  * Makes text from outside (DLQ records, job ids, workflow names, error messages) safe to print on a
- * terminal: every control character is replaced by its visible `\uXXXX` escape (ESC → `\u001b`), so
+ * terminal: every control character is replaced by its visible `\u001b`-style escape (ESC → `\u001b`), so
  * no escape sequence, bell, carriage return or backspace can reach the terminal. With `multiline`,
- * line feeds and tabs stay. The `\uXXXX` form keeps JSON valid and meaning the same.
+ * line feeds and tabs stay. The `\u001b`-style form keeps JSON valid and meaning the same.
  */
 export function terminalText(text: string, options: TerminalTextOptions = {}): string {
   return text.replace(options.multiline ? LINE_CONTROLS : CONTROLS, escaped);

@@ -16,7 +16,7 @@ export interface UnreadableJobField {
   readonly problem: string;
   /** Size of the raw text in UTF-8 bytes. */
   readonly bytes: number;
-  /** The raw text's first {@link UNREADABLE_TEXT_BYTES} bytes, control characters written as `\uXXXX`. */
+  /** The raw text's first {@link UNREADABLE_TEXT_BYTES} bytes, control characters written as `\u001b`-style. */
   readonly text: string;
   /** True when `text` is only the start of the raw text. */
   readonly truncated: boolean;
