@@ -9,6 +9,7 @@ import { html } from '../html';
 import { batchDetailPage } from '../pages/batch-detail-page';
 import { batchesPage } from '../pages/batches-page';
 import { layout } from '../pages/layout';
+import { adminFormGuard } from './admin-form-guard';
 
 /** Options of {@link batchesRoutes}. */
 export interface BatchesRoutesOptions {
@@ -66,20 +67,9 @@ export function batchesRoutes(options: BatchesRoutesOptions): Router {
   router.post(
     '/batches/:batchId/cancel',
     express.urlencoded({ extended: false, limit: '4kb' }),
+    adminFormGuard(signer, 'cancelling a batch'),
     async (req: Request<{ batchId: string }>, res) => {
       const principal = principalOf(res);
-      if (principal.role !== 'admin') {
-        res.status(403).json({ error: 'forbidden', message: 'cancelling a batch needs the admin role' });
-        return;
-      }
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (!signer.checkCsrf(principal.csrfIdentity, body._csrf)) {
-        res.status(403).json({
-          error: 'forbidden',
-          message: 'missing or wrong CSRF token; reload the page and try again',
-        });
-        return;
-      }
       const { batchId } = req.params;
       const batch = await detail(batchId);
       if (!batch) return notFound(res, batchId);

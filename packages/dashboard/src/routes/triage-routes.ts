@@ -18,6 +18,7 @@ import { dlqListPage } from '../pages/dlq-list-page';
 import { fingerprintsPage } from '../pages/fingerprints-page';
 import { layout } from '../pages/layout';
 import { replayResultPage } from '../pages/replay-result-page';
+import { adminFormGuard } from './admin-form-guard';
 import { dlqListCursorFromText } from './dlq-list-cursor';
 import { readDlqListView } from './dlq-list-view';
 
@@ -117,20 +118,10 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
   router.post(
     '/replay',
     express.urlencoded({ extended: false, limit: '64kb' }),
+    adminFormGuard(signer, 'replaying'),
     async (req: Request, res) => {
       const principal = principalOf(res);
-      if (principal.role !== 'admin') {
-        res.status(403).json({ error: 'forbidden', message: 'replaying needs the admin role' });
-        return;
-      }
       const body = (req.body ?? {}) as Record<string, unknown>;
-      if (!signer.checkCsrf(principal.csrfIdentity, body._csrf)) {
-        res.status(403).json({
-          error: 'forbidden',
-          message: 'missing or wrong CSRF token; reload the page and try again',
-        });
-        return;
-      }
       const csrf = csrfOf(res);
       try {
         const selectors = withDlqIds(
