@@ -26,4 +26,18 @@ button { cursor: pointer; }
 .muted { color: #5d6675; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dl.facts dt { font-weight: 600; }
+.docview { display: grid; grid-template-columns: minmax(16rem, 1fr) 2fr; gap: 1rem; align-items: start; }
+.docview ol.fields { list-style: none; padding: 0; margin: 0; max-height: 80vh; overflow-y: auto; }
+.docview li.field { background: #fff; border: 1px solid #e2e5ea; border-left: 4px solid #2f7d4f; padding: .35rem .5rem; margin-bottom: .3rem; font-size: .85rem; overflow-wrap: anywhere; }
+.docview li.field[tabindex] { cursor: pointer; }
+.docview li.weak, .docview li.status-ambiguous { border-left-color: #c98a00; }
+.docview li.status-not_found, .docview li.status-mismatch { border-left-color: #a0121d; border-left-style: double; border-left-width: 6px; }
+.docview li.field.active { background: #fff3b0; outline: 2px solid #1d2430; }
+.docview .value { font-weight: 600; }
+.docview .facts { display: block; color: #5d6675; font-size: .8rem; }
+pre.document { margin: 0; max-height: 80vh; overflow-y: auto; }
+pre.document mark { background: #d9ecff; color: inherit; border-bottom: 2px solid #4a8fd6; }
+pre.document mark[data-fields*=" "] { background: #b5d4f4; }
+pre.document mark.weak { background: #ffe9b3; border-bottom-color: #c98a00; }
+pre.document mark.active { background: #ffd84d; outline: 2px solid #1d2430; }
 `;

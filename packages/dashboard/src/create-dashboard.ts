@@ -9,6 +9,7 @@ import {
   queueDefaults,
   redactRedisUrl,
   redisConnection,
+  ReviewIndex,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
@@ -34,7 +35,7 @@ export interface CreateDashboardOptions {
   readonly config: DashboardConfig;
   /** A connection the caller owns (kept open on close). Default: one opened from `config.redisUrl`. */
   readonly connection?: Redis;
-  /** Workflows replays are validated against. Default: the shipped workflows. */
+  /** Workflows replays are validated against, and whose documents the pages show. Default: the shipped workflows. */
   readonly registry?: WorkflowRegistry;
   /** Default: {@link createDashboardLogger} at `config.logLevel` and `config.logFormat` on standard output. */
   readonly logger?: Logger;
@@ -64,7 +65,7 @@ export interface Dashboard {
  * Builds the dashboard: bull-board over the extraction queue and the DLQ (read-only for viewers),
  * the triage pages and replay through the triage service, behind authentication (session cookie
  * after the login form, or HTTP Basic), same-origin checks and CSRF tokens on mutations, and
- * security headers on every response. Only `/healthz`, the stylesheet and the login page answer
+ * security headers on every response. Only `/healthz`, the stylesheet, the document view's script and the login page answer
  * without credentials.
  * @throws ConfigError when authentication is off on a non-loopback address, or on with no users.
  */
@@ -83,9 +84,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
     });
   const stopConnectionLog = logRedisConnection({ connection, redisUrl: config.redisUrl, log });
   const readiness = new RedisReadiness({ connection, pingTimeoutMs: dashboardDefaults.redisPingTimeoutMs });
+  const registry = options.registry ?? defaultRegistry();
   const triage = createTriage({
     connection,
-    registry: options.registry ?? defaultRegistry(),
+    registry,
     config: config.queue,
     maxRedrives: config.maxRedrives,
     replayedRetentionMs: config.replayedRetentionMs,
@@ -114,6 +116,8 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       view: new BatchesView({ redis: connection, keys }),
       records: new BatchRecords({ redis: connection, keys }),
     },
+    review: new ReviewIndex({ redis: connection, keys }),
+    registry,
     signer,
     log,
     now,

@@ -1,9 +1,11 @@
-import type { BatchesView, BatchRecords } from '@quarry/queue';
+import type { WorkflowRegistry } from '@quarry/core';
+import type { BatchesView, BatchRecords, ReviewIndex } from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
 import type { Logger } from 'pino';
 import { QUARRY_CSS } from './assets';
+import { DOCUMENT_VIEW_JS } from './document-view-script';
 import type { Authenticator } from './auth/authenticator';
 import type { CsrfSigner } from './auth/csrf-signer';
 import type { LoginThrottle } from './auth/login-throttle';
@@ -17,6 +19,7 @@ import { loopbackHostOnly, sameOriginMutations } from './request-guards';
 import { authRoutes, requireAuth } from './routes/auth-routes';
 import { batchesRoutes } from './routes/batches-routes';
 import { healthRoutes } from './routes/health-routes';
+import { jobRoutes } from './routes/job-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
 
@@ -32,6 +35,10 @@ export interface DashboardAppOptions {
   readonly triage: Triage;
   /** The batch lane's read model and records (the Batches pages). */
   readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
+  /** Jobs flagged for review (the Review page). */
+  readonly review: ReviewIndex;
+  /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
+  readonly registry: WorkflowRegistry;
   readonly signer: CsrfSigner;
   readonly log: Logger;
   readonly now: () => number;
@@ -41,9 +48,9 @@ export interface DashboardAppOptions {
 
 /**
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
- * and same-origin guards; the stylesheet; 503 while Redis is unavailable; the session cookie, login
+ * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
- * the Batches pages; 404; errors.
+ * the Batches pages; the job and review pages; 404; errors.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;
@@ -56,6 +63,9 @@ export function dashboardApp(options: DashboardAppOptions): Express {
   app.use(sameOriginMutations(config.origin));
   app.get('/assets/quarry.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(QUARRY_CSS);
+  });
+  app.get('/assets/document-view.js', (_req, res) => {
+    res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(DOCUMENT_VIEW_JS);
   });
   app.use(redisGate(readiness));
   if (authenticator) {
@@ -74,6 +84,7 @@ export function dashboardApp(options: DashboardAppOptions): Express {
   app.use(
     triageRoutes({
       triage: options.triage,
+      registry: options.registry,
       signer: options.signer,
       log,
       now: options.now,
@@ -88,6 +99,15 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       signer: options.signer,
       anthropic: config.anthropic,
       log,
+      now: options.now,
+    }),
+  );
+  app.use(
+    jobRoutes({
+      queues: options.triage.queues,
+      review: options.review,
+      registry: options.registry,
+      signer: options.signer,
       now: options.now,
     }),
   );

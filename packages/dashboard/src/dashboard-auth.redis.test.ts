@@ -100,7 +100,7 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, /readyz, the stylesheet and the login page open to ${who}`, async ({ kit }) => {
+    it(`leaves only /healthz, /readyz, the stylesheet, the script and the login page open to ${who}`, async ({ kit }) => {
       const { url } = kit;
       const headers = await headersFor(kit, who);
       const health = await fetch(`${url}/healthz`, { headers });
@@ -110,6 +110,7 @@ describe('dashboard auth matrix', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ ready: true, reasons: [] });
       expect((await fetch(`${url}/assets/quarry.css`, { headers })).status).toBe(200);
+      expect((await fetch(`${url}/assets/document-view.js`, { headers })).status).toBe(200);
       const loginPage = await fetch(`${url}/login`, { headers });
       expect(loginPage.status).toBe(200);
       expect(loginPage.headers.get('set-cookie')).toBeNull();

@@ -8,4 +8,8 @@ export const dashboardDefaults = {
   redisPingTimeoutMs: 500,
   /** How often replayed DLQ records past their retention are pruned (hourly). */
   pruneIntervalMs: 3_600_000,
+  /** Characters of a document the document view shows (spans further on are listed, not highlighted). */
+  documentViewChars: 200_000,
+  /** Jobs the review page lists, oldest first. */
+  reviewRows: 200,
 } as const;

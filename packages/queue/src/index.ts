@@ -42,6 +42,7 @@ export * from './queue-config';
 export * from './queue-env';
 export * from './rate-limit-bounce-store';
 export * from './read-dlq-group-summaries';
+export * from './read-extraction-job';
 export * from './redis-attempt-store';
 export * from './redis-connection';
 export * from './redis-facts';

@@ -21,5 +21,10 @@ export const ReviewEntry = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
   /** The extracted data, valid against the workflow's output schema. */
   data: z.unknown(),
+  /**
+   * How far each grounded value can be trusted (0–1 by concrete path), as in the job result; present
+   * when the workflow is grounded. The weak fields are those below their `reviewBelow` or at 0.
+   */
+  fieldConfidence: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 export type ReviewEntry = z.infer<typeof ReviewEntry>;

@@ -183,6 +183,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           ...(data.historyScope !== undefined ? { historyScope: data.historyScope } : {}),
           ...(data.metadata !== undefined ? { metadata: data.metadata } : {}),
           data: jobResult.data,
+          ...(jobResult.fieldConfidence ? { fieldConfidence: jobResult.fieldConfidence } : {}),
         });
       }
       options.metrics?.completed(result, result.needsReview && options.review !== undefined);

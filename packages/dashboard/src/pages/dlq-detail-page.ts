@@ -3,15 +3,31 @@ import type { DlqDetail } from '@quarry/triage';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { dlqDataPreview } from '../dlq-data-preview';
+import { attemptFieldViews } from '../grounding/attempt-field-views';
 import { html, type SafeHtml } from '../html';
+import { documentView } from './document-view';
 import { layout } from './layout';
 import { replayForm } from './replay-form';
 
-/** One record: reason, fingerprint, lineage chain, every attempt with its issues and raw output, the input preview. */
+/** The last attempt's grounded fields over the document, when that attempt was grounded. */
+function lastAttemptGrounding(detail: DlqDetail, document: string | null): SafeHtml | string {
+  const last = detail.record.attempts.at(-1);
+  if (!last || (last.provenance === undefined && last.groundingFields === undefined)) return '';
+  const heading = html`<h2>Document and the grounding of attempt ${last.n}</h2>`;
+  if (document === null) return html`${heading}<p class="muted">The job data holds no document text.</p>`;
+  return html`${heading}${documentView({ document, fields: attemptFieldViews(last) })}`;
+}
+
+/**
+ * One record: reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
+ * document with the last attempt's grounded spans (when it was grounded), the input preview.
+ */
 export function dlqDetailPage(options: {
   readonly principal: Principal;
   readonly csrf: string;
   readonly detail: DlqDetail;
+  /** The job's document as the attempts were grounded against; null when there is none. */
+  readonly document: string | null;
   readonly now: number;
 }): SafeHtml {
   const { record, summary, chain } = options.detail;
@@ -56,6 +72,7 @@ ${chain.missing.length ? html`<p class="muted">Pruned from the chain: ${chain.mi
 ${chain.latestJob ? html`<p>Latest replay job <code>${chain.latestJob.jobId}</code>: ${chain.latestJob.state}</p>` : ''}
 <h2>Attempts</h2>
 <table><thead><tr><th>#</th><th>Model</th><th>Duration</th><th>Stop</th><th>Tokens</th><th>Cost</th><th>Issues</th></tr></thead><tbody>${attempts}</tbody></table>
+${lastAttemptGrounding(options.detail, options.document)}
 <h2>Job data (document as a preview)</h2>
 <pre>${JSON.stringify(preview.input, null, 2)}</pre>`,
   });

@@ -1,3 +1,4 @@
+import type { WorkflowRegistry } from '@quarry/core';
 import { isDlqId } from '@quarry/queue';
 import {
   DlqRecordNotFoundError,
@@ -19,12 +20,15 @@ import { fingerprintsPage } from '../pages/fingerprints-page';
 import { layout } from '../pages/layout';
 import { replayResultPage } from '../pages/replay-result-page';
 import { adminFormGuard } from './admin-form-guard';
+import { dlqDocument } from './dlq-document';
 import { dlqListCursorFromText } from './dlq-list-cursor';
 import { readDlqListView } from './dlq-list-view';
 
 /** Options of {@link triageRoutes}. */
 export interface TriageRoutesOptions {
   readonly triage: Triage;
+  /** The workflows whose document the DLQ detail page shows. */
+  readonly registry: WorkflowRegistry;
   readonly signer: CsrfSigner;
   readonly log: Logger;
   readonly now: () => number;
@@ -99,7 +103,8 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
     try {
       if (!isDlqId(req.params.dlqId)) throw new DlqRecordNotFoundError({ dlqIds: [req.params.dlqId] });
       const detail = await triage.showDlq(req.params.dlqId);
-      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, now: now() }));
+      const document = dlqDocument({ registry: options.registry, record: detail.record });
+      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, document, now: now() }));
     } catch (error) {
       if (!(error instanceof DlqRecordNotFoundError)) throw error;
       send(

@@ -1,15 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { type AttemptRecord, defineWorkflow, type RefusalCategory, WorkflowRegistry } from '@quarry/core';
-import { buildDlqRecord, DeadLetterWriter, type DlqReasonKind, type DlqRecord } from '@quarry/queue';
+import {
+  buildDlqRecord,
+  DeadLetterWriter,
+  type DlqReasonKind,
+  type DlqRecord,
+  type ExtractionJobResult,
+  ReviewIndex,
+  type ReviewEntry,
+} from '@quarry/queue';
 import { deleteKeys, test } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
+import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import { z } from 'zod';
 import { parseUsers } from '../auth/dashboard-user';
 import { hashPassword } from '../auth/password-hash';
 import { createDashboard, type Dashboard } from '../create-dashboard';
 import type { DashboardConfig } from '../dashboard-config';
 import { createDashboardLogger } from '../dashboard-logger';
+import { groundedInvoice } from './grounded-job';
 
 /** Credentials of the test users. */
 export const admin = { name: 'alice', password: 'correct horse battery staple' } as const;
@@ -29,10 +40,12 @@ export const testRegistry = (): WorkflowRegistry =>
         instructions: 'Extract the title.',
       }),
     ),
+    groundedInvoice,
     ...workflows,
   ]);
 
-function attempt(n: number): AttemptRecord {
+/** An attempt whose reply had a schema issue (title a number). */
+export function attempt(n: number): AttemptRecord {
   return {
     n,
     startedAt: new Date(Date.UTC(2025, 5, 1, 0, 0, n)).toISOString(),
@@ -59,14 +72,21 @@ export interface DashboardTestKit {
   readonly prefix: string;
   readonly redis: Redis;
   readonly dashboard: Dashboard;
-  /** Writes a DLQ record as the worker would (two attempts with a schema issue). */
+  /** Writes a DLQ record as the worker would (by default two attempts with a schema issue). */
   seed(options: {
     jobId: string;
     text?: string;
     kind?: DlqReasonKind;
     message?: string;
     refusalCategory?: RefusalCategory;
+    /** Attempt records in place of the two with a schema issue. */
+    attempts?: AttemptRecord[];
+    workflow?: string;
   }): Promise<DlqRecord>;
+  /** Adds a job to the extraction queue and completes it with `result`, as a worker would. */
+  complete(options: { jobId: string; data: unknown; result: ExtractionJobResult }): Promise<void>;
+  /** Flags a job for review, as the worker does. */
+  flag(entry: ReviewEntry): Promise<void>;
 }
 
 /** The configuration the tests run the dashboard with (users: an admin with a hashed password, a viewer). */
@@ -133,7 +153,7 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}) {
               id: options.jobId,
               timestamp: Date.parse('2025-06-01T11:00:00Z'),
               data: {
-                workflow: 'note',
+                workflow: options.workflow ?? 'note',
                 version: 1,
                 input: { text: options.text ?? `note ${options.jobId}` },
               },
@@ -144,12 +164,28 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}) {
               message: options.message ?? 'no valid reply in 2 attempts',
               ...(options.refusalCategory ? { refusalCategory: options.refusalCategory } : {}),
             },
-            attempts: [attempt(1), attempt(2)],
+            attempts: options.attempts ?? [attempt(1), attempt(2)],
             deadLetteredAt: new Date('2025-06-01T12:00:00Z'),
           });
           await writer.write(record);
           return record;
         },
+        async complete({ jobId, data, result }) {
+          const { queue, config: queueConfig } = dashboard.triage.queues;
+          await queue.add('extract', data, { jobId });
+          const connection = redis.duplicate({ maxRetriesPerRequest: null });
+          const worker = new Worker(queueConfig.queueName, async () => result, {
+            connection,
+            prefix: queueConfig.prefix,
+          });
+          try {
+            await expect.poll(() => queue.getJobState(jobId), { timeout: 10_000 }).toBe('completed');
+          } finally {
+            await worker.close();
+            await connection.quit();
+          }
+        },
+        flag: (entry) => new ReviewIndex({ redis, keys: dashboard.triage.queues.keys }).flag(entry),
       };
       return kit;
     })
