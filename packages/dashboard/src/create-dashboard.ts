@@ -7,9 +7,9 @@ import {
   BatchRecords,
   DashboardSessionStore,
   queueDefaults,
+  ReviewIndex,
   redactRedisUrl,
   redisConnection,
-  ReviewIndex,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';

@@ -100,7 +100,9 @@ describe('dashboard auth matrix', () => {
   }
 
   for (const who of ['none', 'wrong password', 'forged session'] as const) {
-    it(`leaves only /healthz, /readyz, the stylesheet, the script and the login page open to ${who}`, async ({ kit }) => {
+    it(`leaves only /healthz, /readyz, the stylesheet, the script and the login page open to ${who}`, async ({
+      kit,
+    }) => {
       const { url } = kit;
       const headers = await headersFor(kit, who);
       const health = await fetch(`${url}/healthz`, { headers });

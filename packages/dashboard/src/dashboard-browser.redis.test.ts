@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { quarryKeys } from '@quarry/queue';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { admin, dashboardTest } from './test-fixtures/dashboard-test-kit';
+import { admin, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
 import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
+import { groundedResult, groundedText } from './test-fixtures/grounded-job';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 const it = dashboardTest();
@@ -95,6 +96,66 @@ describe('dashboard in a real browser', () => {
     await page.screenshot({ path: join(artifacts, 'batches.png'), fullPage: false });
     // bull-board's page links a web font from a third-party host; the CSP blocks it by design.
     expect(errors.filter((error) => !error.includes('https://fonts.googleapis.com/'))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("opens a grounded job's page and highlights a field's span on hover and click", async ({ kit }) => {
+    const { url } = kit;
+    await kit.complete({
+      jobId: 'browser-grounded',
+      data: { workflow: 'grounded-invoice', version: 1, input: { text: groundedText } },
+      result: groundedResult(),
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+
+    await page.goto(`${url}/jobs/browser-grounded`);
+    await page.getByLabel('User').fill(viewer.name);
+    await page.getByLabel('Password').fill(viewer.password);
+    errors.length = 0; // the page before logging in was a 401 on purpose
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${url}/jobs/browser-grounded`);
+
+    // The document's markup is text on the page, never run or rendered.
+    await page.getByText('<script>alert("doc")</script> ACME & Co.').first().waitFor();
+    const vendorName = page.locator('li.field', { has: page.locator('code', { hasText: /^vendorName$/ }) });
+    const vendorNameSpan = page.locator('pre.document mark[data-fields~="2"]');
+    const vendorOnly = page.locator('pre.document mark[data-fields="1"]');
+    expect(await vendorNameSpan.count()).toBe(1);
+    expect(await vendorNameSpan.textContent()).toBe('ACME & Co.');
+    expect(await vendorNameSpan.getAttribute('class')).toBeNull();
+
+    // Hover: the field's span is highlighted, the rest of the overlapping vendor span is not.
+    await vendorName.hover();
+    await expect.poll(() => vendorNameSpan.getAttribute('class')).toBe('active');
+    expect(await vendorOnly.getAttribute('class')).toBeNull();
+    // Runs in the page (this package compiles without the DOM library).
+    type InPage = { getComputedStyle(element: unknown): { backgroundColor: string } };
+    const highlighted = await vendorNameSpan.evaluate(
+      (mark) => (globalThis as unknown as InPage).getComputedStyle(mark).backgroundColor,
+    );
+    expect(highlighted).toBe('rgb(255, 216, 77)');
+
+    // Click keeps it highlighted after the pointer leaves; a failed field is marked.
+    await vendorName.click();
+    await page.locator('h1').hover();
+    await expect.poll(() => vendorNameSpan.getAttribute('class')).toBe('active');
+    expect(await vendorName.getAttribute('class')).toContain('active');
+    const due = page.locator('li.field', { has: page.locator('code', { hasText: /^due$/ }) });
+    expect(await due.textContent()).toContain('quote not found');
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'job-document-view.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
 });

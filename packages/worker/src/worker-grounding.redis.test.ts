@@ -56,4 +56,19 @@ describe('worker grounding (real Redis, SDK against the stand-in)', () => {
       'A note about wrong',
     ]);
   });
+
+  it('flags a weak field for review, the review entry carrying the field confidence', async ({ testBed }) => {
+    const h = await testBed.harness({
+      plan: { weak: [reply('bananas', 'A note about bananas'), reply('weak', 'A note about weak')] },
+    });
+    const worker = await h.startWorker();
+    const { jobId } = await h.client.enqueue('reviewed-note', { text: doc('weak') });
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
+    expect(result).toMatchObject({ needsReview: true, fieldConfidence: { title: 0.64 } });
+    const entry = await worker.review.get(jobId);
+    expect(entry?.reasons).toEqual([
+      'grounding: title: confidence 0.64 is below 0.9 (exact match, failed grounding in 1 earlier attempt, 50 % of attempts agree)',
+    ]);
+    expect(entry?.fieldConfidence).toEqual({ title: 0.64 });
+  });
 });

@@ -47,9 +47,16 @@ const quotedNote = defineWorkflow({
   grounding: { mode: 'require', fields: { count: { mode: 'off' } } },
 });
 
-/** Test workflows `note` (versions 1 and 2) and `quoted-note`, next to the shipped workflows. */
+/** Test workflow `reviewed-note`: a `quoted-note` whose title is flagged for review below confidence 0.9. */
+const reviewedNote = defineWorkflow({
+  ...note(1),
+  name: 'reviewed-note',
+  grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.9 } } },
+});
+
+/** Test workflows `note` (versions 1 and 2), `quoted-note` and `reviewed-note`, next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
-  new WorkflowRegistry([note(1), note(2), quotedNote, ...workflows]);
+  new WorkflowRegistry([note(1), note(2), quotedNote, reviewedNote, ...workflows]);
 
 const [firstTicket] = loadSamples('support-ticket');
 if (!firstTicket) throw new Error('The support-ticket samples are empty');

@@ -9,9 +9,11 @@ export function valuesByPath(data: unknown): Map<string, unknown> {
   const visit = (value: unknown, path: readonly PropertyKey[]): void => {
     if (values.size >= MAX_VALUES) return;
     if (path.length > 0) values.set(formatPath(path), value);
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
-    else if (typeof value === 'object' && value !== null)
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, [...path, i]);
+    } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+    }
   };
   visit(data, []);
   return values;

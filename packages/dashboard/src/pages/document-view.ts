@@ -1,5 +1,10 @@
 import { dashboardDefaults } from '../dashboard-defaults';
-import { documentSegments, type FieldSpan, type SpanProblem, spanProblem } from '../grounding/document-segments';
+import {
+  documentSegments,
+  type FieldSpan,
+  type SpanProblem,
+  spanProblem,
+} from '../grounding/document-segments';
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { html, type SafeHtml } from '../html';
 

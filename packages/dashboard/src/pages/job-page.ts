@@ -19,7 +19,7 @@ function provenanceTable(view: JobView): SafeHtml | string {
   )}</tbody></table>`;
 }
 
-function resultSection(view: JobView): SafeHtml | string {
+function resultSummary(view: JobView): SafeHtml | string {
   const { result } = view;
   if (view.resultProblems.length > 0) {
     return html`<p class="error" role="alert">The stored result is unreadable:</p><ul>${view.resultProblems.map((problem) => html`<li>${problem}</li>`)}</ul>`;
@@ -29,13 +29,18 @@ function resultSection(view: JobView): SafeHtml | string {
 <dl class="facts">
   <dt>Review</dt><dd>${result.needsReview ? html`<span class="reason">needs review</span>: ${result.reviewReasons.join('; ')}` : 'not needed'}</dd>
   <dt>Model</dt><dd>${result.model}, ${result.attempts} attempt(s), ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens, ${costLabel(result.costUsd)}, ${result.durationMs} ms</dd>
-</dl>
-<h2>Extracted data</h2>
+</dl>`;
+}
+
+function resultDetails(view: JobView): SafeHtml | string {
+  const { result } = view;
+  if (!result) return '';
+  return html`<h2>Extracted data</h2>
 <pre>${JSON.stringify(result.data, null, 2)}</pre>
 ${result.provenance ? html`<h2>Provenance</h2>${provenanceTable(view)}` : html`<p class="muted">The result is not grounded (no provenance).</p>`}`;
 }
 
-/** One extraction job: state, result data and provenance, and the document with each grounded span highlighted. */
+/** One extraction job: state, result summary, the document with each grounded span highlighted, then the data and provenance. */
 export function jobPage(options: {
   readonly principal: Principal;
   readonly csrf: string;
@@ -54,8 +59,9 @@ export function jobPage(options: {
   <dt>Finished</dt><dd>${timeText(snapshot.finishedOn)}</dd>
   <dt>Job attempts</dt><dd>${snapshot.attemptsMade}</dd>
 </dl>
-${resultSection(view)}
+${resultSummary(view)}
 <h2>Document</h2>
-${view.document === null ? html`<p class="muted">The job data holds no document text.</p>` : documentView({ document: view.document, fields: view.fields })}`,
+${view.document === null ? html`<p class="muted">The job data holds no document text.</p>` : documentView({ document: view.document, fields: view.fields })}
+${resultDetails(view)}`,
   });
 }

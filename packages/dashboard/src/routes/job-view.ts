@@ -1,5 +1,10 @@
 import type { WorkflowRegistry } from '@quarry/core';
-import { type ExtractionJobResult, ExtractionJobResult as ResultSchema, type ExtractionJobSnapshot, JobData } from '@quarry/queue';
+import {
+  type ExtractionJobResult,
+  type ExtractionJobSnapshot,
+  JobData,
+  ExtractionJobResult as ResultSchema,
+} from '@quarry/queue';
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { jobDocument } from '../grounding/job-document';
 import { resultFieldViews } from '../grounding/result-field-views';

@@ -6,8 +6,8 @@ import {
   type DlqReasonKind,
   type DlqRecord,
   type ExtractionJobResult,
-  ReviewIndex,
   type ReviewEntry,
+  ReviewIndex,
 } from '@quarry/queue';
 import { deleteKeys, test } from '@quarry/testing';
 import { workflows } from '@quarry/workflows';
