@@ -96,7 +96,14 @@ describe('dashboard with Redis down', () => {
     expect((await timed(`${url}/dlq`, { headers: { cookie, accept: 'text/html' } })).status).toBe(200);
 
     await server.kill('SIGKILL');
-    for (const path of ['/dlq', '/fingerprints', '/batches', '/queues/api/queues']) {
+    for (const path of [
+      '/dlq',
+      '/fingerprints',
+      '/batches',
+      '/review',
+      '/jobs/some-job',
+      '/queues/api/queues',
+    ]) {
       const response = await timed(`${url}${path}`, { headers: { cookie, accept: 'text/html' } });
       expect(response.status, path).toBe(503);
       expect(response.ms, path).toBeLessThan(2_000);
