@@ -1,8 +1,8 @@
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentLimits } from '../document-limits';
 import { type DocumentRefusal, refuse } from '../document-refusal';
+import { raceAbort } from '../race-abort';
 import { measureDeflateStreams } from './measure-deflate-streams';
-import { raceAbort } from './race-abort';
 
 /** A PDF ends with `%%EOF`; readers look for it in the last 1024 bytes. */
 const EOF_WINDOW = 1024;
