@@ -91,6 +91,21 @@ describe('inspectDocument', () => {
     });
   });
 
+  it('refuses deflate data nested in deflate data by what the inner layer decodes to', async () => {
+    const bytes = await deflateBombPdf(64 * 1024 * 1024, 2);
+    expect(bytes.length).toBeLessThan(10_000);
+    const inspection = await inspectDocument({ bytes, limits: { maxDecodedBytes: 8 * 1024 * 1024 } });
+    expect(inspection).toMatchObject({ type: 'refused', reason: 'document_too_large' });
+  });
+
+  it('reads a PDF whose streams stay within the decoded-size limit', async () => {
+    const bytes = await deflateBombPdf(1024 * 1024, 2);
+    expect(await inspectDocument({ bytes, limits: { maxDecodedBytes: 8 * 1024 * 1024 } })).toMatchObject({
+      type: 'ok',
+      pages: 1,
+    });
+  });
+
   it('refuses a PDF of 10,000 pages by its page count', async () => {
     const inspection = await inspectDocument({ bytes: await manyPagesPdf(10_000) });
     expect(inspection).toEqual({

@@ -1,4 +1,4 @@
-import { createInflate, constants as zlib } from 'node:zlib';
+import { createInflate, type Inflate, constants as zlib } from 'node:zlib';
 
 /** Whether the PDF's deflate streams stay within the budget, and how much was decoded to find out. */
 export type DeflateMeasure =
@@ -33,40 +33,74 @@ function* streamBodies(bytes: Buffer): Generator<Buffer> {
   }
 }
 
-/** Inflates one stream, counting and discarding its output; stops as soon as the count passes `cap`. */
-function inflatedLength(body: Buffer, cap: number): Promise<number> {
-  return new Promise((resolve) => {
-    const inflate = createInflate({ finishFlush: zlib.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
-    let total = 0;
-    inflate.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > cap) {
-        inflate.destroy();
-        resolve(total);
-      }
-    });
-    // A damaged stream counts for what it decoded before the damage: readers do the same.
-    inflate.on('error', () => resolve(total));
-    inflate.on('end', () => resolve(total));
-    inflate.end(body);
-  });
+/** Deflate data inside deflate data is decoded too, this many layers deep. */
+const MAX_LAYERS = 3;
+
+interface Budget {
+  used: number;
+  readonly cap: number;
+  readonly signal: AbortSignal | undefined;
 }
 
 /**
- * Decodes every deflate stream of a PDF (the `FlateDecode` filter, by far the most common; other
- * filters are covered by the deadline) without keeping the output, and stops as soon as the
- * total passes `maxDecodedBytes`. A few kilobytes of deflate can decode to gigabytes, so this runs
+ * An inflater whose output is counted against the budget and discarded, except that output which
+ * is itself deflate data (a bomb in a bomb) is piped into a nested counting inflater. `done`
+ * settles when every layer has ended, failed, or passed the budget.
+ */
+function countingInflate(budget: Budget, layer: number): { input: Inflate; done: Promise<void> } {
+  const input = createInflate({ finishFlush: zlib.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
+  let nested: { input: Inflate; done: Promise<void> } | null = null;
+  let first = true;
+  const done = new Promise<void>((resolve) => {
+    const finish = (): void => {
+      if (nested) {
+        nested.input.end();
+        void nested.done.then(resolve);
+      } else resolve();
+    };
+    input.on('data', (chunk: Buffer) => {
+      budget.used += chunk.length;
+      if (budget.used > budget.cap || budget.signal?.aborted) {
+        input.destroy();
+        nested?.input.destroy();
+        resolve();
+        return;
+      }
+      if (!first) return;
+      first = false;
+      if (layer < MAX_LAYERS && isZlibHeader(chunk[0], chunk[1])) {
+        nested = countingInflate(budget, layer + 1);
+        nested.input.write(chunk);
+        input.pipe(nested.input);
+      }
+    });
+    // A damaged stream counts for what it decoded before the damage: readers do the same.
+    input.on('error', finish);
+    input.on('end', finish);
+  });
+  return { input, done };
+}
+
+/**
+ * Decodes every deflate stream of a PDF (the `FlateDecode` filter, by far the most common, and
+ * deflate nested in deflate; streams behind other filters are covered by the deadline only)
+ * without keeping the output, and stops as soon as the total passes `maxDecodedBytes` or `signal`
+ * aborts (then it rejects with the signal's reason). A few kilobytes of deflate can decode to gigabytes, so this runs
  * before any PDF reader sees the bytes.
  */
-export async function measureDeflateStreams(
-  bytes: Uint8Array,
-  maxDecodedBytes: number,
-): Promise<DeflateMeasure> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  let decodedBytes = 0;
-  for (const body of streamBodies(buffer)) {
-    decodedBytes += await inflatedLength(body, maxDecodedBytes - decodedBytes);
-    if (decodedBytes > maxDecodedBytes) return { withinBudget: false };
+export async function measureDeflateStreams(options: {
+  bytes: Uint8Array;
+  maxDecodedBytes: number;
+  signal?: AbortSignal | undefined;
+}): Promise<DeflateMeasure> {
+  const { bytes, signal } = options;
+  const budget: Budget = { used: 0, cap: options.maxDecodedBytes, signal };
+  for (const body of streamBodies(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))) {
+    const { input, done } = countingInflate(budget, 1);
+    input.end(body);
+    await done;
+    signal?.throwIfAborted();
+    if (budget.used > budget.cap) return { withinBudget: false };
   }
-  return { withinBudget: true, decodedBytes };
+  return { withinBudget: true, decodedBytes: budget.used };
 }

@@ -21,12 +21,17 @@ export async function manyPagesPdf(count: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A one-page PDF whose content stream is `decodedBytes` of spaces deflated to a few kilobytes. */
-export async function deflateBombPdf(decodedBytes: number): Promise<Uint8Array> {
+/**
+ * A one-page PDF whose content stream is `decodedBytes` of spaces deflated to a few kilobytes, once
+ * or, with `layers: 2`, twice (the stream's filter then names `FlateDecode` twice).
+ */
+export async function deflateBombPdf(decodedBytes: number, layers: 1 | 2 = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([100, 100]);
-  const bomb = doc.context.stream(deflateSync(Buffer.alloc(decodedBytes, 0x20), { level: 9 }), {
-    Filter: 'FlateDecode',
+  let data = deflateSync(Buffer.alloc(decodedBytes, 0x20), { level: 9 });
+  if (layers === 2) data = deflateSync(data, { level: 9 });
+  const bomb = doc.context.stream(data, {
+    Filter: layers === 2 ? ['FlateDecode', 'FlateDecode'] : 'FlateDecode',
   });
   page.node.set(PDFName.of('Contents'), doc.context.register(bomb));
   return doc.save({ useObjectStreams: false });
