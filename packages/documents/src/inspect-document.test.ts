@@ -113,7 +113,7 @@ describe('inspectDocument', () => {
       reason: 'document_too_large',
       detail: 'the PDF has 10000 pages; at most 100 are accepted',
     });
-  }, 30_000);
+  }, 60_000);
 
   it('refuses images whose headers claim absurd dimensions', async () => {
     expect(await inspectDocument({ bytes: pngHeader(100_000, 100_000) })).toEqual({

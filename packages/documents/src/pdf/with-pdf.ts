@@ -25,7 +25,7 @@ function openFailure(error: unknown): DocumentRefusal {
 }
 
 /** What `withPdf` hands to its callback: the open document and the signal that ends the work. */
-export interface OpenPdf {
+interface OpenPdf {
   readonly pdf: PDFDocumentProxy;
   readonly signal: AbortSignal;
 }
