@@ -33,6 +33,8 @@ export interface FetchDocumentOptions {
   maxRedirects?: number | undefined;
   lookup?: HostLookup | undefined;
   addressPolicy?: AddressPolicy | undefined;
+  /** Certificate authorities (PEM) trusted for `https:` instead of Node's defaults, for an internal CA. */
+  ca?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -109,7 +111,7 @@ export async function fetchDocument(options: FetchDocumentOptions): Promise<Fetc
       checkScheme(url, allowHttp);
       signal.throwIfAborted();
       const address = await resolveHost(url, { lookup, policy, signal });
-      const hop = await requestHop({ url, address, maxBytes: limits.maxBytes, signal });
+      const hop = await requestHop({ url, address, maxBytes: limits.maxBytes, signal, ca: options.ca });
       if (hop.type === 'body') {
         const mediaType = checkType(url, hop.contentType, hop.bytes);
         return { bytes: new Uint8Array(hop.bytes), mediaType, url: shownUrl(url), redirects };

@@ -62,13 +62,20 @@ export function requestHop(options: {
   address: ResolvedAddress;
   maxBytes: number;
   signal: AbortSignal;
+  ca: string | undefined;
 }): Promise<HopResult> {
   const { url, maxBytes, signal } = options;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
-      { method: 'GET', lookup: pinned(options.address), signal, headers: { 'accept-encoding': 'identity' } },
+      {
+        method: 'GET',
+        lookup: pinned(options.address),
+        signal,
+        headers: { 'accept-encoding': 'identity' },
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
