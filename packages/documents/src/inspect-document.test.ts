@@ -71,12 +71,19 @@ describe('inspectDocument', () => {
     });
   });
 
-  it('refuses an encrypted PDF', async () => {
-    const inspection = await inspectDocument({ bytes: await encryptedPdf() });
-    expect(inspection).toMatchObject({
+  it('refuses a password-protected PDF', async () => {
+    expect(await inspectDocument({ bytes: await encryptedPdf('set') })).toEqual({
       type: 'refused',
       reason: 'bad_document',
-      detail: expect.stringContaining('encrypted'),
+      detail: 'the PDF is encrypted (password-protected); send it without encryption',
+    });
+  });
+
+  it('refuses an encrypted PDF that opens without a password', async () => {
+    expect(await inspectDocument({ bytes: await encryptedPdf('empty') })).toEqual({
+      type: 'refused',
+      reason: 'bad_document',
+      detail: 'the PDF is encrypted; send it without encryption',
     });
   });
 

@@ -142,6 +142,15 @@ describe('fetchDocument', () => {
     expect(lookup.calls).toEqual([]);
   });
 
+  it('refuses limits that are not positive whole numbers, naming them', async () => {
+    const url = 'https://docs.example/a.pdf';
+    await expect(fetchDocument({ url, maxBytes: -1, timeoutMs: 1000 })).rejects.toThrow(/maxBytes/);
+    await expect(fetchDocument({ url, maxBytes: 1000, timeoutMs: 0 })).rejects.toThrow(/timeoutMs/);
+    await expect(fetchDocument({ url, maxBytes: 1000, timeoutMs: 1000, maxRedirects: 100 })).rejects.toThrow(
+      /maxRedirects/,
+    );
+  });
+
   it('stops following redirects past the limit', async () => {
     const { fetchFrom } = await serve({ '/loop?token=secret': redirect('/loop?token=secret') });
     const error = await failure(fetchFrom('/loop', { maxRedirects: 3 }));

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 
 /** A PDF with one page per entry, each showing its lines of text (an empty list: a page with no text layer). */
 export async function textPdf(pages: readonly (readonly string[])[]): Promise<Uint8Array> {
@@ -37,23 +38,53 @@ export async function deflateBombPdf(decodedBytes: number, layers: 1 | 2 = 1): P
   return doc.save({ useObjectStreams: false });
 }
 
-/** A PDF with a standard security handler in its trailer, as a password-protected PDF has. */
-export async function encryptedPdf(): Promise<Uint8Array> {
+/** The padding string of the PDF standard security handler (ISO 32000-1, 7.6.3.3). */
+const PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
+
+function rc4(key: Buffer, data: Buffer): Buffer {
+  const s = Array.from({ length: 256 }, (_, index) => index);
+  let j = 0;
+  for (let i = 0; i < 256; i += 1) {
+    j = (j + (s[i] as number) + (key[i % key.length] as number)) & 0xff;
+    [s[i], s[j]] = [s[j] as number, s[i] as number];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, k = 0; n < data.length; n += 1) {
+    i = (i + 1) & 0xff;
+    k = (k + (s[i] as number)) & 0xff;
+    [s[i], s[k]] = [s[k] as number, s[i] as number];
+    out[n] = (data[n] as number) ^ (s[((s[i] as number) + (s[k] as number)) & 0xff] as number);
+  }
+  return out;
+}
+
+/**
+ * A PDF with a standard security handler (revision 2, 40-bit RC4) in its trailer. `password: 'set'`:
+ * opening it needs a password. `password: 'empty'`: the user password is empty, so a reader opens it
+ * without asking (the `/U` entry is computed for the empty password), yet it is still encrypted.
+ */
+export async function encryptedPdf(password: 'set' | 'empty'): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.addPage([100, 100]);
-  const key = (byte: number): PDFString => PDFString.of(String.fromCharCode(...new Array(32).fill(byte)));
+  const owner = Buffer.alloc(32, 0x41);
+  const id = Buffer.from('0123456789abcdef');
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-4);
+  const key = createHash('md5')
+    .update(Buffer.concat([PAD, owner, permissions, id]))
+    .digest()
+    .subarray(0, 5);
+  const user = password === 'empty' ? rc4(key, PAD) : Buffer.alloc(32, 0x42);
+  const hex = (bytes: Buffer): PDFHexString => PDFHexString.of(bytes.toString('hex'));
   const encrypt = doc.context.obj({
     Filter: 'Standard',
     V: 1,
     R: 2,
-    O: key(0x41),
-    U: key(0x42),
+    O: hex(owner),
+    U: hex(user),
     P: PDFNumber.of(-4),
   });
   doc.context.trailerInfo.Encrypt = doc.context.register(encrypt);
-  doc.context.trailerInfo.ID = doc.context.obj([
-    PDFString.of('0123456789abcdef'),
-    PDFString.of('0123456789abcdef'),
-  ]);
+  doc.context.trailerInfo.ID = doc.context.obj([hex(id), hex(id)]);
   return doc.save({ useObjectStreams: false });
 }
