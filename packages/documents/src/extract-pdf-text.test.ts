@@ -22,6 +22,14 @@ describe('extractPdfText', () => {
     expect(result).toMatchObject({ type: 'ok', hasTextLayer: false, pages: [{ page: 1 }, { page: 2 }] });
   });
 
+  it('takes a Node Buffer as well as a Uint8Array (what readFile and downloads give)', async () => {
+    const bytes = Buffer.from(await textPdf([['Invoice INV-7']]));
+    expect(await extractPdfText({ bytes })).toMatchObject({
+      type: 'ok',
+      pages: [{ page: 1, text: 'Invoice INV-7' }],
+    });
+  });
+
   it('refuses what is not a PDF', async () => {
     expect(await extractPdfText({ bytes: pngHeader(10, 10) })).toMatchObject({ reason: 'bad_document' });
     expect(await extractPdfText({ bytes: new Uint8Array(0) })).toMatchObject({ reason: 'bad_document' });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { inspectDocument } from './inspect-document';
 import { gifHeader, pngHeader } from './test-fixtures/image-fixtures';
-import { deflateBombPdf, encryptedPdf, manyPagesPdf, textPdf } from './test-fixtures/pdf-fixtures';
+import {
+  deflateBombPdf,
+  encryptedPdf,
+  handwrittenBombPdf,
+  manyPagesPdf,
+  textPdf,
+} from './test-fixtures/pdf-fixtures';
 
 describe('inspectDocument', () => {
   it('reads a PDF: type from the bytes, page count, text layer', async () => {
@@ -103,6 +109,18 @@ describe('inspectDocument', () => {
     expect(bytes.length).toBeLessThan(10_000);
     const inspection = await inspectDocument({ bytes, limits: { maxDecodedBytes: 8 * 1024 * 1024 } });
     expect(inspection).toMatchObject({ type: 'refused', reason: 'document_too_large' });
+  });
+
+  it('finds a deflate stream whose keyword is followed by spaces, as PDF readers do', async () => {
+    const limits = { maxDecodedBytes: 8 * 1024 * 1024 };
+    expect(await inspectDocument({ bytes: handwrittenBombPdf(1024), limits })).toMatchObject({
+      type: 'ok',
+      pages: 1,
+    });
+    expect(await inspectDocument({ bytes: handwrittenBombPdf(64 * 1024 * 1024), limits })).toMatchObject({
+      type: 'refused',
+      reason: 'document_too_large',
+    });
   });
 
   it('reads a PDF whose streams stay within the decoded-size limit', async () => {

@@ -14,9 +14,11 @@ function isZlibHeader(cmf: number | undefined, flg: number | undefined): boolean
 }
 
 /**
- * Each stream's data, from after the `stream` keyword and its end-of-line to the end of the file:
- * inflating stops where the deflate data ends, so the stream's length need not be trusted (nor an
- * `endstream` that a stored block could fake).
+ * Each stream's data, found as PDF readers find it: after the `stream` keyword, anything up to the
+ * end of the line is skipped (pdf.js skips to the next line, so `stream` followed by spaces or junk
+ * still starts a stream there), then CR LF, CR or LF. The data runs to the end of the file:
+ * inflating stops where the deflate data ends, so neither the stream's length nor an `endstream`
+ * (which a stored block could fake) need be trusted.
  */
 function* streamBodies(bytes: Buffer): Generator<Buffer> {
   let from = 0;
@@ -25,9 +27,11 @@ function* streamBodies(bytes: Buffer): Generator<Buffer> {
     if (at < 0) return;
     from = at + STREAM.length;
     let start = from;
-    if (bytes[start] === 0x0d) start += 1;
-    if (bytes[start] === 0x0a) start += 1;
-    if (start === from) continue;
+    while (start < bytes.length && bytes[start] !== 0x0d && bytes[start] !== 0x0a) start += 1;
+    if (bytes[start] === 0x0d) {
+      start += 1;
+      if (bytes[start] === 0x0a) start += 1;
+    } else if (bytes[start] === 0x0a) start += 1;
     const body = bytes.subarray(start);
     if (isZlibHeader(body[0], body[1])) yield body;
   }

@@ -46,9 +46,9 @@ async function readPdf<T>(
       `the PDF's compressed streams decode to more than ${limits.maxDecodedBytes} bytes`,
     );
   }
-  // pdf.js may take over the buffer it is given: hand it a copy.
+  // pdf.js may take over the buffer it is given, and refuses a Node Buffer: hand it a plain copy.
   const task = getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     verbosity: 0,

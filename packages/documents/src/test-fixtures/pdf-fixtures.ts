@@ -88,3 +88,37 @@ export async function encryptedPdf(password: 'set' | 'empty'): Promise<Uint8Arra
   doc.context.trailerInfo.ID = doc.context.obj([hex(id), hex(id)]);
   return doc.save({ useObjectStreams: false });
 }
+
+/**
+ * A one-page PDF written by hand (with a correct cross-reference table) whose content stream is
+ * `decodedBytes` of spaces deflated, and whose `stream` keyword is followed by spaces before the end
+ * of its line: PDF readers skip them, so the stream still starts after that line.
+ */
+export function handwrittenBombPdf(decodedBytes: number): Uint8Array {
+  const data = deflateSync(Buffer.alloc(decodedBytes, 0x20), { level: 9 });
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream   \n`),
+      data,
+      Buffer.from('\nendstream'),
+    ]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ']
+    .concat(offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `))
+    .join('\n');
+  const trailer = `\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(`${xref}${trailer}`));
+  return Buffer.concat(parts);
+}
