@@ -4,7 +4,7 @@ import { type DocumentRefusal, refuse } from './document-refusal';
 import { inspectImage } from './image/inspect-image';
 import { pageText } from './pdf/page-text';
 import { withPdf } from './pdf/with-pdf';
-import { sniffMediaType } from './sniff-media-type';
+import { type SniffedType, sniffMediaType } from './sniff-media-type';
 
 /** A document accepted: its type as the bytes show it, and what could be learnt without reading it all. */
 export interface DocumentFacts {
@@ -25,15 +25,14 @@ export type DocumentInspection = DocumentFacts | DocumentRefusal;
 /** How many leading pages are read to tell whether a PDF has a text layer. */
 const TEXT_LAYER_SAMPLE = 3;
 
-function checkClaim(
-  claimed: string | undefined,
-  actual: DocumentMediaType | 'other' | null,
-): DocumentRefusal | null {
+/** The document's type as its bytes show it, or why it is refused: unknown, unsupported, or not what is claimed. */
+function documentType(claimed: string | undefined, actual: SniffedType): DocumentMediaType | DocumentRefusal {
   if (claimed === undefined) {
     if (actual === null) return refuse('unsupported_type', 'the bytes are not a PDF, PNG, JPEG, WebP or GIF');
-    if (actual === 'other')
+    if (actual === 'other') {
       return refuse('unsupported_type', 'the image type is not one the model reads (PNG, JPEG, WebP, GIF)');
-    return null;
+    }
+    return actual;
   }
   const claim = normalizeMediaType(claimed);
   if (claim === null)
@@ -42,7 +41,7 @@ function checkClaim(
     const shown = actual === null ? 'no known type' : actual === 'other' ? 'another image type' : actual;
     return refuse('bad_document', `the document claims to be ${claim} but its bytes are ${shown}`);
   }
-  return null;
+  return claim;
 }
 
 /**
@@ -61,10 +60,8 @@ export async function inspectDocument(options: {
   const { bytes } = options;
   const limits = documentLimits(options.limits);
   if (bytes.length === 0) return refuse('bad_document', 'the document is empty (0 bytes)');
-  const actual = sniffMediaType(bytes);
-  const claimProblem = checkClaim(options.claimedMediaType, actual);
-  if (claimProblem) return claimProblem;
-  const mediaType = actual as DocumentMediaType;
+  const mediaType = documentType(options.claimedMediaType, sniffMediaType(bytes));
+  if (typeof mediaType !== 'string') return mediaType;
   const maxBytes = mediaType === 'application/pdf' ? limits.maxPdfBytes : limits.maxImageBytes;
   if (bytes.length > maxBytes) {
     return refuse(

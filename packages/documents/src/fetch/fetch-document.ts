@@ -114,7 +114,7 @@ export async function fetchDocument(options: FetchDocumentOptions): Promise<Fetc
       const hop = await requestHop({ url, address, maxBytes: limits.maxBytes, signal, ca: options.ca });
       if (hop.type === 'body') {
         const mediaType = checkType(url, hop.contentType, hop.bytes);
-        return { bytes: new Uint8Array(hop.bytes), mediaType, url: shownUrl(url), redirects };
+        return { bytes: hop.bytes, mediaType, url: shownUrl(url), redirects };
       }
       if (redirects >= limits.maxRedirects) {
         const message = `more than ${limits.maxRedirects} redirects`;
