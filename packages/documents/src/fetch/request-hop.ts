@@ -71,6 +71,8 @@ export function requestHop(options: {
       url,
       {
         method: 'GET',
+        // A fresh connection for every hop: a pooled one was made for an earlier answer and options.
+        agent: false,
         lookup: pinned(options.address),
         signal,
         headers: { 'accept-encoding': 'identity' },
@@ -79,13 +81,14 @@ export function requestHop(options: {
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
+        // A redirect's or an error's body is never read: the connection is closed at once.
         if (REDIRECTS.has(status) && location) {
-          response.resume();
+          response.destroy();
           resolve({ type: 'redirect', location });
           return;
         }
         if (status < 200 || status > 299) {
-          response.resume();
+          response.destroy();
           reject(
             new DocumentFetchError({
               problem: 'http_status',
