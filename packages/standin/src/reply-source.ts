@@ -2,7 +2,7 @@ import { addEvidence } from './evidence-quotes';
 import type { ModelContext } from './model-context';
 import type { RecordedRequest } from './recorded-request';
 import { type RequestStrategy, strategySchema } from './request-strategy';
-import { documentText } from './request-text';
+import { documentText, requestText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { scriptedReply } from './scripted-reply';
 import { SimulatedModel } from './simulated-model';
@@ -32,9 +32,26 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
   return {
     model,
     reply: (request, strategy, context) =>
-      model.reply({ body: request.body, strategy, documentKey: request.documentKey, effort: context.effort }),
+      requestText(request.body).unreadable
+        ? unreadableReply
+        : model.reply({
+            body: request.body,
+            strategy,
+            documentKey: request.documentKey,
+            effort: context.effort,
+          }),
   };
 }
+
+/**
+ * What the simulated model answers for a document it cannot read (an image, a PDF without a text
+ * layer: the stand-in does no OCR): a plain text answer, no tool call and no JSON, whatever the
+ * request asked for, as a model that sees nothing it can extract from.
+ */
+export const unreadableReply: StandinReply = {
+  kind: 'text',
+  text: 'I cannot read any text in this document, so I cannot extract anything from it.',
+};
 
 /**
  * A scripted JSON answer to a request that asks for evidence, when the script gave none (no
