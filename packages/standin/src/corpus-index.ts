@@ -12,7 +12,7 @@ const firstLine = (text: string): string =>
  * the columns of a line with single spaces), compatibility characters folded (NFKC: pdf.js reads
  * `µ` as `μ`).
  */
-export const layoutInsensitive = (text: string): string =>
+const layoutInsensitive = (text: string): string =>
   text
     .normalize('NFKC')
     .split('\n')

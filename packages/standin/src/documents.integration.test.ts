@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Anthropic, { toFile } from '@anthropic-ai/sdk';
+import Anthropic, { type BadRequestError, toFile } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { loadSamples, pdfLayouts, renderSamplePdf } from '@quarry/samples';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +119,6 @@ describe('document and image blocks through the SDK', () => {
       .create(documentRequest(pdfBlock(pdf.bytes)))
       .catch((error) => error);
     expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
-    expect((refused as Anthropic.BadRequestError).message).toContain('knows no corpus document');
+    expect((refused as BadRequestError).message).toContain('knows no corpus document');
   });
 });

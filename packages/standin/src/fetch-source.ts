@@ -1,5 +1,5 @@
 /** Deadline and size cap of one `url` source download. */
-export const urlSourceLimits = { timeoutMs: 10_000, maxBytes: 32 * 1024 * 1024 } as const;
+const urlSourceLimits = { timeoutMs: 10_000, maxBytes: 32 * 1024 * 1024 } as const;
 
 /**
  * Downloads a `url` source as the API does before reading it: one deadline for the whole

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
 
 /** The Files API's own limit on one upload: 500 MB (checked 2026-11-24, see the README). */
-export const apiMaxFileBytes = 500 * 1000 * 1000;
+const apiMaxFileBytes = 500 * 1000 * 1000;
 
 /**
  * The stand-in's Files API store, kept in memory: at most `maxFiles` files and `maxTotalBytes`

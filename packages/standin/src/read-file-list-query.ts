@@ -1,7 +1,7 @@
 import type { FileMetadataWire } from './file-store';
 
 /** One page of `GET /v1/files`. */
-export interface FilePage {
+interface FilePage {
   readonly data: readonly FileMetadataWire[];
   readonly has_more: boolean;
   readonly first_id: string | null;

@@ -1,6 +1,6 @@
 /** The media types the Messages API reads in `document` and `image` blocks. */
 export const imageMediaTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-export type ImageMediaType = (typeof imageMediaTypes)[number];
+type ImageMediaType = (typeof imageMediaTypes)[number];
 export type BinaryMediaType = 'application/pdf' | ImageMediaType;
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
