@@ -4,7 +4,7 @@ import Anthropic, { type BadRequestError, toFile } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { loadSamples, pdfLayouts, renderSamplePdf } from '@quarry/samples';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchStandin, closeStandins } from './batch-test-kit';
+import { batchResults, batchStandin, closeStandins, waitForBatch } from './batch-test-kit';
 import { documentRequest, pdfBlock, solidPng } from './document-test-kit';
 import { unreadableReply } from './reply-source';
 import { corpus, invoiceText, invoiceTruth } from './test-corpus';
@@ -54,6 +54,26 @@ describe('document and image blocks through the SDK', () => {
     // Both attempts are calls for the same document (one key, from its text layer).
     expect(new Set(standin.requests.map((recorded) => recorded.documentKey)).size).toBe(1);
     expect(await client.beta.files.retrieveMetadata(file.id)).toMatchObject({ size_bytes: pdf.bytes.length });
+  });
+
+  it('answers batch entries that reference one uploaded PDF by file_id', async () => {
+    const { client, standin } = await batchStandin({ simulate: { corpus } });
+    const pdf = await renderSamplePdf({ text: invoiceText, layout: 'letter-plain' });
+    const file = await client.beta.files.upload({
+      file: await toFile(Buffer.from(pdf.bytes), 'invoice.pdf'),
+    });
+    const params = documentRequest({ type: 'document', source: { type: 'file', file_id: file.id } });
+    const batch = await client.messages.batches.create({
+      requests: ['a', 'b', 'c'].map((custom_id) => ({ custom_id, params })),
+    });
+    await waitForBatch(client, batch.id);
+    const { byId } = await batchResults(client, batch.id);
+    for (const id of ['a', 'b', 'c']) {
+      const result = byId.get(id);
+      if (result?.type !== 'succeeded') throw new Error(`${id} ended ${result?.type}`);
+      expect(answerOf(result.message)).toEqual(invoiceTruth);
+    }
+    expect(standin.stats.files).toMatchObject({ uploaded: 1, stored: 1 });
   });
 
   it('fetches a url source and reads plain-text and content documents as text', async () => {

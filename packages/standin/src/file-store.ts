@@ -21,6 +21,16 @@ export interface StoredFile {
   readonly sha256: string;
 }
 
+/** What the Files API did since the stand-in started, and what it stores now. */
+export interface FileStats {
+  readonly uploaded: number;
+  readonly deleted: number;
+  /** Uploads refused for their size or the store's caps. */
+  readonly refused: number;
+  readonly stored: number;
+  readonly storedBytes: number;
+}
+
 /** Why an upload was refused. */
 export type StoreRefusal = 'too_large' | 'quota';
 
@@ -34,6 +44,9 @@ export class FileStore {
   readonly #options: ResolvedFileOptions;
   readonly #ids: IdSource;
   #totalBytes = 0;
+  #uploaded = 0;
+  #deleted = 0;
+  #refused = 0;
 
   constructor(options: { readonly files: ResolvedFileOptions; readonly ids: IdSource }) {
     this.#options = options.files;
@@ -47,9 +60,17 @@ export class FileStore {
     readonly expiresInSeconds: number | null;
   }): StoredFile | StoreRefusal {
     const size = file.bytes.length;
-    if (size > this.#options.maxFileBytes) return 'too_large';
-    if (this.#files.size >= this.#options.maxFiles || this.#totalBytes + size > this.#options.maxTotalBytes)
-      return 'quota';
+    const refusal: StoreRefusal | null =
+      size > this.#options.maxFileBytes
+        ? 'too_large'
+        : this.#files.size >= this.#options.maxFiles || this.#totalBytes + size > this.#options.maxTotalBytes
+          ? 'quota'
+          : null;
+    if (refusal) {
+      this.#refused++;
+      return refusal;
+    }
+    this.#uploaded++;
     const now = Date.now();
     const id = this.#ids.next('file');
     const stored: StoredFile = {
@@ -85,6 +106,7 @@ export class FileStore {
     if (!file) return false;
     this.#files.delete(id);
     this.#totalBytes -= file.bytes.length;
+    this.#deleted++;
     return true;
   }
 
@@ -96,7 +118,13 @@ export class FileStore {
     });
   }
 
-  get stats(): { readonly files: number; readonly bytes: number } {
-    return { files: this.#files.size, bytes: this.#totalBytes };
+  get stats(): FileStats {
+    return {
+      uploaded: this.#uploaded,
+      deleted: this.#deleted,
+      refused: this.#refused,
+      stored: this.#files.size,
+      storedBytes: this.#totalBytes,
+    };
   }
 }

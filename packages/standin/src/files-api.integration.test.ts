@@ -9,7 +9,7 @@ const pdfBytes = Buffer.from('%PDF-1.7\n% a file the Files API stores without re
 
 describe('the Files API through the SDK', () => {
   it('uploads, retrieves, lists newest first page by page, and deletes', async () => {
-    const { client } = await batchStandin({ script: [] });
+    const { client, standin } = await batchStandin({ script: [] });
     const uploaded = await client.beta.files.upload({
       file: await toFile(pdfBytes, '/home/someone/invoices/march.pdf', { type: 'application/octet-stream' }),
     });
@@ -48,6 +48,13 @@ describe('the Files API through the SDK', () => {
     const listedAfter: string[] = [];
     for await (const file of client.beta.files.list()) listedAfter.push(file.id);
     expect(listedAfter).not.toContain(uploaded.id);
+    expect(standin.stats.files).toEqual({
+      uploaded: 4,
+      deleted: 1,
+      refused: 0,
+      stored: 3,
+      storedBytes: more.reduce((sum, file) => sum + file.size_bytes, 0),
+    });
   });
 
   it('refuses to download an uploaded file, as the API does for files no tool made', async () => {
@@ -61,7 +68,10 @@ describe('the Files API through the SDK', () => {
   });
 
   it('keeps files in memory within its caps: 413 past the file size, storage_quota_exceeded past the count', async () => {
-    const { client } = await batchStandin({ script: [], files: { maxFiles: 2, maxFileBytes: 1000 } });
+    const { client, standin } = await batchStandin({
+      script: [],
+      files: { maxFiles: 2, maxFileBytes: 1000 },
+    });
     const tooLarge = await client.beta.files
       .upload({ file: await toFile(Buffer.alloc(1001, 0x25), 'big.pdf') })
       .catch((error) => error);
@@ -76,6 +86,7 @@ describe('the Files API through the SDK', () => {
     expect((full as BadRequestError).error).toMatchObject({
       error: { details: { error_code: 'storage_quota_exceeded' } },
     });
+    expect(standin.stats.files).toMatchObject({ uploaded: 2, refused: 2, stored: 2 });
   });
 
   it('refuses an empty upload, a bad expiry and another key', async () => {

@@ -81,6 +81,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
       cache: responder.cache.stats,
       simulation: responder.source.model?.counters ?? null,
       batches: batches.stats,
+      files: files.stats,
     });
   const dropNextCreateResponses = (count: number): number => batches.dropNextCreateResponses(count);
   const server = createServer({ noDelay: true, keepAliveTimeout: 30_000 }, async (request, response) => {
