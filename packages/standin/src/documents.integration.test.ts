@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic, { type BadRequestError, toFile } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
-import { loadSamples, pdfLayouts, renderSamplePdf } from '@quarry/samples';
+import { loadSamples, pdfLayouts, renderSamplePdf, renderSamples } from '@quarry/samples';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchResults, batchStandin, closeStandins, waitForBatch } from './batch-test-kit';
 import { documentRequest, pdfBlock, solidPng } from './document-test-kit';
@@ -37,6 +37,18 @@ describe('document and image blocks through the SDK', () => {
     }
     expect(standin.stats.simulation?.unknownDocuments).toBe(0);
   });
+
+  it('answers every shipped invoice rendering with a text layer with its sample truth', async () => {
+    const { client, standin } = await batchStandin({ simulate: { corpus: sampleCorpus } });
+    const renderings = (await renderSamples(samples)).filter((rendering) => rendering.textLayer);
+    expect(renderings.length).toBeGreaterThan(30);
+    for (const rendering of renderings) {
+      const message = await client.messages.create(documentRequest(pdfBlock(rendering.bytes)));
+      const truth = samples.find((sample) => sample.id === rendering.sampleId)?.truth;
+      expect(answerOf(message), `${rendering.sampleId} ${rendering.layout}`).toEqual(truth);
+    }
+    expect(standin.stats.simulation?.unknownDocuments).toBe(0);
+  }, 120_000);
 
   it('reads a PDF uploaded once with beta.files.upload and referenced by file_id in every attempt', async () => {
     const { client, standin } = await batchStandin({ simulate: { corpus } });

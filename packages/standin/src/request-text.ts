@@ -42,7 +42,8 @@ function splitFirstMessage(message: RequestMessage): {
   const documentIndex = read >= 0 ? read : message.content.findIndex((block) => block.type === 'text');
   const block = message.content[documentIndex];
   const reading = block ? readingOf(block) : undefined;
-  const document = (reading ? reading.text : block?.text) ?? '';
+  // Unreadable content is named by its fingerprint, so each image keeps its own document key.
+  const document = (reading ? (reading.text ?? `${reading.kind}:${reading.fingerprint}`) : block?.text) ?? '';
   const rest = message.content.filter((_, index) => index !== documentIndex);
   return { document, unreadable: reading !== undefined && reading.text === null, lessons: blocksText(rest) };
 }
