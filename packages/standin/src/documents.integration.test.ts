@@ -5,9 +5,10 @@ import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { loadSamples, pdfLayouts, renderSamplePdf, renderSamples } from '@quarry/samples';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchResults, batchStandin, closeStandins, waitForBatch } from './batch-test-kit';
+import { blankAnswer } from './blank-answer';
 import { documentRequest, pdfBlock, solidPng } from './document-test-kit';
-import { unreadableReply } from './reply-source';
-import { corpus, invoiceText, invoiceTruth } from './test-corpus';
+import { unreadableText } from './reply-source';
+import { corpus, invoiceSchema, invoiceText, invoiceTruth } from './test-corpus';
 
 afterEach(closeStandins);
 
@@ -121,7 +122,7 @@ describe('document and image blocks through the SDK', () => {
     }
   });
 
-  it('answers an image, and a PDF whose text is only drawn, with the unreadable reply and no JSON', async () => {
+  it('answers an image, and a PDF whose text is only drawn, with the blank of the schema or a plain sentence', async () => {
     const { client } = await batchStandin({ simulate: { corpus } });
     const png = solidPng(300, 150);
     const image = await client.messages.create(
@@ -130,15 +131,17 @@ describe('document and image blocks through the SDK', () => {
         source: { type: 'base64', media_type: 'image/png', data: png.toString('base64') },
       }),
     );
-    expect(image.content).toEqual([
-      { type: 'text', text: unreadableReply.kind === 'text' && unreadableReply.text },
-    ]);
+    expect(answerOf(image)).toEqual(blankAnswer(invoiceSchema));
+    expect(answerOf(image)).toMatchObject({ vendorName: '', lineItems: [], total: 0 });
     // 300 × 150 / 750 = 60 image tokens, plus the instruction, system and schema.
     expect(image.usage.input_tokens).toBeGreaterThanOrEqual(60);
     const outlined = await renderSamplePdf({ text: invoiceText, layout: 'letter-outlined' });
     expect(pdfLayouts['letter-outlined'].textLayer).toBe(false);
     const drawn = await client.messages.create(documentRequest(pdfBlock(outlined.bytes)));
-    expect(drawn.content).toEqual(image.content);
+    expect(answerOf(drawn)).toEqual(answerOf(image));
+    const { output_config, ...withoutSchema } = documentRequest(pdfBlock(outlined.bytes));
+    const plain = await client.messages.create(withoutSchema);
+    expect(plain.content).toEqual([{ type: 'text', text: unreadableText }]);
   });
 
   it('answers a PDF it does not know as it answers an unknown text document', async () => {

@@ -1,3 +1,4 @@
+import { blankAnswer } from './blank-answer';
 import { addEvidence } from './evidence-quotes';
 import type { ModelContext } from './model-context';
 import type { RecordedRequest } from './recorded-request';
@@ -33,7 +34,7 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
     model,
     reply: (request, strategy, context) =>
       requestText(request.body).unreadable
-        ? unreadableReply
+        ? unreadableReply(strategy)
         : model.reply({
             body: request.body,
             strategy,
@@ -43,15 +44,21 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
   };
 }
 
+/** The text of the `unreadable` answer to a request without a schema. */
+export const unreadableText =
+  'I cannot read any text in this document, so I cannot extract anything from it.';
+
 /**
- * What the simulated model answers for a document it cannot read (an image, a PDF without a text
- * layer: the stand-in does no OCR): a plain text answer, no tool call and no JSON, whatever the
- * request asked for, as a model that sees nothing it can extract from.
+ * The simulated model's `unreadable` answer, for a document it cannot read (an image, a PDF
+ * without a text layer: the stand-in does no OCR): held to a schema (a forced tool, structured
+ * outputs) it answers the schema's blank ({@link blankAnswer}), as a constrained model that sees
+ * nothing does, so the answer fails the request's validation the same way every attempt; without
+ * one, {@link unreadableText}.
  */
-export const unreadableReply: StandinReply = {
-  kind: 'text',
-  text: 'I cannot read any text in this document, so I cannot extract anything from it.',
-};
+export function unreadableReply(strategy: RequestStrategy): StandinReply {
+  const schema = strategySchema(strategy);
+  return schema ? { kind: 'json', value: blankAnswer(schema) } : { kind: 'text', text: unreadableText };
+}
 
 /**
  * A scripted JSON answer to a request that asks for evidence, when the script gave none (no
