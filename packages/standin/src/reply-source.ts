@@ -55,7 +55,7 @@ export const unreadableText =
  * nothing does, so the answer fails the request's validation the same way every attempt; without
  * one, {@link unreadableText}.
  */
-export function unreadableReply(strategy: RequestStrategy): StandinReply {
+function unreadableReply(strategy: RequestStrategy): StandinReply {
   const schema = strategySchema(strategy);
   return schema ? { kind: 'json', value: blankAnswer(schema) } : { kind: 'text', text: unreadableText };
 }
