@@ -73,7 +73,7 @@ async function answerParams(
   errored: (status: number, message: string, errorType?: string) => BatchResult,
 ): Promise<BatchResult> {
   const raw = Buffer.from(JSON.stringify(params));
-  const prepared = context.responder.prepare({
+  const prepared = await context.responder.prepare({
     raw,
     headers: batch.headers,
     received: { body: raw.toString('utf8'), apiKey: batch.apiKey },

@@ -8,6 +8,7 @@ const files: Record<string, string> = {
     simulate: { corpus: 'corpus.json' },
     latency: { meanMs: 5 },
     documentKey: 'ref (\\w+)',
+    files: { maxFiles: 50 },
   }),
   '/conf/corpus.json': JSON.stringify([{ workflow: 'support-ticket', text: 'TICKET', truth: {} }]),
   'typo.json': JSON.stringify({ fault: {} }),
@@ -62,6 +63,7 @@ describe('parseCliArguments', () => {
         simulate: { corpus: [{ workflow: 'support-ticket' }] },
         latency: { meanMs: 5, jitterMs: 1 },
         documentKey: /ref (\w+)/,
+        files: { maxFiles: 50 },
       },
     });
     expect(parse('--script script.json')).toMatchObject({ options: { script: [{ kind: 'empty' }] } });

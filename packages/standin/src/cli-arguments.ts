@@ -76,6 +76,7 @@ const ConfigFile = z.strictObject({
   models: anything,
   thinkingTokens: anything,
   batches: anything,
+  files: anything,
 });
 
 export type CliCommand =

@@ -13,4 +13,15 @@ describe('CorpusIndex', () => {
     expect(index.find('<document>Ticket: printer on fire</document>')).toBe(inline);
     expect(index.find('HEADER\nbody two')).toBeUndefined();
   });
+
+  it('finds a document whose layout a PDF text layer lost: spacing, blank lines, compatibility forms', () => {
+    const table = {
+      workflow: 'c',
+      text: 'Item        Qty    Amount\n\nTips 200 µl   30   CHF 7.44\n',
+      truth: 4,
+    };
+    const tables = new CorpusIndex([table, inline]);
+    expect(tables.find('Item Qty Amount\nTips 200 μl 30 CHF 7.44')).toBe(table);
+    expect(tables.find('Item Qty Amount\nTips 200 μl 30 CHF 7.45')).toBeUndefined();
+  });
 });

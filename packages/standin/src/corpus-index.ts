@@ -7,14 +7,31 @@ const firstLine = (text: string): string =>
     .find((line) => line.length > 0) ?? '';
 
 /**
+ * The text with each line's runs of white space made one space, lines trimmed and empty lines
+ * dropped: what a PDF's text layer keeps of a laid-out text (pdf.js drops blank lines and joins
+ * the columns of a line with single spaces), compatibility characters folded (NFKC: pdf.js reads
+ * `µ` as `μ`).
+ */
+const layoutInsensitive = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length > 0)
+    .join('\n');
+
+/**
  * Finds which corpus document a request's document block contains. Entries are indexed by
  * their first non-empty line, so a lookup is one map probe per line of the block plus one
  * `includes` per candidate; a block where no first line matches a whole line (the document
- * embedded mid-line) falls back to trying every entry. When several match, the longest wins.
+ * embedded mid-line) falls back to trying every entry, and then to comparing both with their
+ * layout ignored ({@link layoutInsensitive}), so the text layer of a PDF rendering of a corpus
+ * document finds it. When several match, the longest wins.
  */
 export class CorpusIndex {
   readonly #byFirstLine = new Map<string, CorpusEntry[]>();
   readonly #entries: readonly CorpusEntry[];
+  #flattened: readonly { readonly entry: CorpusEntry; readonly text: string }[] | undefined;
 
   constructor(entries: readonly CorpusEntry[]) {
     this.#entries = entries;
@@ -36,6 +53,16 @@ export class CorpusIndex {
       if (candidates) for (const entry of candidates) consider(entry);
     }
     if (!best) for (const entry of this.#entries) consider(entry);
-    return best;
+    return best ?? this.#findIgnoringLayout(block);
+  }
+
+  #findIgnoringLayout(block: string): CorpusEntry | undefined {
+    this.#flattened ??= this.#entries.map((entry) => ({ entry, text: layoutInsensitive(entry.text) }));
+    const flat = layoutInsensitive(block);
+    let best: { readonly entry: CorpusEntry; readonly text: string } | undefined;
+    for (const candidate of this.#flattened)
+      if ((!best || candidate.text.length > best.text.length) && flat.includes(candidate.text))
+        best = candidate;
+    return best?.entry;
   }
 }

@@ -49,10 +49,16 @@ export function sendError(
     readonly retryAfterSeconds?: number | undefined;
     readonly retryAfter?: string | undefined;
     readonly format?: 'json' | 'text' | undefined;
+    /** `error.details` (`{ error_code }`), which the SDK maps to its specific error classes. */
+    readonly details?: Readonly<Record<string, unknown>> | undefined;
   },
 ): void {
   const defaults = apiErrorType(options.status);
-  const error = { type: options.errorType ?? defaults.type, message: options.message ?? defaults.message };
+  const error = {
+    type: options.errorType ?? defaults.type,
+    message: options.message ?? defaults.message,
+    ...(options.details && { details: options.details }),
+  };
   const retryAfter = options.retryAfter ?? options.retryAfterSeconds;
   const headers: Record<string, string> =
     retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };

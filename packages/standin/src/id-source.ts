@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** The kinds of ids the stand-in makes. */
-export type IdPrefix = 'req' | 'msg' | 'toolu' | 'msgbatch';
+export type IdPrefix = 'req' | 'msg' | 'toolu' | 'msgbatch' | 'file';
 
 /**
  * Unique ids shaped like the API's (`req_…`, `msg_…`, `toolu_…`, `msgbatch_…`): a random part per stand-in and a

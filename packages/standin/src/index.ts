@@ -12,7 +12,10 @@ export {
 } from './batch-wire';
 export { type BilledUsage, batchPriceFactor } from './billed-usage';
 export { maxDroppedCreateResponses } from './control-endpoint';
+export { documentLimits } from './document-reader';
+export { documentTokenFigures } from './document-tokens';
 export type { FaultKind } from './fault';
+export type { FileOptions } from './file-options';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
 export type { RequestLane } from './message-responder';
 export {

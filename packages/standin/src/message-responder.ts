@@ -1,8 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerMessage } from './answer-message';
+import { DocumentReader } from './document-reader';
 import { type ReceivedRequest, withEcho } from './error-echo';
 import { faultReply, isSpoilingFault, pickFault, spoilReply } from './fault';
+import type { FileStore } from './file-store';
 import type { IdSource } from './id-source';
 import { latencyMs } from './latency';
 import type { MessageResponse, MessagesRequestBody } from './messages-wire';
@@ -63,6 +65,7 @@ export class MessageResponder {
   readonly #ids: IdSource;
   readonly #signal: AbortSignal;
   readonly #stats: StatsRecorder;
+  readonly #documents: DocumentReader;
   #valid = 0;
 
   constructor(options: {
@@ -70,7 +73,10 @@ export class MessageResponder {
     readonly ids: IdSource;
     readonly signal: AbortSignal;
     readonly stats: StatsRecorder;
+    /** The Files API store `file` sources are read from. */
+    readonly files: FileStore;
   }) {
+    this.#documents = new DocumentReader({ files: options.files, signal: options.signal });
     this.#options = options.resolved;
     this.#ids = options.ids;
     this.#signal = options.signal;
@@ -81,17 +87,19 @@ export class MessageResponder {
   }
 
   /**
-   * Checks a request body (JSON, wire format, model rules) and, when valid, counts it for its
-   * document and records it; otherwise names the first problem for a 400 `invalid_request_error`.
+   * Checks a request body (JSON, wire format, model rules, then its documents and images, read as
+   * the API reads them) and, when valid, counts it for its document and records it; otherwise
+   * names the first problem for a 400 `invalid_request_error`.
    */
-  prepare(request: {
+  async prepare(request: {
     readonly raw: Buffer;
     readonly headers: IncomingHttpHeaders;
     readonly received: ReceivedRequest;
     readonly batch?: RecordedRequest['batch'];
-  }):
+  }): Promise<
     | { readonly ok: true; readonly request: PreparedRequest }
-    | { readonly ok: false; readonly message: string } {
+    | { readonly ok: false; readonly message: string }
+  > {
     const read = readMessagesRequest({
       raw: request.raw,
       headers: request.headers,
@@ -99,6 +107,8 @@ export class MessageResponder {
     });
     if (!read.ok) return read;
     const body = read.body;
+    const documentProblem = await this.#documents.read(body);
+    if (documentProblem !== null) return { ok: false, message: documentProblem };
     const documentKey = this.#options.documentKey(documentText(body));
     const call = this.#stats.call(documentKey);
     const recorded: RecordedRequest = {

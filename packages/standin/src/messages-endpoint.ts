@@ -67,7 +67,7 @@ export class MessagesEndpoint {
     const received: ReceivedRequest = { body: raw.toString('utf8'), apiKey: apiKeyOf(exchange.request) };
     if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
-    const prepared = this.#responder.prepare({ raw, headers: exchange.request.headers, received });
+    const prepared = await this.#responder.prepare({ raw, headers: exchange.request.headers, received });
     if (!prepared.ok) return this.#error(exchange, { status: 400, message: prepared.message });
     const answer = await this.#responder.answer(prepared.request, {
       lane: 'realtime',

@@ -141,6 +141,6 @@ export interface MessageResponse {
 /** The body of every error response. */
 export interface ErrorResponse {
   readonly type: 'error';
-  readonly error: { readonly type: string; readonly message: string };
+  readonly error: { readonly type: string; readonly message: string; readonly details?: unknown };
   readonly request_id: string;
 }

@@ -46,7 +46,7 @@ export class PromptCache {
     let lastBreakpoint = -1;
     let totalCharacters = 0;
     for (const [index, segment] of segments.entries()) {
-      totalCharacters += segment.text.length;
+      totalCharacters += segment.characters ?? segment.text.length;
       if (segment.cacheControl) lastBreakpoint = index;
     }
     const total = estimateTokens(totalCharacters, tokenizerFactor);
@@ -61,7 +61,7 @@ export class PromptCache {
     let prefixCharacters = 0;
     let oneHourCharacters = 0;
     for (const segment of segments.slice(0, lastBreakpoint + 1)) {
-      prefixCharacters += segment.text.length;
+      prefixCharacters += segment.characters ?? segment.text.length;
       if (segment.oneHour) oneHourCharacters = prefixCharacters;
       hash.update(`${segment.tag}\u0000${segment.text.length}\u0000`).update(segment.text);
     }

@@ -1,8 +1,9 @@
+import { blankAnswer } from './blank-answer';
 import { addEvidence } from './evidence-quotes';
 import type { ModelContext } from './model-context';
 import type { RecordedRequest } from './recorded-request';
 import { type RequestStrategy, strategySchema } from './request-strategy';
-import { documentText } from './request-text';
+import { documentText, requestText } from './request-text';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { scriptedReply } from './scripted-reply';
 import { SimulatedModel } from './simulated-model';
@@ -32,8 +33,31 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
   return {
     model,
     reply: (request, strategy, context) =>
-      model.reply({ body: request.body, strategy, documentKey: request.documentKey, effort: context.effort }),
+      requestText(request.body).unreadable
+        ? unreadableReply(strategy)
+        : model.reply({
+            body: request.body,
+            strategy,
+            documentKey: request.documentKey,
+            effort: context.effort,
+          }),
   };
+}
+
+/** The text of the `unreadable` answer to a request without a schema. */
+export const unreadableText =
+  'I cannot read any text in this document, so I cannot extract anything from it.';
+
+/**
+ * The simulated model's `unreadable` answer, for a document it cannot read (an image, a PDF
+ * without a text layer: the stand-in does no OCR): held to a schema (a forced tool, structured
+ * outputs) it answers the schema's blank ({@link blankAnswer}), as a constrained model that sees
+ * nothing does, so the answer fails the request's validation the same way every attempt; without
+ * one, {@link unreadableText}.
+ */
+function unreadableReply(strategy: RequestStrategy): StandinReply {
+  const schema = strategySchema(strategy);
+  return schema ? { kind: 'json', value: blankAnswer(schema) } : { kind: 'text', text: unreadableText };
 }
 
 /**

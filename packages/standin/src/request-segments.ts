@@ -1,3 +1,4 @@
+import { readingOf } from './block-readings';
 import type { MessagesRequestBody, RequestBlock } from './messages-wire';
 import type { RequestStrategy } from './request-strategy';
 
@@ -9,6 +10,8 @@ export interface RequestSegment {
   readonly cacheControl: boolean;
   /** True when its `cache_control` asks for the 1-hour TTL (`ttl: "1h"`). */
   readonly oneHour: boolean;
+  /** The size counted for tokens when not `text.length` (documents and images: their token estimate × 4). */
+  readonly characters?: number;
 }
 
 /**
@@ -45,6 +48,15 @@ export function requestSegments(body: MessagesRequestBody, strategy: RequestStra
 }
 
 function blockSegment(tag: string, block: RequestBlock): RequestSegment {
+  const reading = readingOf(block);
+  if (reading)
+    return {
+      tag: `${tag}:${block.type}`,
+      text: `${reading.kind}:${reading.fingerprint}`,
+      characters: reading.tokens * 4,
+      cacheControl: hasCacheControl(block.cache_control),
+      oneHour: isOneHour(block.cache_control),
+    };
   return {
     tag: `${tag}:${block.type}`,
     text: blockText(block),

@@ -1,14 +1,18 @@
+import { readingOf } from './block-readings';
 import type { MessagesRequestBody, RequestBlock, RequestMessage } from './messages-wire';
 
 /**
  * The parts of a request the simulated model reads:
- * - `document`: the first text block of the first user message (where the document is);
+ * - `document`: the first `document` or `image` block of the first user message (the text it
+ *   reads there: a PDF's text layer, a plain-text document), else its first text block;
+ * - `unreadable`: true when that block has no text to read (an image, a PDF without a text layer);
  * - `lessons`: the rest of the first user message (what the caller adds after the document);
  * - `feedback`: every later user message (text blocks and `tool_result` contents), never the
  *   replayed assistant turns.
  */
 export interface RequestText {
   readonly document: string;
+  readonly unreadable: boolean;
   readonly lessons: string;
   readonly feedback: string;
 }
@@ -16,7 +20,7 @@ export interface RequestText {
 export function requestText(body: MessagesRequestBody): RequestText {
   const firstUser = body.messages.findIndex((message) => message.role === 'user');
   const first = body.messages[firstUser];
-  if (!first) return { document: '', lessons: '', feedback: '' };
+  if (!first) return { document: '', unreadable: false, lessons: '', feedback: '' };
   const later = body.messages.slice(firstUser + 1).filter((message) => message.role === 'user');
   return { ...splitFirstMessage(first), feedback: later.map(messageText).join('\n') };
 }
@@ -27,12 +31,21 @@ export function documentText(body: MessagesRequestBody): string {
   return first ? splitFirstMessage(first).document : '';
 }
 
-function splitFirstMessage(message: RequestMessage): { document: string; lessons: string } {
-  if (typeof message.content === 'string') return { document: message.content, lessons: '' };
-  const documentIndex = message.content.findIndex((block) => block.type === 'text');
-  const document = message.content[documentIndex]?.text ?? '';
+function splitFirstMessage(message: RequestMessage): {
+  document: string;
+  unreadable: boolean;
+  lessons: string;
+} {
+  if (typeof message.content === 'string')
+    return { document: message.content, unreadable: false, lessons: '' };
+  const read = message.content.findIndex((block) => readingOf(block) !== undefined);
+  const documentIndex = read >= 0 ? read : message.content.findIndex((block) => block.type === 'text');
+  const block = message.content[documentIndex];
+  const reading = block ? readingOf(block) : undefined;
+  // Unreadable content is named by its fingerprint, so each image keeps its own document key.
+  const document = (reading ? (reading.text ?? `${reading.kind}:${reading.fingerprint}`) : block?.text) ?? '';
   const rest = message.content.filter((_, index) => index !== documentIndex);
-  return { document, lessons: blocksText(rest) };
+  return { document, unreadable: reading !== undefined && reading.text === null, lessons: blocksText(rest) };
 }
 
 const messageText = (message: RequestMessage): string =>

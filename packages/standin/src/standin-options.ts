@@ -2,6 +2,7 @@ import { Effort, type ModelTable } from '@quarry/core';
 import { z } from 'zod';
 import type { BatchOptions } from './batch-options';
 import { faultKinds } from './fault';
+import type { FileOptions } from './file-options';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
@@ -182,6 +183,8 @@ export interface StandinOptions {
   readonly thinkingTokens?: Partial<Record<Effort, number>>;
   /** The Message Batches API: processing delay, errored and expired shares, memory caps. */
   readonly batches?: BatchOptions;
+  /** The Files API's in-memory store: file count, total and per-file byte caps. */
+  readonly files?: FileOptions;
 }
 
 /** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */

@@ -2,6 +2,7 @@ import type { ModelTable } from '@quarry/core';
 import { type BatchStats, emptyBatchCounters } from './batch-stats';
 import { addBilledUsage, type BilledUsage, batchPriceFactor, emptyBilledUsage } from './billed-usage';
 import { type FaultKind, faultKinds } from './fault';
+import type { FileStats } from './file-store';
 import type { RequestLane } from './message-responder';
 import type { MessageResponse } from './messages-wire';
 import type { SimulationCounters } from './simulated-model';
@@ -47,6 +48,8 @@ export interface StandinStats {
    * means one request was paid for more than once.
    */
   batchAnswersPerCustomId: Record<string, number>;
+  /** The Files API: uploads, deletes, refused uploads, and what is stored now. */
+  files: FileStats;
 }
 
 /** Mutable counters behind {@link StandinStats}. */
@@ -107,6 +110,7 @@ export class StatsRecorder {
     readonly cache: StandinStats['cache'];
     readonly simulation: SimulationCounters | null;
     readonly batches: BatchStats;
+    readonly files: FileStats;
   }): StandinStats {
     const faults = Object.fromEntries(faultKinds.map((kind) => [kind, this.#faults.get(kind) ?? 0]));
     const perDocument: Record<string, DocumentCalls> = {};
@@ -123,6 +127,7 @@ export class StatsRecorder {
       billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
       batches: parts.batches,
       batchAnswersPerCustomId: Object.fromEntries(this.#batchAnswers),
+      files: parts.files,
     };
   }
 }

@@ -6,6 +6,9 @@ import { BatchProcessor } from './batch-processor';
 import { BatchStore } from './batch-store';
 import { BatchesEndpoint } from './batches-endpoint';
 import { DropCreateResponses, handleControl } from './control-endpoint';
+import { resolveFileOptions } from './file-options';
+import { FileStore } from './file-store';
+import { handleFiles, isFilesPath } from './files-endpoint';
 import { sendError } from './http-io';
 import { IdSource } from './id-source';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
@@ -44,13 +47,15 @@ export interface Standin {
  */
 export async function startStandin(options: StandinOptions): Promise<Standin> {
   const resolved = resolveStandinOptions(options);
+  const fileOptions = resolveFileOptions(options.files);
   const ids = new IdSource();
+  const files = new FileStore({ files: fileOptions, ids });
   const closing = new AbortController();
   // Every pending delay listens to this signal; hundreds at once are expected.
   setMaxListeners(0, closing.signal);
   const signal = closing.signal;
   const recorder = new StatsRecorder({ models: resolved.models });
-  const responder = new MessageResponder({ resolved, ids, signal, stats: recorder });
+  const responder = new MessageResponder({ resolved, ids, signal, stats: recorder, files });
   const messages = new MessagesEndpoint({ resolved, responder, stats: recorder, signal });
   const { batches: batchOptions, seed } = resolved;
   const processor = new BatchProcessor({
@@ -76,6 +81,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
       cache: responder.cache.stats,
       simulation: responder.source.model?.counters ?? null,
       batches: batches.stats,
+      files: files.stats,
     });
   const dropNextCreateResponses = (count: number): number => batches.dropNextCreateResponses(count);
   const server = createServer({ noDelay: true, keepAliveTimeout: 30_000 }, async (request, response) => {
@@ -84,6 +90,14 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     if (request.method === 'POST' && path === '/v1/messages')
       return void messages.handle(request, response, requestId);
     if (isBatchPath(path)) return void batches.handle(request, response, requestId);
+    if (isFilesPath(path))
+      return void handleFiles(request, response, {
+        requestId,
+        path,
+        store: files,
+        maxFileBytes: fileOptions.maxFileBytes,
+        apiKey: resolved.apiKey,
+      }).catch(() => void response.destroy());
     const control = await handleControl(request, response, {
       requestId,
       path,
@@ -95,7 +109,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     sendError(response, {
       status: 404,
       requestId,
-      message: `${request.method} ${path} is not served here: the stand-in serves /v1/messages, /v1/messages/batches and /_standin/`,
+      message: `${request.method} ${path} is not served here: the stand-in serves /v1/messages, /v1/messages/batches, /v1/files and /_standin/`,
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { Effort } from '@quarry/core';
+import { documentBlockProblem } from './document-block-problem';
 import type { MessagesRequestBody } from './messages-wire';
 
 export type RequestValidation =
@@ -59,6 +60,10 @@ function blocksProblem(blocks: unknown, at = ''): string | null {
     if (!isRecord(block) || typeof block.type !== 'string')
       return `${at}.${index}: each content block needs a string "type"`;
     if (block.type === 'text' && typeof block.text !== 'string') return `${at}.${index}.text: Field required`;
+    if (block.type === 'document' || block.type === 'image') {
+      const problem = documentBlockProblem(block);
+      if (problem) return `${at}.${index}${problem}`;
+    }
     if (block.type === 'tool_result' && typeof block.content !== 'string' && block.content !== undefined) {
       const problem = blocksProblem(block.content, `${at}.${index}.content`);
       if (problem) return problem;

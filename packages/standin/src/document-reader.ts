@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { imageSize } from 'image-size';
+import { type BlockReading, rememberReading } from './block-readings';
+import { imageTokens, pdfPageTokens } from './document-tokens';
+import { fetchSource } from './fetch-source';
+import type { FileStore } from './file-store';
+import type { MessagesRequestBody, RequestBlock } from './messages-wire';
+import { type PdfReading, readPdf } from './read-pdf';
+import { sniffMediaType } from './sniff-media-type';
+
+/** The API's limits on documents and images in one request (checked 2026-11-24, see the README). */
+export const documentLimits = {
+  pdfPages: 100,
+  images: 100,
+  imageSide: 8000,
+  /** The smaller side limit once a request holds more than `manyImages` images. */
+  manyImagesSide: 2000,
+  manyImages: 20,
+  imageBase64Characters: 5 * 1024 * 1024,
+} as const;
+
+const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+const pdfCacheEntries = 256;
+
+type Resolved = { readonly reading: BlockReading } | { readonly problem: string };
+
+/**
+ * Resolves every `document` and `image` block of a request's messages the way the API reads
+ * them: decodes base64, downloads `url` sources, looks `file` sources up in the Files API store,
+ * checks the bytes against the declared kind, reads PDFs (page count, text layer) and image sizes,
+ * and attaches a {@link BlockReading} to each block. PDFs are read once per content (a small
+ * cache), so attempts that resend a document cost no second parse.
+ */
+export class DocumentReader {
+  readonly #files: FileStore;
+  readonly #signal: AbortSignal;
+  readonly #pdfs = new Map<string, Promise<PdfReading>>();
+
+  constructor(options: { readonly files: FileStore; readonly signal: AbortSignal }) {
+    this.#files = options.files;
+    this.#signal = options.signal;
+  }
+
+  /** Null when every block reads, else the first problem (`messages.0.content.1.source…`) for a 400. */
+  async read(body: MessagesRequestBody): Promise<string | null> {
+    const images: { at: string; width: number; height: number }[] = [];
+    for (const [m, message] of body.messages.entries()) {
+      if (typeof message.content === 'string') continue;
+      for (const [b, block] of message.content.entries()) {
+        if (block.type !== 'document' && block.type !== 'image') continue;
+        const at = `messages.${m}.content.${b}`;
+        const resolved = await this.#resolve(block, at, images);
+        if ('problem' in resolved) return resolved.problem;
+        rememberReading(block, resolved.reading);
+      }
+    }
+    if (images.length > documentLimits.images)
+      return `Too many images: a request may hold at most ${documentLimits.images}, not ${images.length}`;
+    const side =
+      images.length > documentLimits.manyImages ? documentLimits.manyImagesSide : documentLimits.imageSide;
+    const large = images.find((image) => Math.max(image.width, image.height) > side);
+    return large ? `${large.at}: image dimensions exceed max allowed size: ${side} pixels` : null;
+  }
+
+  async #resolve(
+    block: RequestBlock,
+    at: string,
+    images: { at: string; width: number; height: number }[],
+  ): Promise<Resolved> {
+    const source = block.source as Record<string, string | unknown>;
+    const fail = (problem: string): Resolved => ({ problem: `${at}.source: ${problem}` });
+    if (source.type === 'text') return { reading: textReading(String(source.data)) };
+    if (source.type === 'content') return { reading: textReading(contentText(source.content)) };
+    let bytes: Buffer;
+    let declared: string | null = null;
+    if (source.type === 'base64') {
+      if (block.type === 'image' && String(source.data).length > documentLimits.imageBase64Characters)
+        return fail(`image exceeds 5 MB maximum: ${String(source.data).length} bytes > 5242880 bytes`);
+      bytes = Buffer.from(String(source.data), 'base64');
+      declared = String(source.media_type);
+    } else if (source.type === 'url') {
+      const fetched = await fetchSource(String(source.url), this.#signal);
+      if (typeof fetched === 'string') return fail(fetched);
+      bytes = fetched;
+    } else {
+      const file = this.#files.get(String(source.file_id));
+      if (!file) return fail(`File not found: ${String(source.file_id)}`);
+      if (block.type === 'document' && file.metadata.mime_type.startsWith('text/plain'))
+        return { reading: textReading(file.bytes.toString('utf8')) };
+      bytes = file.bytes;
+    }
+    const sniffed = sniffMediaType(bytes);
+    if (block.type === 'image') {
+      if (sniffed === null || sniffed === 'application/pdf')
+        return fail('The image is not a JPEG, PNG, GIF or WebP image');
+      if (declared !== null && sniffed !== declared)
+        return fail(`Image does not match the provided media type ${declared}`);
+      const size = imageSizeOf(bytes);
+      if (size === null) return fail('The image could not be decoded');
+      images.push({ at, ...size });
+      return {
+        reading: {
+          kind: 'image',
+          text: null,
+          pages: 1,
+          tokens: imageTokens(size),
+          fingerprint: sha256(bytes),
+        },
+      };
+    }
+    if (sniffed !== 'application/pdf') return fail('The PDF specified was not valid.');
+    return this.#pdfReading(bytes, fail);
+  }
+
+  async #pdfReading(bytes: Buffer, fail: (problem: string) => Resolved): Promise<Resolved> {
+    const fingerprint = sha256(bytes);
+    let pending = this.#pdfs.get(fingerprint);
+    if (!pending) {
+      pending = readPdf(bytes, { maxPages: documentLimits.pdfPages });
+      this.#pdfs.set(fingerprint, pending);
+      if (this.#pdfs.size > pdfCacheEntries) this.#pdfs.delete(this.#pdfs.keys().next().value as string);
+    }
+    const pdf = await pending;
+    if (!pdf.ok)
+      return fail(
+        pdf.problem === 'encrypted'
+          ? 'The PDF specified is password-protected.'
+          : 'The PDF specified was not valid.',
+      );
+    if (pdf.pageTexts === null)
+      return fail(`A maximum of ${documentLimits.pdfPages} PDF pages may be provided, not ${pdf.pages}.`);
+    const text = pdf.pageTexts.join('\n');
+    return {
+      reading: {
+        kind: 'pdf',
+        text: text.trim() === '' ? null : text,
+        pages: pdf.pages,
+        tokens: pdf.pageTexts.reduce((sum, page) => sum + pdfPageTokens(page.length), 0),
+        fingerprint,
+      },
+    };
+  }
+}
+
+const textReading = (text: string): BlockReading => ({
+  kind: 'text',
+  text,
+  pages: 1,
+  tokens: Math.ceil(text.length / 4),
+  fingerprint: sha256(text),
+});
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return (content as { type: string; text?: string }[])
+    .flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : []))
+    .join('\n');
+}
+
+function imageSizeOf(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
