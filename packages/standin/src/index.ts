@@ -13,6 +13,7 @@ export {
 export { type BilledUsage, batchPriceFactor } from './billed-usage';
 export { maxDroppedCreateResponses } from './control-endpoint';
 export type { FaultKind } from './fault';
+export { type Hallucination, planHallucination } from './hallucination';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
 export type { RequestLane } from './message-responder';
 export {
