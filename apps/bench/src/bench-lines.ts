@@ -4,6 +4,7 @@ import { batchCost } from './lines/batch-cost';
 import { batchLane } from './lines/batch-lane';
 import { dlqTriage } from './lines/dlq-triage';
 import { effortLadder } from './lines/effort-ladder';
+import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
@@ -36,4 +37,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 11, title: 'DLQ triage', run: dlqTriage },
   { id: 12, title: 'Batch lane cost', run: batchCost },
   { id: 13, title: 'Batch lane at scale', run: batchLane },
+  { id: 14, title: 'Grounding', run: groundingCatch },
 ];

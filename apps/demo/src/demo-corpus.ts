@@ -1,6 +1,6 @@
 import type { Lane } from '@quarry/core';
 import { loadSamples, type Sample } from '@quarry/samples';
-import type { SimulateOptions, StandinOptions } from '@quarry/standin';
+import { planHallucination, type SimulateOptions, type StandinOptions } from '@quarry/standin';
 
 /**
  * The shipped samples, interleaved across workflows (invoice, ticket, invoice, …) so that a short
@@ -25,9 +25,17 @@ export function demoSamples(limit: number | null): Sample[] {
 }
 
 /**
+ * Invented values in the simulated answers: a fifth of the invoices get an invoice number the
+ * document does not show (the last digit changed; half with a made-up quote). No schema or rule can
+ * tell it from the true one; grounding catches it.
+ */
+const demoHallucinations = { rate: 0.2, quoteRate: 0.5, paths: ['invoiceNumber'] };
+
+/**
  * The simulated model of the demo: realistic mistake rates (a quarter of first answers wrong, a few
- * documents wrong for good), one persistent tendency per workflow that only a lesson prevents, some
- * latency, and rare overloads and rate limits; in the batch lane, batches end after one second.
+ * documents wrong for good), one persistent tendency per workflow that only a lesson prevents,
+ * invented values in a fifth of the invoices ({@link demoHallucinations}), some latency, and rare
+ * overloads and rate limits; in the batch lane, batches end after one second.
  */
 export function simulatedModel(options: {
   readonly samples: readonly Sample[];
@@ -42,14 +50,34 @@ export function simulatedModel(options: {
       { workflow: 'invoice', path: 'issueDate', mutation: 'dateFormat' },
       { workflow: 'support-ticket', path: 'priority', mutation: 'badEnum' },
     ],
+    hallucinations: demoHallucinations,
     seed,
   };
   return {
     simulate,
+    // Documents named by sample id, so that the invented values can be counted ({@link inventedValues}).
+    documentKey: (document) => samples.find((sample) => document.includes(sample.text))?.id ?? 'unknown',
     latency: { meanMs: 300, jitterMs: 200 },
     faults: { overloaded: 0.02, rateLimit: 0.01, retryAfterSeconds: 1 },
     seed,
     record: false,
     ...(options.lane === 'batch' ? { batches: { delayMs: 1000 } } : {}),
   };
+}
+
+/** How many of `samples` the simulated model of {@link simulatedModel} answers with an invented value. */
+export function inventedValues(options: {
+  readonly samples: readonly Sample[];
+  readonly seed: number;
+}): number {
+  return options.samples.filter(
+    (sample) =>
+      planHallucination({
+        seed: options.seed,
+        documentKey: sample.id,
+        truth: sample.truth,
+        schema: null,
+        hallucinations: demoHallucinations,
+      }) !== null,
+  ).length;
 }

@@ -39,6 +39,12 @@ export interface DemoSummary {
   readonly costUsd: number | null;
   /** Completed results compared with the samples' true outputs. */
   readonly accuracy: { readonly compared: number; readonly exact: number };
+  /**
+   * Grounding: values whose quote was not found in the document or disagreed with it, fed back to the
+   * model (grounding issues, from the worker's metrics), and the values the simulated model invented
+   * (null on the live API, where nobody knows).
+   */
+  readonly grounding: { readonly caught: number; readonly invented: number | null };
   readonly lessons: readonly (Lesson & { readonly workflow: string; readonly version: number })[];
   readonly dlqGroups: readonly FingerprintGroup[];
   readonly dashboard: { readonly url: string; readonly user: string; readonly password: string } | null;

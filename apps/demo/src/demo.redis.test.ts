@@ -63,6 +63,11 @@ describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model
     expect(summary.costUsd).toBeGreaterThan(0);
     expect(summary.costUsd).toBeCloseTo(expected, 5);
     expect(summary.accuracy.compared).toBe(jobs.total - jobs.deadLettered);
+    // The simulated model invents values in some invoices; grounding catches each of them, so every
+    // completed result still equals the shipped truth.
+    expect(summary.grounding.invented).toBeGreaterThan(0);
+    expect(summary.grounding.caught).toBeGreaterThanOrEqual(summary.grounding.invented ?? 0);
+    expect(summary.accuracy.exact).toBe(summary.accuracy.compared);
     // The persistent mistake of each workflow makes the first jobs fail, so lessons exist.
     expect(summary.lessons.length).toBeGreaterThan(0);
     expect(summary.dlqGroups.reduce((sum, group) => sum + group.count, 0)).toBe(jobs.deadLettered);

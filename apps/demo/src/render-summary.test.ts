@@ -26,6 +26,7 @@ const summary: DemoSummary = {
   cacheReadShare: 0,
   costUsd: 0.5,
   accuracy: { compared: 110, exact: 100 },
+  grounding: { caught: 4, invented: 3 },
   lessons: [],
   dlqGroups: [],
   dashboard: null,
@@ -59,5 +60,15 @@ describe('renderSummary', () => {
     const realtime = renderSummary({ ...summary, modelPrices: prices });
     expect(realtime).toContain('simulated model, realtime lane');
     expect(realtime).not.toContain('batch price');
+  });
+
+  it('says how many invented values grounding caught, and how many the simulated model invented', () => {
+    expect(renderSummary(summary)).toMatch(
+      /grounding +4 invented value\(s\) caught \(quote not in the document, or disagreeing\) and fed back; the simulated model invented 3\n/,
+    );
+    const live = renderSummary({ ...summary, mode: 'live', grounding: { caught: 1, invented: null } });
+    expect(live).toMatch(
+      /grounding +1 invented value\(s\) caught \(quote not in the document, or disagreeing\) and fed back\n/,
+    );
   });
 });

@@ -40,6 +40,14 @@ function costLine(summary: DemoSummary): string {
   return `$${summary.costUsd.toFixed(4)}${source}`;
 }
 
+/** How many invented values grounding caught, and (simulated) how many there were. */
+function groundingLine(grounding: DemoSummary['grounding']): string {
+  const caught = `${number(grounding.caught)} invented value(s) caught (quote not in the document, or disagreeing) and fed back`;
+  return grounding.invented === null
+    ? caught
+    : `${caught}; the simulated model invented ${number(grounding.invented)}`;
+}
+
 /** The human-readable summary printed at the end of `pnpm demo`. */
 export function renderSummary(summary: DemoSummary): string {
   const { tokens } = summary;
@@ -72,6 +80,7 @@ export function renderSummary(summary: DemoSummary): string {
           'accuracy',
           `${summary.accuracy.exact}/${summary.accuracy.compared} completed results equal the shipped truth`,
         ],
+        ['grounding', groundingLine(summary.grounding)],
       ],
       [],
     ),

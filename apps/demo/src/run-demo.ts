@@ -19,10 +19,11 @@ import { createWorker, loadWorkerConfig, type QuarryWorker, RetiredModelError } 
 import { defaultRegistry } from '@quarry/workflows';
 import { pino } from 'pino';
 import type { DemoConfig } from './demo-config';
-import { demoSamples, simulatedModel } from './demo-corpus';
+import { demoSamples, inventedValues, simulatedModel } from './demo-corpus';
 import { type DemoDashboard, startDemoDashboard } from './demo-dashboard';
 import { createProgress } from './demo-progress';
 import { countOutcomes, type DemoSummary, totalsOf } from './demo-summary';
+import { groundingIssues } from './grounding-issues';
 import { type JobOutcome, waitForOutcome } from './job-outcome';
 import { resolveRedis } from './resolve-redis';
 
@@ -188,7 +189,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       maxSignatures: queueDefaults.history.maxSignatures,
       halfLifeMs: queueDefaults.history.halfLifeMs,
     });
-    const versions = [...new Map(samples.map((sample) => [sample.workflow, sample.version]))];
+    // Lessons of the versions the jobs ran at (the latest of each workflow, as enqueued).
+    const versions = [...new Map(jobs.map((job) => [job.workflow, job.version]))];
     const lessons = (
       await Promise.all(
         versions.map(async ([workflow, version]) =>
@@ -214,6 +216,10 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       model: workerConfig.model,
       modelPrices: spec?.prices ?? null,
       ...totalsOf(outcomes),
+      grounding: {
+        caught: await groundingIssues(worker.metrics),
+        invented: args.live ? null : inventedValues({ samples, seed: env.DEMO_SEED }),
+      },
       lessons,
       dlqGroups,
       dashboard: dashboard.access,

@@ -243,7 +243,7 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const replayIt = (flags: readonly string[], more: Record<string, string> = {}) =>
         runQuarry(['replay-dlq', '--ids', record.dlqId, '--yes', ...flags], { ...env, ...more });
       const refusals = [
-        [['--to-version', '2'], 'stdout', 'workflow "invoice" has no version 2 (known versions: 1)'],
+        [['--to-version', '3'], 'stdout', 'workflow "invoice" has no version 3 (known versions: 1, 2)'],
         [
           ['--max-attempts', '0'],
           'stderr',
@@ -268,8 +268,9 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       );
       expect(latest.code).toBe(0);
       const job = await queues.queue.getJob(`replay-${record.dlqId}-1`);
+      // The record was written for invoice@v1; latest is v2.
       expect(job?.data).toMatchObject({
-        version: 1,
+        version: 2,
         overrides: { model: 'claude-sonnet-4-5', maxAttempts: 5 },
       });
     });

@@ -71,7 +71,18 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
     expect(lines).toHaveLength(1);
     const output = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
     expect(Object.keys(output).sort()).toEqual(
-      ['attempts', 'costUsd', 'data', 'jobId', 'needsReview', 'status', 'usage'].sort(),
+      [
+        'attempts',
+        'costUsd',
+        'data',
+        'fieldConfidence',
+        'jobId',
+        'needsReview',
+        'provenance',
+        'status',
+        'usage',
+        'weakFields',
+      ].sort(),
     );
     expect(output).toMatchObject({
       status: 'completed',
@@ -80,6 +91,13 @@ describe('quarry enqueue (child process, real worker, stand-in model)', { timeou
       attempts: 1,
     });
     expect(typeof output.jobId).toBe('string');
+    // The invoice workflow grounds its identifying fields: each value's span indexes the document.
+    const provenance = output.provenance as Record<string, { start: number; end: number; match: string }>;
+    expect(Object.keys(provenance).sort()).toEqual(['invoiceNumber', 'issueDate', 'total', 'vendorName']);
+    const number = provenance.invoiceNumber;
+    expect(sample.text.slice(number?.start, number?.end)).toContain(sample.truth.invoiceNumber);
+    expect(output.fieldConfidence).toMatchObject({ invoiceNumber: 1, vendorName: 1 });
+    expect(output.weakFields).toEqual([]);
     expect(output.usage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
     expect(stack.standin.requests.at(-1)?.body.output_config?.effort).toBe('low');
   });

@@ -63,7 +63,7 @@ describe('enqueue validation', () => {
       { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
     ]);
     expect((await rejection(client.enqueue('invoice', { text: 'x' }, { version: 9 }))).problems).toEqual([
-      { path: 'version', message: 'workflow "invoice" has no version 9 (known versions: 1)' },
+      { path: 'version', message: 'workflow "invoice" has no version 9 (known versions: 1, 2)' },
     ]);
   });
 

@@ -70,7 +70,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
 
   it('an unknown version', async ({ kit }) => {
     expect(await refused(kit.client.enqueue('invoice', { text: 'x' }, { version: 3 }))).toEqual([
-      { path: 'version', message: 'workflow "invoice" has no version 3 (known versions: 1)' },
+      { path: 'version', message: 'workflow "invoice" has no version 3 (known versions: 1, 2)' },
     ]);
   });
 

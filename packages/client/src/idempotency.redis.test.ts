@@ -72,7 +72,7 @@ describe('idempotency', () => {
     expect(jobs[2]).toMatchObject({ workflow: 'support-ticket', version: 1 });
     expect(await jobCount(k)).toBe(3);
     const job = await k.queues.queue.getJob(jobs[1]?.jobId ?? '');
-    expect(job?.data).toEqual({ workflow: 'invoice', version: 1, input, idempotencyKey: 'order-6' });
+    expect(job?.data).toEqual({ workflow: 'invoice', version: 2, input, idempotencyKey: 'order-6' });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'quarry', delay: 2000 } });
   });
 });

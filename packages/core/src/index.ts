@@ -16,6 +16,7 @@ export * from './grounding/grounding-config';
 export * from './grounding/grounding-config-error';
 export * from './grounding/parse-grounding-config';
 export * from './grounding/provenance';
+export * from './grounding/weak-field';
 export * from './history/history-store';
 export * from './history/in-memory-history-store';
 export * from './history/lesson';

@@ -1,5 +1,5 @@
 import type { ExtractionResult } from '@quarry/core';
-import { Provenance, Usage } from '@quarry/core';
+import { Provenance, Usage, WeakField } from '@quarry/core';
 import { z } from 'zod';
 
 /** The return value of a completed extraction job (what `waitForResult` resolves to). */
@@ -23,6 +23,8 @@ export const ExtractionJobResult = z.object({
   provenance: Provenance.optional(),
   /** How far each grounded value can be trusted (0–1 by concrete path); present when the workflow is grounded. */
   fieldConfidence: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  /** Grounded values a person should look at (below their `reviewBelow`, or failed a `check`); present when the workflow is grounded. */
+  weakFields: z.array(WeakField).optional(),
 });
 export type ExtractionJobResult = z.infer<typeof ExtractionJobResult>;
 
@@ -41,5 +43,6 @@ export function toExtractionJobResult(result: ExtractionResult): ExtractionJobRe
     durationMs: result.durationMs,
     ...(result.provenance ? { provenance: result.provenance } : {}),
     ...(result.fieldConfidence ? { fieldConfidence: { ...result.fieldConfidence } } : {}),
+    ...(result.weakFields ? { weakFields: [...result.weakFields] } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { WeakField } from '@quarry/core';
 import { z } from 'zod';
 
 /**
@@ -11,6 +12,11 @@ export const ReviewEntry = z.object({
   version: z.number().int().positive(),
   /** Why the result needs a person, one line each. */
   reasons: z.array(z.string()).min(1),
+  /**
+   * The grounded values to look at first (path, confidence, threshold and what lowered it); absent for
+   * workflows without grounding and for entries written before it.
+   */
+  weakFields: z.array(WeakField).optional(),
   /** When the worker flagged it. */
   flaggedAt: z.iso.datetime(),
   /** Model replies it took. */

@@ -44,6 +44,21 @@ describe('planHallucination', () => {
     ).toBe('net_31');
   });
 
+  it('invents only at the field patterns given in paths', () => {
+    const paths = ['invoiceNumber', 'lineItems[].amount'];
+    const planned = samples.map((sample) =>
+      planHallucination({
+        seed: 3,
+        documentKey: sample.id,
+        truth: sample.truth,
+        schema,
+        hallucinations: { rate: 1, quoteRate: 0, paths },
+      }),
+    );
+    const fields = new Set(planned.map((one) => formatPath(one?.path ?? []).replace(/\[\d+\]/g, '[]')));
+    expect([...fields].sort()).toEqual(['invoiceNumber', 'lineItems[].amount']);
+  });
+
   it('makes up the quote for the share asked, and otherwise quotes the true passage', () => {
     const sample = samples[0]!;
     const madeUp = plan(sample.id, sample.truth, 1, 1);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JsonPath } from './json-path';
+import { formatPath, type JsonPath, parsePath } from './json-path';
 import { enumValues, type JsonSchema, schemaAt } from './schema-at';
 import { seededUnit } from './seeded-unit';
 import type { HallucinationOptions } from './standin-options';
@@ -19,7 +19,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * (so every reply for the document invents the same one until feedback names its path), or null.
  * Candidates are leaves a model plausibly misreads: numbers (two digits swapped), ISO dates (a day
  * later) and strings with digits such as invoice numbers (the last digit one higher); enums are left
- * alone.
+ * alone. With `paths`, only leaves at those field patterns are candidates.
  */
 export function planHallucination(options: {
   readonly seed: number;
@@ -31,7 +31,10 @@ export function planHallucination(options: {
   const { seed, documentKey, truth, schema, hallucinations } = options;
   if (seededUnit(seed, documentKey, 'hallucination') >= hallucinations.rate) return null;
   const candidates: { path: JsonPath; value: string | number }[] = [];
+  const only = hallucinations.paths ? new Set(hallucinations.paths.map(patternOf)) : null;
   collect(truth, [], (path, value) => {
+    if (only && !only.has(formatPath(path.map((segment) => (typeof segment === 'number' ? null : segment)))))
+      return;
     if (schema && enumValues(schema, schemaAt(schema, path))) return;
     const invented = invent(value);
     if (invented !== null) candidates.push({ path, value: invented });
@@ -42,6 +45,10 @@ export function planHallucination(options: {
   const madeUp = seededUnit(seed, documentKey, 'hallucination-quote') < hallucinations.quoteRate;
   return { ...pick, quote: madeUp ? String(pick.value) : null };
 }
+
+/** A path pattern in the form `formatPath` writes, every index as `[]`. */
+const patternOf = (text: string): string =>
+  formatPath(parsePath(text).map((segment) => (typeof segment === 'number' ? null : segment)));
 
 function collect(value: unknown, path: JsonPath, found: (path: JsonPath, value: unknown) => void): void {
   if (Array.isArray(value)) {

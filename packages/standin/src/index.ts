@@ -16,6 +16,7 @@ export { documentLimits } from './document-reader';
 export { documentTokenFigures } from './document-tokens';
 export type { FaultKind } from './fault';
 export type { FileOptions } from './file-options';
+export { type Hallucination, planHallucination } from './hallucination';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
 export type { RequestLane } from './message-responder';
 export {

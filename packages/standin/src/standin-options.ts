@@ -36,6 +36,15 @@ export const MistakeOptions = z.object({
 });
 export type MistakeOptions = z.input<typeof MistakeOptions>;
 
+/** A field path as issues write it, `[]` for every index (`lineItems[].amount`). */
+const PathPattern = z.string().superRefine((path, context) => {
+  try {
+    parsePath(path);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
 /**
  * A mistake the simulated model makes in every reply for the workflow's documents unless the
  * request names `path` outside the document (in the text after the document in the first user
@@ -43,13 +52,7 @@ export type MistakeOptions = z.input<typeof MistakeOptions>;
  */
 export const PersistentMistake = z.object({
   workflow: z.string().min(1),
-  path: z.string().superRefine((path, context) => {
-    try {
-      parsePath(path);
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-  }),
+  path: PathPattern,
   mutation: MutationKind,
 });
 export type PersistentMistake = z.infer<typeof PersistentMistake>;
@@ -64,6 +67,11 @@ export type PersistentMistake = z.infer<typeof PersistentMistake>;
 export const HallucinationOptions = z.object({
   rate: Rate.default(0),
   quoteRate: Rate.default(0.5),
+  /**
+   * Only these fields are invented (paths as issues write them, `[]` for every index:
+   * `invoiceNumber`, `lineItems[].amount`); default every leaf with something to misread.
+   */
+  paths: z.array(PathPattern).min(1).optional(),
 });
 export type HallucinationOptions = z.input<typeof HallucinationOptions>;
 

@@ -161,7 +161,7 @@ describe('replayDlq', () => {
       overrides: { toVersion: 7 },
     });
     expect(missing.failed).toEqual([
-      { dlqId: unknown.dlqId, error: 'workflow "invoice" has no version 7 (known versions: 1)' },
+      { dlqId: unknown.dlqId, error: 'workflow "invoice" has no version 7 (known versions: 1, 2)' },
     ]);
     const latest = await triage.replayDlq({
       selectors: { ids: [short.dlqId] },

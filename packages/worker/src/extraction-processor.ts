@@ -177,6 +177,9 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           workflow: result.workflow,
           version: result.version,
           reasons: result.reviewReasons.length > 0 ? [...result.reviewReasons] : ['flagged for review'],
+          ...(result.weakFields && result.weakFields.length > 0
+            ? { weakFields: [...result.weakFields] }
+            : {}),
           flaggedAt: new Date().toISOString(),
           attempts: result.attempts,
           costUsd: result.costUsd,

@@ -70,14 +70,14 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
         label: 'oversized text',
         data: { workflow: 'invoice', input: { text: 'x'.repeat(200_001) } },
         kind: 'invalid_payload',
-        message: 'The input does not match invoice@v1: input.text: text must be at most 200,000 characters',
+        message: 'The input does not match invoice@v2: input.text: text must be at most 200,000 characters',
       },
       {
         label: 'invalid UTF-16 text',
         data: { workflow: 'invoice', input: { text: 'Total 5 \udc00' } },
         kind: 'invalid_payload',
         message:
-          'The input does not match invoice@v1: input.text: text is not well-formed Unicode: a lone surrogate at index 8 (was it cut in the middle of a character?)',
+          'The input does not match invoice@v2: input.text: text is not well-formed Unicode: a lone surrogate at index 8 (was it cut in the middle of a character?)',
       },
       {
         label: 'a budget that is negative or not a number',

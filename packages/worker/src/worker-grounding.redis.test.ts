@@ -1,4 +1,5 @@
 import { DeadLetteredError } from '@quarry/client';
+import { quarryKeys, ReviewIndex } from '@quarry/queue';
 import { describe, expect } from 'vitest';
 import { it } from './test-fixtures/use-worker-harness';
 import { doc } from './worker-test-harness';
@@ -8,7 +9,7 @@ const reply = (title: string, quote: string) =>
   ({ kind: 'json', value: { _evidence: { title: quote }, title, count: 3 } }) as const;
 
 describe('worker grounding (real Redis, SDK against the stand-in)', () => {
-  it('feeds an invented value back, then returns the grounded result with offsets into the document', async ({
+  it('feeds an invented value back, then returns the grounded result with offsets into the document and its weak field', async ({
     testBed,
   }) => {
     const h = await testBed.harness({
@@ -20,12 +21,25 @@ describe('worker grounding (real Redis, SDK against the stand-in)', () => {
     const text = doc('groceries');
     const { jobId } = await h.client.enqueue('quoted-note', { text });
     const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
-    expect(result).toMatchObject({ data: { title: 'groceries', count: 3 }, attempts: 2, needsReview: false });
+    expect(result).toMatchObject({ data: { title: 'groceries', count: 3 }, attempts: 2, needsReview: true });
     const title = result.provenance?.title;
     expect(title).toMatchObject({ quote: 'A note about groceries', match: 'exact' });
     expect(text.slice(title?.start, title?.end)).toBe('A note about groceries');
     // Quoted exactly, after one failed attempt that gave another title: 1 × 0.85 × (0.5 + 0.5 × 1/2).
     expect(result.fieldConfidence).toEqual({ title: 0.64 });
+    // Below the title's reviewBelow (0.7): the result and its review entry name the field and why.
+    const weak = {
+      path: 'title',
+      confidence: 0.64,
+      reviewBelow: 0.7,
+      reason: 'exact match, failed grounding in 1 earlier attempt, 50 % of attempts agree',
+    };
+    expect(result.weakFields).toEqual([weak]);
+    const review = new ReviewIndex({ redis: h.redis, keys: quarryKeys({ prefix: h.prefix }) });
+    expect(await review.get(jobId)).toMatchObject({
+      reasons: [`grounding: title: confidence 0.64 is below 0.7 (${weak.reason})`],
+      weakFields: [weak],
+    });
 
     const [first, second] = h.requestsFor('groceries');
     expect(JSON.stringify(first?.body)).toContain('"_evidence"');

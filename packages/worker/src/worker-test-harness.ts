@@ -40,11 +40,11 @@ const note = (version: number) =>
     instructions: 'Extract the title of the note and how many items it counts.',
   });
 
-/** Test workflow `quoted-note`: a `note` whose title must be quoted from the document. */
+/** Test workflow `quoted-note`: a `note` whose title must be quoted from the document (reviewed below 0.7). */
 const quotedNote = defineWorkflow({
   ...note(1),
   name: 'quoted-note',
-  grounding: { mode: 'require', fields: { count: { mode: 'off' } } },
+  grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.7 } } },
 });
 
 /** Test workflow `reviewed-note`: a `quoted-note` whose title is flagged for review below confidence 0.9. */

@@ -19,6 +19,10 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
     attempts: result.attempts,
     usage: result.usage,
     costUsd: result.costUsd,
+    // Grounded workflows: where each value is in the document, how far it can be trusted, what to review.
+    ...(result.provenance ? { provenance: result.provenance } : {}),
+    ...(result.fieldConfidence ? { fieldConfidence: result.fieldConfidence } : {}),
+    ...(result.weakFields ? { weakFields: result.weakFields } : {}),
   };
 }
 

@@ -14,10 +14,13 @@ export const DEFAULT_TIMEOUT_SECONDS = 120;
 export const enqueueOptions = (): Option[] => [
   new Option(
     '-w, --workflow <name>',
-    `workflow to run (${defaultRegistry()
-      .list()
-      .map((workflow) => workflow.name)
-      .join(', ')})`,
+    `workflow to run (${[
+      ...new Set(
+        defaultRegistry()
+          .list()
+          .map((workflow) => workflow.name),
+      ),
+    ].join(', ')})`,
   ),
   new Option('--version <N>', 'workflow version (default: the latest)'),
   new Option('-f, --file <path>', 'read the document text from a file'),

@@ -14,7 +14,9 @@ export const reviewListCommand = defineCommand({
   summary: 'list completed jobs flagged for review',
   description: `Lists completed jobs flagged "needs review" (a review rule failed, or the confidence was below the
 workflow's threshold) that nobody has acknowledged yet, oldest first: job id, workflow@version, age,
-model attempts, cost and the reasons. Acknowledge one with "quarry review ack <jobId>".`,
+model attempts, cost and the reasons; then, for grounded workflows, the weak fields to look at first:
+field path, confidence, the field's threshold and what lowered it. Acknowledge one with
+"quarry review ack <jobId>".`,
   usage: '[--workflow <name>] [--limit <N>] [--json]',
   options: () => [
     new Option('-w, --workflow <name>', 'only this workflow'),
@@ -54,6 +56,24 @@ model attempts, cost and the reasons. Acknowledge one with "quarry review ack <j
         maxWidth: 100,
       })}\n`,
     );
+    const weak = entries.flatMap((entry) =>
+      (entry.weakFields ?? []).map((field) => [
+        entry.jobId,
+        field.path,
+        field.confidence.toFixed(2),
+        field.reviewBelow === null ? '-' : field.reviewBelow.toFixed(2),
+        field.reason,
+      ]),
+    );
+    if (weak.length > 0) {
+      context.stdout(
+        `\nWeak fields:\n${textTable({
+          head: ['JOB ID', 'FIELD', 'CONFIDENCE', 'BELOW', 'WHY'],
+          rows: weak,
+          maxWidth: 100,
+        })}\n`,
+      );
+    }
     context.stderr(`${entries.length} job(s) waiting for review\n`);
     return exitCodes.ok;
   },

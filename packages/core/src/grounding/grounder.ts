@@ -1,6 +1,7 @@
 import type { Issue } from '../issues/issue';
 import type { FieldOutcome } from './field-outcome';
 import type { Provenance } from './provenance';
+import type { WeakField } from './weak-field';
 
 /** Quotes the model gave, by concrete field path (`lineItems[0].amount`); null where it gave null. */
 export type Evidence = Readonly<Record<string, string | null>>;
@@ -23,6 +24,8 @@ export interface GroundingConfidence {
   readonly confidence: Readonly<Record<string, number>>;
   /** One per field below its `reviewBelow`, naming it and what lowered it. */
   readonly reviewReasons: readonly string[];
+  /** The fields a person should look at (below their `reviewBelow`, or failed grounding), as data. */
+  readonly weakFields: readonly WeakField[];
 }
 
 /**

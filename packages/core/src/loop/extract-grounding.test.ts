@@ -104,6 +104,9 @@ describe('extract with grounding', () => {
     ]);
     expect(result.needsReview).toBe(true);
     expect(result.reviewReasons).toEqual(['grounding: merchant: confidence 0.75']);
+    expect(result.weakFields).toEqual([
+      { path: 'merchant', confidence: 0.75, reviewBelow: 0.8, reason: 'fake' },
+    ]);
     expect(result.attemptRecords[0]?.groundingFields).toEqual(grounder.confidences[0]?.[0]);
   });
 

@@ -1,5 +1,6 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { Provenance } from '../grounding/provenance';
+import type { WeakField } from '../grounding/weak-field';
 import type { Usage } from '../model/usage';
 
 /** A valid extraction, with everything it cost to get there. */
@@ -28,4 +29,9 @@ export interface ExtractionResult<Data = unknown> {
    * attempts it needed, agreement across attempts); present when the workflow's grounding ran.
    */
   readonly fieldConfidence?: Readonly<Record<string, number>>;
+  /**
+   * The grounded values a person should look at (confidence below the field's `reviewBelow`, or the
+   * value failed a `check`); present when the workflow's grounding ran, empty when none is weak.
+   */
+  readonly weakFields?: readonly WeakField[];
 }

@@ -3,6 +3,7 @@ import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Grounder } from '../grounding/grounder';
 import { parseGroundingConfig } from '../grounding/parse-grounding-config';
 import type { Provenance } from '../grounding/provenance';
+import type { WeakField } from '../grounding/weak-field';
 import { documentOf } from '../request/document-of';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractWarning } from './extract-options';
@@ -46,6 +47,7 @@ function groundingWanted(workflow: AnyWorkflow): boolean {
 export interface GroundedResultPart {
   readonly provenance?: Provenance;
   readonly fieldConfidence?: Readonly<Record<string, number>>;
+  readonly weakFields?: readonly WeakField[];
   readonly reviewReasons: readonly string[];
 }
 
@@ -66,6 +68,7 @@ export function groundedResultPart(options: {
   return {
     provenance: accepted.provenance,
     fieldConfidence: assessed.confidence,
+    weakFields: assessed.weakFields,
     reviewReasons: assessed.reviewReasons,
   };
 }

@@ -1,6 +1,7 @@
 import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Evidence, Grounder, GroundingConfidence, GroundingVerdict } from '../grounding/grounder';
 import type { Provenance } from '../grounding/provenance';
+import type { WeakField } from '../grounding/weak-field';
 import type { Issue } from '../issues/issue';
 
 /**
@@ -68,6 +69,7 @@ export class FakeGrounder implements Grounder {
     this.confidences.push(attempts);
     const confidence: Record<string, number> = {};
     const reviewReasons: string[] = [];
+    const weakFields: WeakField[] = [];
     for (const field of attempts.at(-1) ?? []) {
       const failures = attempts
         .slice(0, -1)
@@ -76,8 +78,15 @@ export class FakeGrounder implements Grounder {
         );
       const score = field.status === 'grounded' ? 1 - 0.25 * failures.length : 0;
       confidence[field.path] = score;
-      if (score < this.#reviewBelow) reviewReasons.push(`grounding: ${field.path}: confidence ${score}`);
+      if (score >= this.#reviewBelow) continue;
+      reviewReasons.push(`grounding: ${field.path}: confidence ${score}`);
+      weakFields.push({
+        path: field.path,
+        confidence: score,
+        reviewBelow: this.#reviewBelow,
+        reason: 'fake',
+      });
     }
-    return { confidence, reviewReasons };
+    return { confidence, reviewReasons, weakFields };
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { groundingPlan } from '../plan/grounding-plan';
 import { fieldConfidence } from './field-confidence';
-import { weakFields } from './weak-fields';
+import { weakFieldReason, weakFields } from './weak-fields';
 
 function outcome(
   path: string,
@@ -45,8 +45,8 @@ describe('fieldConfidence', () => {
       [outcome('total', 21, 'grounded', 'exact'), outcome('number', 'A-1', 'grounded', 'exact')],
     ]);
     expect(scores).toEqual([
-      { path: 'total', confidence: 0.6, match: 'exact', failures: 2, agreement: 0.67 },
-      { path: 'number', confidence: 0.83, match: 'exact', failures: 0, agreement: 0.67 },
+      { path: 'total', confidence: 0.6, match: 'exact', failures: 2, agreement: 0.67, failed: false },
+      { path: 'number', confidence: 0.83, match: 'exact', failures: 0, agreement: 0.67, failed: false },
     ]);
   });
 
@@ -56,18 +56,24 @@ describe('fieldConfidence', () => {
 });
 
 describe('weakFields', () => {
-  it('names the fields below their reviewBelow, and only those', () => {
-    const plan = groundingPlan({
-      output: z.object({
-        total: z.number(),
-        number: z.string(),
-        lines: z.array(z.object({ sku: z.string() })),
-      }),
-      grounding: {
-        mode: 'require',
-        fields: { total: { reviewBelow: 0.9 }, 'lines[].sku': { reviewBelow: 0.8 } },
+  const plan = groundingPlan({
+    output: z.object({
+      total: z.number(),
+      number: z.string(),
+      note: z.string(),
+      lines: z.array(z.object({ sku: z.string() })),
+    }),
+    grounding: {
+      mode: 'require',
+      fields: {
+        total: { reviewBelow: 0.9 },
+        'lines[].sku': { reviewBelow: 0.8 },
+        note: { mode: 'check' },
       },
-    });
+    },
+  });
+
+  it('names the fields below their reviewBelow, and only those, with what lowered them', () => {
     const confidences = fieldConfidence([
       [outcome('total', 12, 'mismatch', 'exact'), outcome('lines[0].sku', 'A', 'grounded', 'exact')],
       [
@@ -77,9 +83,26 @@ describe('weakFields', () => {
         outcome('lines[1].sku', 'B', 'grounded', 'fuzzy', 0.9),
       ],
     ]);
-    expect(weakFields({ plan, confidences })).toEqual([
+    const weak = weakFields({ plan, confidences });
+    expect(weak).toEqual([
+      {
+        path: 'total',
+        confidence: 0.65,
+        reviewBelow: 0.9,
+        reason: 'fuzzy match, failed grounding in 1 earlier attempt',
+      },
+      { path: 'lines[1].sku', confidence: 0.72, reviewBelow: 0.8, reason: 'fuzzy match' },
+    ]);
+    expect(weak.map(weakFieldReason)).toEqual([
       'grounding: total: confidence 0.65 is below 0.9 (fuzzy match, failed grounding in 1 earlier attempt)',
       'grounding: lines[1].sku: confidence 0.72 is below 0.8 (fuzzy match)',
     ]);
+  });
+
+  it('names a checked value that failed grounding even without a reviewBelow, with no second review reason', () => {
+    const confidences = fieldConfidence([[outcome('note', 'late fee', 'mismatch', 'exact')]]);
+    const weak = weakFields({ plan, confidences });
+    expect(weak).toEqual([{ path: 'note', confidence: 0, reviewBelow: null, reason: 'failed grounding' }]);
+    expect(weak.map(weakFieldReason)).toEqual([null]);
   });
 });

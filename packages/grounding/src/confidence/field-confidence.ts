@@ -11,6 +11,8 @@ export interface FieldConfidence {
   readonly failures: number;
   /** Share of the attempts that gave this field a value giving the accepted value (0–1). */
   readonly agreement: number;
+  /** The accepted value itself failed grounding (possible with `check`): its quote was not found or disagreed. */
+  readonly failed: boolean;
 }
 
 /** Confidence of a grounded value by how it was matched. */
@@ -53,6 +55,7 @@ export function fieldConfidence(attempts: readonly (readonly FieldOutcome[])[]):
         match: outcome.match,
         failures,
         agreement: Math.round(agreement * 100) / 100,
+        failed: outcome.status === 'not_found' || outcome.status === 'mismatch',
       };
     });
 }

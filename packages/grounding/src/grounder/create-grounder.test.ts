@@ -64,6 +64,14 @@ describe('createGrounder', () => {
     expect(assessed.reviewReasons).toEqual([
       'grounding: invoiceNumber: confidence 0.57 is below 0.9 (normalised match, failed grounding in 1 earlier attempt, 50 % of attempts agree)',
     ]);
+    expect(assessed.weakFields).toEqual([
+      {
+        path: 'invoiceNumber',
+        confidence: 0.57,
+        reviewBelow: 0.9,
+        reason: 'normalised match, failed grounding in 1 earlier attempt, 50 % of attempts agree',
+      },
+    ]);
   });
 
   it('refuses a setting that names no field', () => {

@@ -2,7 +2,7 @@ import type { Grounder, GroundingSetting } from '@quarry/core';
 import type { z } from 'zod';
 import { checkGrounding } from '../check/check-grounding';
 import { fieldConfidence } from '../confidence/field-confidence';
-import { weakFields } from '../confidence/weak-fields';
+import { weakFieldReason, weakFields } from '../confidence/weak-fields';
 import type { GroundingLimits } from '../locate/grounding-limits';
 import { groundingPlan } from '../plan/grounding-plan';
 import { splitEvidence } from '../split/split-evidence';
@@ -41,9 +41,11 @@ export function createGrounder(options: CreateGrounderOptions): Grounder | null 
     },
     confidence: (attempts) => {
       const confidences = fieldConfidence(attempts);
+      const weak = weakFields({ plan, confidences });
       return {
         confidence: Object.fromEntries(confidences.map((field) => [field.path, field.confidence])),
-        reviewReasons: weakFields({ plan, confidences }),
+        reviewReasons: weak.flatMap((field) => weakFieldReason(field) ?? []),
+        weakFields: weak,
       };
     },
   };

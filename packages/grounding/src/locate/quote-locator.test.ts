@@ -100,15 +100,14 @@ describe('createQuoteLocator', () => {
     expect(locator.locate('ACME Industrial Suplies GmbH')).toBe(first);
   });
 
-  it('searches a megabyte document within the default budget in reasonable time', () => {
+  // Its speed is measured, not asserted (grounding README, Bounds): timing belongs in `pnpm bench`.
+  it('searches a megabyte document within the default budget', () => {
     const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. 1.234,56 EUR | ';
     const document = `${filler.repeat(14_000)}Payment reference: RF18 5390 0754 7034\n${filler.repeat(100)}`;
     const locator = createQuoteLocator({ document });
-    const started = performance.now();
     expect(spanOf(document, 'Payment reference RF18 5390 0754 7043')).toMatchObject({ match: 'fuzzy' });
     expect(locator.locate('Payment referense: RF18 5390 0754 7034').match).toBe('fuzzy');
     expect(locator.locate('Payment ref: RF18 5390 0754 7034').match).toBe('none');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -1,46 +1,22 @@
 import { defineWorkflow } from '@quarry/core';
-import { TextInput } from '../text-input';
-import { Invoice } from './invoice';
-import { invoiceRules } from './invoice-rules';
-
-const instructions = `You extract structured data from one invoice. The document may be a formatted invoice, a plain-text
-export, a scanned page turned into text, or an email containing the invoice, in any language.
-
-Extract:
-- vendorName: the company that issued the invoice and is owed the money (the seller), never the customer
-  in "Bill to" / "Invoice to" / "Rechnungsempfänger" / "Client". Use the name as printed, without the address.
-- invoiceNumber: exactly as printed, including prefixes, dashes and slashes (e.g. "INV-2024-0042").
-- issueDate and dueDate: ISO dates (YYYY-MM-DD). Read the document's own date convention (German
-  "05.03.2024" is 5 March). If only payment terms are printed ("Net 30"), count from the issue date;
-  "due on receipt" means the issue date.
-- currency: the ISO 4217 code (USD, EUR, GBP, JPY, ...). Infer it from symbols and the vendor's country
-  when no code is printed ("€" → EUR, "£" → GBP, "¥" on a Japanese invoice → JPY).
-- lineItems: every billed line in document order, including shipping or fees listed as lines. For each:
-  description as printed, quantity (hours, units or days; 1 when no quantity is shown), unitPrice and
-  amount before tax.
-- subtotal (before tax), tax (total of all taxes such as VAT, GST or sales tax; 0 when none is charged)
-  and total (the amount payable).
-
-All amounts and quantities are JSON numbers, not strings: no currency symbols and no thousands
-separators ("1.234,56 €" → 1234.56, "$1,200.00" → 1200). Copy numbers from the document; do not
-invent values that are not there.`;
+import { invoiceWorkflowV1 } from './invoice-workflow-v1';
 
 /**
- * The `invoice` workflow, version 1: vendor, number, dates, currency, line items and totals,
- * checked by the line, subtotal, total and due-date rules; vendor, number, issue date and total are
- * grounded (each quoted from the document, `require`).
+ * The `invoice` workflow, version 2 (the latest): version 1's output, rules and instructions, with
+ * the identifying fields grounded: vendor, invoice number, issue date and total must each be quoted
+ * from the document (`require`: an unquoted or disagreeing value is fed back and spends an attempt).
+ * Results carry `provenance` and `fieldConfidence`; an invoice number or total below 0.8 (only a
+ * fuzzy match, or a value that failed grounding before it was accepted) is flagged for review.
+ *
+ * A version of its own because grounding changes what a valid answer is (a value the document does
+ * not show is now refused), what the model is asked for (evidence) and which lessons apply.
  */
 export const invoiceWorkflow = defineWorkflow({
-  name: 'invoice',
-  version: 1,
-  description: 'Vendor, invoice number, dates, currency, line items and totals from an invoice',
-  input: TextInput,
-  output: Invoice,
-  rules: invoiceRules,
-  instructions,
-  // The identifying fields must be quoted from the document; values the model derives or infers are
-  // exempt: the currency (from a symbol or the vendor's country), the due date (from payment terms),
-  // tax (0 when none is printed), and the line items and subtotal (checked by the rules instead).
+  ...invoiceWorkflowV1,
+  version: 2,
+  // Values the model derives or infers are exempt: the currency (from a symbol or the vendor's
+  // country), the due date (from payment terms), tax (0 when none is printed), and the line items and
+  // subtotal (checked by the rules instead).
   grounding: {
     mode: 'require',
     fields: {
@@ -49,6 +25,10 @@ export const invoiceWorkflow = defineWorkflow({
       tax: { mode: 'off' },
       lineItems: { mode: 'off' },
       subtotal: { mode: 'off' },
+      // Where money is routed: exact and normalised quotes pass (1, 0.9); a fuzzy match (0.68–0.8) or
+      // an earlier invented value (0.64 at best) goes to a person.
+      invoiceNumber: { reviewBelow: 0.8 },
+      total: { reviewBelow: 0.8 },
     },
   },
 });

@@ -11,7 +11,7 @@ export const InvoiceLineItem = z.object({
 });
 export type InvoiceLineItem = z.infer<typeof InvoiceLineItem>;
 
-/** The data extracted from an invoice (`invoice` workflow, version 1). */
+/** The data extracted from an invoice (`invoice` workflow, versions 1 and 2). */
 export const Invoice = z.object({
   vendorName: z.string().min(1).describe('Legal or trading name of the company that issued the invoice'),
   invoiceNumber: z.string().min(1).describe('The invoice number exactly as printed'),
