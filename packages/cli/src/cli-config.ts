@@ -67,6 +67,9 @@ function fromEnv(env: CliEnv): CliConfig {
     ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
     ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
     ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
+    ...(env.QUARRY_INLINE_DOCUMENT_MAX_BYTES !== undefined
+      ? { limits: { inlineDocumentMaxBytes: env.QUARRY_INLINE_DOCUMENT_MAX_BYTES } }
+      : {}),
   };
   return { redisUrl: env.REDIS_URL, redisUrlRedacted: redactRedisUrl(env.REDIS_URL), queue };
 }

@@ -95,6 +95,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
           ...request.options,
         },
         maxJobDataBytes: config.limits.maxJobDataBytes,
+        inlineDocumentMaxBytes: config.limits.inlineDocumentMaxBytes,
         allowedModels: config.allowedModels,
       });
       if (prepared.ok) return [prepared.data];

@@ -41,4 +41,15 @@ describe('queueEnv', () => {
       `QUARRY_ALLOWED_MODELS: ${form} ("a\\u001b[2J" is not a model id)`,
     ]);
   });
+
+  it('reads QUARRY_INLINE_DOCUMENT_MAX_BYTES as bytes that fit a job, naming the range', () => {
+    expect(QueueEnv.parse({ QUARRY_INLINE_DOCUMENT_MAX_BYTES: ' 65536 ' })).toEqual({
+      QUARRY_INLINE_DOCUMENT_MAX_BYTES: 65536,
+    });
+    for (const value of ['0', '1048576', '256KiB', '-5']) {
+      expect(messages({ QUARRY_INLINE_DOCUMENT_MAX_BYTES: value })).toEqual([
+        'QUARRY_INLINE_DOCUMENT_MAX_BYTES: an integer from 1 to 786432',
+      ]);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { urlVar } from '@quarry/env';
+import { integerVar, urlVar } from '@quarry/env';
 import { z } from 'zod';
 import { isHashTagged } from './keys';
 import { ModelId } from './model-id';
@@ -29,7 +29,8 @@ const modelListVar = () =>
 /**
  * Zod schemas of the queue variables an app's environment schema shares with the others: `QUARRY_PREFIX`
  * (a key prefix containing a {hash tag}), `QUARRY_QUEUE` and `QUARRY_DLQ` (names without ":") and
- * `QUARRY_ALLOWED_MODELS` (model ids, comma-separated). All optional: an unset one takes
+ * `QUARRY_ALLOWED_MODELS` (model ids, comma-separated) and `QUARRY_INLINE_DOCUMENT_MAX_BYTES` (largest
+ * inline base64 document, decoded: 1 to 786432, so it fits a job of 1 MiB). All optional: an unset one takes
  * `queueDefaults`. Each message names the expected form.
  */
 export const queueEnv = {
@@ -41,6 +42,7 @@ export const queueEnv = {
   QUARRY_QUEUE: queueNameVar().optional(),
   QUARRY_DLQ: queueNameVar().optional(),
   QUARRY_ALLOWED_MODELS: modelListVar().optional(),
+  QUARRY_INLINE_DOCUMENT_MAX_BYTES: integerVar(1, 768 * 1024).optional(),
 };
 
 /** The Redis every app uses when `REDIS_URL` is unset. */

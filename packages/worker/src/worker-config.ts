@@ -109,6 +109,7 @@ export const WorkerEnv = z
       queueName: env.QUARRY_QUEUE,
       dlqName: env.QUARRY_DLQ,
       allowedModels: env.QUARRY_ALLOWED_MODELS,
+      limits: { inlineDocumentMaxBytes: env.QUARRY_INLINE_DOCUMENT_MAX_BYTES },
       jobAttempts: env.JOB_ATTEMPTS,
       backoff: { baseMs: env.BACKOFF_BASE_MS, capMs: env.BACKOFF_CAP_MS },
       retention: {
