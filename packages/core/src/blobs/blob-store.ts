@@ -19,8 +19,8 @@ export interface BlobEntry {
 /** One page of {@link BlobStore.list}. */
 export interface BlobPage {
   readonly entries: readonly BlobEntry[];
-  /** Pass back as `after` for the next page; `null` after the last. */
-  readonly next: BlobKey | null;
+  /** An opaque cursor to pass back as `after` for the next page; `null` after the last. */
+  readonly next: string | null;
 }
 
 /** Options every blob store call takes: a signal that ends it (the store adds its own deadline). */
@@ -43,6 +43,6 @@ export interface BlobStore {
   has(options: BlobCallOptions & { readonly key: BlobKey }): Promise<boolean>;
   /** Removes the blob; removing a missing one is not an error. */
   delete(options: BlobCallOptions & { readonly key: BlobKey }): Promise<void>;
-  /** Blobs in key order, `limit` at a time (default 1000), after `after`. */
-  list(options: BlobCallOptions & { readonly after?: BlobKey; readonly limit?: number }): Promise<BlobPage>;
+  /** Blobs in key order, `limit` at a time (default 1000), after the cursor `after` of the page before. */
+  list(options: BlobCallOptions & { readonly after?: string; readonly limit?: number }): Promise<BlobPage>;
 }
