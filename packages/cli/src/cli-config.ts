@@ -1,6 +1,13 @@
 import { anthropicEnv } from '@quarry/anthropic';
 import { ConfigError, type Env, parseEnv, type Redactor } from '@quarry/env';
-import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import {
+  defaultRedisUrl,
+  inlineDocumentEnv,
+  type QueueConfigInput,
+  queueEnv,
+  redactRedisUrl,
+  redisUrlVar,
+} from '@quarry/queue';
 import { triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
 
@@ -25,6 +32,7 @@ export interface CliTriageConfig extends CliConfig {
 export const CliEnv = z.object({
   REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
   ...queueEnv,
+  ...inlineDocumentEnv,
 });
 export type CliEnv = z.output<typeof CliEnv>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { queueEnv } from './queue-env';
+import { inlineDocumentEnv, queueEnv } from './queue-env';
 
-const QueueEnv = z.object(queueEnv);
+const QueueEnv = z.object({ ...queueEnv, ...inlineDocumentEnv });
 const messages = (env: Record<string, string>) =>
   QueueEnv.safeParse(env).error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`) ?? [];
 

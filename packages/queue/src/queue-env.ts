@@ -29,8 +29,7 @@ const modelListVar = () =>
 /**
  * Zod schemas of the queue variables an app's environment schema shares with the others: `QUARRY_PREFIX`
  * (a key prefix containing a {hash tag}), `QUARRY_QUEUE` and `QUARRY_DLQ` (names without ":") and
- * `QUARRY_ALLOWED_MODELS` (model ids, comma-separated) and `QUARRY_INLINE_DOCUMENT_MAX_BYTES` (largest
- * inline base64 document, decoded: 1 to 786432, so it fits a job of 1 MiB). All optional: an unset one takes
+ * `QUARRY_ALLOWED_MODELS` (model ids, comma-separated). All optional: an unset one takes
  * `queueDefaults`. Each message names the expected form.
  */
 export const queueEnv = {
@@ -42,6 +41,14 @@ export const queueEnv = {
   QUARRY_QUEUE: queueNameVar().optional(),
   QUARRY_DLQ: queueNameVar().optional(),
   QUARRY_ALLOWED_MODELS: modelListVar().optional(),
+};
+
+/**
+ * `QUARRY_INLINE_DOCUMENT_MAX_BYTES`, read by the apps that enqueue or run jobs (worker, CLI): the
+ * largest inline base64 document, decoded, 1 to 786432 (so it fits a job of 1 MiB). Optional: unset
+ * takes `queueDefaults.limits.inlineDocumentMaxBytes`.
+ */
+export const inlineDocumentEnv = {
   QUARRY_INLINE_DOCUMENT_MAX_BYTES: integerVar(1, 768 * 1024).optional(),
 };
 
