@@ -58,7 +58,7 @@ export function parseJob(options: {
   if (document.success) {
     // Refused before any model call: reading the text alone would silently ignore the document.
     const { mediaType, source } = document.data;
-    const problem = `input.document: this worker does not process documents yet (a ${mediaType} by ${source.type}); only text jobs run`;
+    const problem = `input.document: this worker does not process documents yet (${mediaType} by ${source.type}); only text jobs run`;
     throw new InvalidJobDataError({ message: `The job carries a document: ${problem}`, problems: [problem] });
   }
   const workflow = options.registry.get(data.workflow, data.version ?? null);

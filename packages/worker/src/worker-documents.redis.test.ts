@@ -27,7 +27,7 @@ describe('a document job reaching the worker', () => {
       expect(record.reason).toMatchObject({
         kind: 'invalid_payload',
         message:
-          'The job carries a document: input.document: this worker does not process documents yet (a application/pdf by blob); only text jobs run',
+          'The job carries a document: input.document: this worker does not process documents yet (application/pdf by blob); only text jobs run',
       });
       expect(record.attempts).toEqual([]);
       // The record keeps the blob reference (a later worker can replay it).
