@@ -6,6 +6,7 @@ import { openQueues } from '@quarry/queue';
 import { it } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack } from './test-fixtures/worker-stack';
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]);
@@ -109,5 +110,37 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       stderr:
         'quarry enqueue: Invalid CLI configuration:\n- QUARRY_S3_BUCKET: expected a bucket name (QUARRY_BLOB_STORE is s3), but it is not set\n',
     });
+  });
+
+  it('--wait --json: the worker, which does not process documents yet, dead-letters the job clearly (exit 2)', async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: { script: [] },
+      env: { QUARRY_BLOB_DIR: blobDir },
+    });
+    try {
+      const file = join(dir, 'scan.pdf');
+      await writeFile(file, pdf);
+      const run = await runQuarry(
+        ['enqueue', '-w', 'invoice', '--file', file, '--wait', '--timeout', '20', '--json'],
+        stack.env,
+      );
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        status: 'dead-lettered',
+        reason: {
+          kind: 'invalid_payload',
+          message:
+            'The job carries a document: input.document: this worker does not process documents yet (application/pdf by blob); only text jobs run',
+        },
+      });
+      expect(stack.standin.requests).toHaveLength(0);
+    } finally {
+      await stack.close();
+    }
   });
 });
