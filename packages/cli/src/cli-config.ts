@@ -1,6 +1,13 @@
 import { anthropicEnv } from '@quarry/anthropic';
 import { ConfigError, type Env, parseEnv, type Redactor } from '@quarry/env';
-import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import {
+  defaultRedisUrl,
+  inlineDocumentEnv,
+  type QueueConfigInput,
+  queueEnv,
+  redactRedisUrl,
+  redisUrlVar,
+} from '@quarry/queue';
 import { triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
 
@@ -25,6 +32,7 @@ export interface CliTriageConfig extends CliConfig {
 export const CliEnv = z.object({
   REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
   ...queueEnv,
+  ...inlineDocumentEnv,
 });
 export type CliEnv = z.output<typeof CliEnv>;
 
@@ -67,6 +75,9 @@ function fromEnv(env: CliEnv): CliConfig {
     ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),
     ...(env.QUARRY_DLQ !== undefined ? { dlqName: env.QUARRY_DLQ } : {}),
     ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
+    ...(env.QUARRY_INLINE_DOCUMENT_MAX_BYTES !== undefined
+      ? { limits: { inlineDocumentMaxBytes: env.QUARRY_INLINE_DOCUMENT_MAX_BYTES } }
+      : {}),
   };
   return { redisUrl: env.REDIS_URL, redisUrlRedacted: redactRedisUrl(env.REDIS_URL), queue };
 }

@@ -22,6 +22,15 @@ ${lines([
   ['QUARRY_ALLOWED_MODELS', "model ids a --model override may name besides the workflow's"],
 ])}`;
 
+/** The blob store variables `enqueue --file` reads for a document (PDF or image), for `--help`. */
+export const blobEnvironmentHelp = lines([
+  ['QUARRY_BLOB_STORE', 'directory (default) or s3: where documents are stored'],
+  ['QUARRY_BLOB_DIR', 'the directory store (default .quarry/blobs)'],
+  ['QUARRY_BLOB_MAX_BYTES', 'largest document (default 33554432, 32 MiB)'],
+  ['QUARRY_S3_BUCKET', 'bucket of the s3 store; see README for QUARRY_S3_* (endpoint, keys…)'],
+  ['QUARRY_INLINE_DOCUMENT_MAX_BYTES', 'largest inline base64 document, decoded (default 262144)'],
+]);
+
 /** The variables the DLQ commands read besides {@link cliEnvironmentHelp}, for `--help`. */
 export const triageEnvironmentHelp = lines([
   [

@@ -1,5 +1,11 @@
 import { BatchCancelError } from '@quarry/anthropic';
-import { DeadLetteredError, EnqueueValidationError, WaitTimeoutError } from '@quarry/client';
+import { BlobStoreError } from '@quarry/blobs';
+import {
+  DeadLetteredError,
+  DocumentRejectedError,
+  EnqueueValidationError,
+  WaitTimeoutError,
+} from '@quarry/client';
 import { ConfigError } from '@quarry/env';
 import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
@@ -66,6 +72,12 @@ export const errorExits: readonly ErrorExit<Error>[] = [
       list(e.problems.map((problem) => `${problem.path || '(job data)'}: ${problem.message}`)),
     ].join(''),
   ),
+  exit(
+    DocumentRejectedError,
+    exitCodes.failure,
+    (e) => `document refused, nothing was enqueued: ${e.message}`,
+  ),
+  exit(BlobStoreError, exitCodes.failure, (e) => `${e.message}; nothing was enqueued`),
   exit(DlqRecordNotFoundError, exitCodes.failure, (e) => e.message),
   exit(UnknownBatchError, exitCodes.failure, (e) => e.message),
   exit(BatchCancelError, exitCodes.failure, (e) => e.message),

@@ -8,7 +8,7 @@ export * from './commands/dlq-prune-command';
 export * from './commands/dlq-show-command';
 export * from './commands/enqueue-command';
 export * from './commands/enqueue-flags';
-export * from './commands/read-document-text';
+export * from './commands/read-document';
 export * from './commands/render-dlq-detail';
 export * from './commands/replay-dlq-command';
 export * from './commands/replay-report-text';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyWorkflow, WorkflowRegistry } from '@quarry/core';
+import { type AnyWorkflow, type BlobStore, WorkflowRegistry } from '@quarry/core';
 import {
   closeConnection,
   closeQueues,
@@ -16,6 +16,7 @@ import {
   redisClient,
   TransactionalEnqueuer,
 } from '@quarry/queue';
+import { enqueueDocument } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
 import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
@@ -50,6 +51,8 @@ export type CreateQuarryClientOptions = (
   readonly readyTimeoutMs?: number;
   /** Upper bound of `waitForResult`'s poll interval. Default 1000 ms. */
   readonly maxPollIntervalMs?: number;
+  /** Where `enqueueDocument` stores documents (`createBlobStore` of `@quarry/blobs`); the caller closes it. */
+  readonly blobs?: BlobStore;
 };
 
 /**
@@ -95,6 +98,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
           ...request.options,
         },
         maxJobDataBytes: config.limits.maxJobDataBytes,
+        inlineDocumentMaxBytes: config.limits.inlineDocumentMaxBytes,
         allowedModels: config.allowedModels,
       });
       if (prepared.ok) return [prepared.data];
@@ -105,6 +109,29 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     return jobs;
   };
 
+  const prepareOne = (workflow: AnyWorkflow | string, input: unknown, enqueueOptions?: EnqueueOptions) => {
+    const [data] = prepare([{ workflow, input, options: enqueueOptions }], false);
+    if (!data) throw new Error('prepare returned no job');
+    return data;
+  };
+
+  const add = async (data: ReturnType<typeof prepareOne>): Promise<EnqueuedJob> => {
+    const toJob = (jobId: string, created: boolean): EnqueuedJob => ({
+      jobId,
+      workflow: data.workflow,
+      version: data.version,
+      created,
+    });
+    if (data.idempotencyKey) {
+      const [outcome] = await gate.run('enqueue', () => enqueuer.add([data]));
+      if (!outcome) throw new Error('enqueue returned no outcome');
+      return toJob(outcome.jobId, outcome.created);
+    }
+    const jobId = randomUUID();
+    await gate.run('enqueue', () => queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId }));
+    return toJob(jobId, true);
+  };
+
   const getStatus = (jobId: string): Promise<JobStatus> =>
     gate.run('getStatus', () =>
       readJobStatus({ redis: main, queue: queues.queue, dlq: queues.dlq, keys: queues.keys, jobId }),
@@ -113,22 +140,18 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
   return {
     config,
     async enqueue(workflow: AnyWorkflow | string, input: unknown, enqueueOptions?: EnqueueOptions) {
-      const [data] = prepare([{ workflow, input, options: enqueueOptions }], false);
-      if (!data) throw new Error('prepare returned no job');
-      const toJob = (jobId: string, created: boolean): EnqueuedJob => ({
-        jobId,
-        workflow: data.workflow,
-        version: data.version,
-        created,
-      });
-      if (data.idempotencyKey) {
-        const [outcome] = await gate.run('enqueue', () => enqueuer.add([data]));
-        if (!outcome) throw new Error('enqueue returned no outcome');
-        return toJob(outcome.jobId, outcome.created);
+      return add(prepareOne(workflow, input, enqueueOptions));
+    },
+    async enqueueDocument(request) {
+      if (!options.blobs) {
+        throw new TypeError('enqueueDocument needs a blob store: pass `blobs` to createQuarryClient');
       }
-      const jobId = randomUUID();
-      await gate.run('enqueue', () => queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId }));
-      return toJob(jobId, true);
+      return enqueueDocument({
+        blobs: options.blobs,
+        request,
+        check: (input) => prepareOne(request.workflow, input, request.options),
+        add,
+      });
     },
     async enqueueMany(requests) {
       const jobs = prepare(requests, true);

@@ -7,8 +7,11 @@ export {
   type TransactionalEnqueuerOptions,
 } from '@quarry/queue';
 export * from './create-quarry-client';
+export * from './detect-document-type';
+export * from './enqueue-document';
 export * from './enqueue-options';
 export * from './errors/dead-lettered-error';
+export * from './errors/document-rejected-error';
 export * from './errors/enqueue-validation-error';
 export * from './errors/job-not-found-error';
 export * from './errors/job-result-invalid-error';

@@ -1,4 +1,12 @@
-import { type AnyWorkflow, formatPath, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
+import {
+  type AnyWorkflow,
+  documentOfInput,
+  formatPath,
+  inlineDocumentProblem,
+  JobDocument,
+  WorkflowNotFoundError,
+  type WorkflowRegistry,
+} from '@quarry/core';
 import { JobData, modelOverrideProblem, utf8Bytes } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import type { EnqueueProblem } from './errors/enqueue-validation-error';
@@ -11,6 +19,8 @@ export interface PrepareJobDataOptions {
   readonly options: EnqueueOptions;
   /** Largest serialized job data, in bytes. */
   readonly maxJobDataBytes: number;
+  /** Largest inline (base64) document, decoded (`QUARRY_INLINE_DOCUMENT_MAX_BYTES`). */
+  readonly inlineDocumentMaxBytes: number;
   /** Models `overrides.model` may name besides the workflow's own (`QUARRY_ALLOWED_MODELS`). */
   readonly allowedModels: readonly string[];
 }
@@ -101,6 +111,14 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
         continue;
       problems.push({ path, message: issue.message });
     }
+  }
+  const document = JobDocument.safeParse(documentOfInput(input));
+  if (document.success) {
+    const problem = inlineDocumentProblem({
+      document: document.data,
+      maxBytes: options.inlineDocumentMaxBytes,
+    });
+    if (problem) problems.push({ path: 'input.document.source.data', message: problem });
   }
   const model = contract.success ? contract.data.overrides?.model : undefined;
   if (workflow && model !== undefined) {

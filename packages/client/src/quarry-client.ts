@@ -1,6 +1,7 @@
 import type { AnyWorkflow } from '@quarry/core';
 import type { ExtractionJobResult, QueueConfig } from '@quarry/queue';
 import type { z } from 'zod';
+import type { DocumentEnqueueRequest, EnqueuedDocumentJob } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
 import type { JobStatus } from './job-status';
 
@@ -44,6 +45,17 @@ export interface QuarryClient {
     options?: EnqueueOptions,
   ): Promise<EnqueuedJob>;
   enqueue(workflow: string, input: unknown, options?: EnqueueOptions): Promise<EnqueuedJob>;
+  /**
+   * Enqueues a document (PDF or image) by its bytes: its type is told from the bytes, the job is
+   * checked, the bytes are stored in the client's blob store (`blobs`), then the job is added with
+   * `input.document = { mediaType, source: { type: 'blob', key } }`. A failed add leaves at most an
+   * orphan blob (removed later by `collectOrphanBlobs`), never a job pointing at a missing blob.
+   * @throws DocumentRejectedError (empty, too large, unknown or unsupported type); nothing is stored.
+   * @throws EnqueueValidationError listing every other problem; nothing is stored or enqueued.
+   * @throws BlobStoreError when the blob store fails or misses its deadline; nothing is enqueued.
+   * @throws TypeError when the client has no blob store.
+   */
+  enqueueDocument(request: DocumentEnqueueRequest): Promise<EnqueuedDocumentJob>;
   /**
    * Validates every job first, then adds them all in one transaction (all or none).
    * @throws EnqueueValidationError listing every problem of every item; nothing is enqueued.

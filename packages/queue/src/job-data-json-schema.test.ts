@@ -32,4 +32,31 @@ describe('docs/job-data.schema.json', () => {
     expect(properties.lane).toMatchObject({ enum: ['realtime', 'batch'] });
     expect(properties.deadline).toMatchObject({ type: 'string', format: 'date-time' });
   });
+
+  it('publishes the document an input may carry, and nothing else of the input', () => {
+    const input = (jobDataJsonSchema().properties as Record<string, Record<string, unknown>>).input;
+    expect(input).not.toHaveProperty('type');
+    expect(input).toMatchObject({
+      properties: {
+        document: {
+          required: ['mediaType', 'source'],
+          additionalProperties: false,
+          properties: {
+            mediaType: { enum: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] },
+          },
+        },
+      },
+    });
+    const properties = input?.properties as { document: { properties: { source: { oneOf: unknown[] } } } };
+    const sources = properties.document.properties.source.oneOf;
+    expect(sources).toEqual([
+      expect.objectContaining({
+        properties: expect.objectContaining({
+          key: expect.objectContaining({ pattern: '^sha256:[0-9a-f]{64}$' }),
+        }),
+      }),
+      expect.objectContaining({ required: ['type', 'url'] }),
+      expect.objectContaining({ required: ['type', 'data'] }),
+    ]);
+  });
 });

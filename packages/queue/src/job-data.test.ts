@@ -116,4 +116,26 @@ describe('JobData', () => {
       expect(problems({ workflow: 'invoice', input: {}, budget })).toEqual([]);
     }
   });
+
+  it('checks a document in the input and leaves the rest of the input to the workflow', () => {
+    const document = {
+      mediaType: 'application/pdf',
+      source: { type: 'blob', key: `sha256:${'a'.repeat(64)}` },
+    };
+    expect(JobData.parse({ workflow: 'invoice', input: { document } }).input).toEqual({ document });
+    expect(JobData.parse({ workflow: 'invoice', input: { text: 'x', document } }).input).toEqual({
+      text: 'x',
+      document,
+    });
+    expect(
+      problems({ workflow: 'invoice', input: { document: { ...document, mediaType: 'image/tiff' } } }),
+    ).toEqual([
+      'input.document.mediaType: must be one of application/pdf, image/png, image/jpeg, image/webp, image/gif',
+    ]);
+    expect(problems({ workflow: 'invoice', input: { document: null } })).toEqual([
+      'input.document: must be an object { mediaType, source }',
+    ]);
+    // Inputs without a document are the workflow's business, as before.
+    expect(problems({ workflow: 'invoice', input: 'any' })).toEqual([]);
+  });
 });

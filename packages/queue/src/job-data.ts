@@ -1,4 +1,4 @@
-import { Effort, Lane } from '@quarry/core';
+import { documentOfInput, Effort, JobDocument, Lane } from '@quarry/core';
 import { z } from 'zod';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
@@ -77,6 +77,25 @@ export const JobBudget = z
 export type JobBudget = z.infer<typeof JobBudget>;
 
 /**
+ * A job's input: whatever its workflow takes (checked by the workflow's input schema), except that a
+ * `document` field, when there is one, must be a {@link JobDocument}.
+ */
+export const JobInput = z
+  .unknown()
+  .nonoptional({ error: 'is required (the workflow input)' })
+  .superRefine((input, context) => {
+    const document = documentOfInput(input);
+    if (document === undefined) return;
+    const parsed = JobDocument.safeParse(document);
+    for (const issue of parsed.error?.issues ?? []) {
+      context.addIssue({ ...issue, code: 'custom', path: ['document', ...issue.path] });
+    }
+  })
+  .describe(
+    "The workflow's input, e.g. { text } for the shipped workflows; a document (PDF or image) goes in input.document.",
+  );
+
+/**
  * The job data contract of the extraction queue. Producers in any language may enqueue jobs that
  * match it (see docs/job-data.schema.json); a job that does not is dead-lettered as `invalid_payload`.
  */
@@ -92,10 +111,7 @@ export const JobData = z
       .min(1)
       .optional()
       .describe('Workflow version; the latest registered version when absent.'),
-    input: z
-      .unknown()
-      .nonoptional({ error: 'is required (the workflow input)' })
-      .describe("The workflow's input, e.g. { text } for the shipped workflows."),
+    input: JobInput,
     historyScope: z
       .string()
       .min(1)

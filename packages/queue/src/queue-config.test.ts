@@ -21,6 +21,7 @@ describe('QueueConfig', () => {
         "idempotencyRetentionMs": 604800000,
         "jobAttempts": 5,
         "limits": {
+          "inlineDocumentMaxBytes": 262144,
           "maxJobDataBytes": 1048576,
         },
         "prefix": "{quarry}",

@@ -1,3 +1,4 @@
+import { DEFAULT_INLINE_DOCUMENT_MAX_BYTES } from '@quarry/core';
 import { z } from 'zod';
 import { isHashTagged } from './keys';
 import { ModelId } from './model-id';
@@ -74,6 +75,8 @@ export const QueueConfig = z.object({
     .object({
       /** Serialized size of the whole job data. */
       maxJobDataBytes: positiveInt().default(1024 * 1024),
+      /** Largest inline (base64) document, decoded (`QUARRY_INLINE_DOCUMENT_MAX_BYTES`); larger go by blob. */
+      inlineDocumentMaxBytes: positiveInt().default(DEFAULT_INLINE_DOCUMENT_MAX_BYTES),
     })
     .prefault({}),
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { queueEnv } from './queue-env';
+import { inlineDocumentEnv, queueEnv } from './queue-env';
 
-const QueueEnv = z.object(queueEnv);
+const QueueEnv = z.object({ ...queueEnv, ...inlineDocumentEnv });
 const messages = (env: Record<string, string>) =>
   QueueEnv.safeParse(env).error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`) ?? [];
 
@@ -40,5 +40,16 @@ describe('queueEnv', () => {
     expect(messages({ QUARRY_ALLOWED_MODELS: 'ok,a\u001b[2J' })).toEqual([
       `QUARRY_ALLOWED_MODELS: ${form} ("a\\u001b[2J" is not a model id)`,
     ]);
+  });
+
+  it('reads QUARRY_INLINE_DOCUMENT_MAX_BYTES as bytes that fit a job, naming the range', () => {
+    expect(QueueEnv.parse({ QUARRY_INLINE_DOCUMENT_MAX_BYTES: ' 65536 ' })).toEqual({
+      QUARRY_INLINE_DOCUMENT_MAX_BYTES: 65536,
+    });
+    for (const value of ['0', '1048576', '256KiB', '-5']) {
+      expect(messages({ QUARRY_INLINE_DOCUMENT_MAX_BYTES: value })).toEqual([
+        'QUARRY_INLINE_DOCUMENT_MAX_BYTES: an integer from 1 to 786432',
+      ]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { urlVar } from '@quarry/env';
+import { integerVar, urlVar } from '@quarry/env';
 import { z } from 'zod';
 import { isHashTagged } from './keys';
 import { ModelId } from './model-id';
@@ -41,6 +41,15 @@ export const queueEnv = {
   QUARRY_QUEUE: queueNameVar().optional(),
   QUARRY_DLQ: queueNameVar().optional(),
   QUARRY_ALLOWED_MODELS: modelListVar().optional(),
+};
+
+/**
+ * `QUARRY_INLINE_DOCUMENT_MAX_BYTES`, read by the apps that enqueue or run jobs (worker, CLI): the
+ * largest inline base64 document, decoded, 1 to 786432 (so it fits a job of 1 MiB). Optional: unset
+ * takes `queueDefaults.limits.inlineDocumentMaxBytes`.
+ */
+export const inlineDocumentEnv = {
+  QUARRY_INLINE_DOCUMENT_MAX_BYTES: integerVar(1, 768 * 1024).optional(),
 };
 
 /** The Redis every app uses when `REDIS_URL` is unset. */

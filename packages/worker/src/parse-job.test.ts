@@ -71,4 +71,16 @@ describe('parseJob', () => {
       'overrides.model: must be a model id: letters, digits and . _ : @ / -, at most 128 characters',
     ]);
   });
+
+  it('refuses a job carrying a document (not processed yet), naming its type and source', () => {
+    const document = {
+      mediaType: 'image/png',
+      source: { type: 'url', url: 'https://files.example.com/a.png' },
+    };
+    for (const input of [{ document }, { text: 'hello', document }]) {
+      expect(problemsOf({ workflow: 'note', input })).toEqual([
+        'input.document: this worker does not process documents yet (image/png by url); only text jobs run',
+      ]);
+    }
+  });
 });

@@ -15,6 +15,7 @@ import {
 import { logEnv } from '@quarry/logging';
 import {
   defaultRedisUrl,
+  inlineDocumentEnv,
   MAX_BUDGET_COST_USD,
   QueueConfig,
   type QueueConfigInput,
@@ -42,6 +43,7 @@ export const WorkerEnv = z
     QUARRY_MODEL: modelIdVar().default(extractDefaults.modelId),
     QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
     ...queueEnv,
+    ...inlineDocumentEnv,
     WORKER_NAME: textVar('a worker name').optional(),
     WORKER_CONCURRENCY: integerVar(1, 1000).default(4),
     JOB_ATTEMPTS: integerVar(1, 100).optional(),
@@ -109,6 +111,7 @@ export const WorkerEnv = z
       queueName: env.QUARRY_QUEUE,
       dlqName: env.QUARRY_DLQ,
       allowedModels: env.QUARRY_ALLOWED_MODELS,
+      limits: { inlineDocumentMaxBytes: env.QUARRY_INLINE_DOCUMENT_MAX_BYTES },
       jobAttempts: env.JOB_ATTEMPTS,
       backoff: { baseMs: env.BACKOFF_BASE_MS, capMs: env.BACKOFF_CAP_MS },
       retention: {

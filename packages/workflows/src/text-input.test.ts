@@ -14,4 +14,23 @@ describe('textInput', () => {
       'text must be at most 1,500 characters',
     );
   });
+
+  it('takes a document instead of (or beside) the text, and still names missing text', () => {
+    const document = {
+      mediaType: 'application/pdf',
+      source: { type: 'blob', key: `sha256:${'c'.repeat(64)}` },
+    } as const;
+    expect(TextInput.parse({ document })).toEqual({ document });
+    expect(TextInput.parse({ text: 'Invoice 7', document })).toEqual({ text: 'Invoice 7', document });
+    expect(TextInput.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual([
+      'text must be a string',
+    ]);
+    expect(
+      TextInput.safeParse({ document: { ...document, mediaType: 'image/tiff' } }).error?.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message}`,
+      ),
+    ).toEqual([
+      'document.mediaType: must be one of application/pdf, image/png, image/jpeg, image/webp, image/gif',
+    ]);
+  });
 });

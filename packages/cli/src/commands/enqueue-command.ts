@@ -1,14 +1,15 @@
-import { createQuarryClient, DeadLetteredError, type QuarryClient } from '@quarry/client';
+import { createBlobStore, readBlobConfig } from '@quarry/blobs';
+import { createQuarryClient, DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
 import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { defineCommand } from '../define-command';
-import { cliEnvironmentHelp } from '../environment-help';
+import { blobEnvironmentHelp, cliEnvironmentHelp } from '../environment-help';
 import { exitCodeOf, exitCodes } from '../exit-codes';
 import { deadlineAt } from './deadline-flag';
 import { EnqueueFlags, type EnqueueRequest, enqueueOptions } from './enqueue-flags';
-import { readDocumentText } from './read-document-text';
+import { type ReadDocument, readDocument } from './read-document';
 
 function completedOutput(jobId: string, result: ExtractionJobResult) {
   return {
@@ -28,31 +29,52 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
 
 async function enqueueAndWait(
   request: EnqueueRequest,
-  text: string,
+  document: ReadDocument,
   client: QuarryClient,
   context: CliContext,
 ): Promise<number> {
-  const job = await client.enqueue(
-    request.workflow,
-    { text },
-    {
-      ...(request.version !== undefined ? { version: request.version } : {}),
-      ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
-      ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
-      ...(request.effort !== undefined ? { effort: request.effort } : {}),
-      ...(request.budget !== undefined ? { budget: request.budget } : {}),
-      ...(request.lane !== undefined ? { lane: request.lane } : {}),
-      ...(request.deadline !== undefined
-        ? { deadline: deadlineAt({ deadline: request.deadline, nowMs: Date.now() }) }
-        : {}),
-    },
-  );
+  const options = {
+    ...(request.version !== undefined ? { version: request.version } : {}),
+    ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
+    ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
+    ...(request.effort !== undefined ? { effort: request.effort } : {}),
+    ...(request.budget !== undefined ? { budget: request.budget } : {}),
+    ...(request.lane !== undefined ? { lane: request.lane } : {}),
+    ...(request.deadline !== undefined
+      ? { deadline: deadlineAt({ deadline: request.deadline, nowMs: Date.now() }) }
+      : {}),
+  };
+  let job: EnqueuedJob;
+  let stored: { key: string; mediaType: string; size: number } | undefined;
+  if (document.kind === 'text') {
+    job = await client.enqueue(request.workflow, { text: document.text }, options);
+  } else {
+    const enqueued = await client.enqueueDocument({
+      workflow: request.workflow,
+      bytes: document.bytes,
+      mediaType: document.mediaType,
+      options,
+    });
+    job = enqueued;
+    stored = {
+      key: enqueued.document.key,
+      mediaType: enqueued.document.mediaType,
+      size: enqueued.document.size,
+    };
+    if (!request.json) context.stderr(`stored ${stored.mediaType} (${stored.size} bytes) as ${stored.key}\n`);
+  }
   const print = (value: unknown) =>
     context.stdout(`${JSON.stringify(value, null, request.json ? undefined : 2)}\n`);
   const note = job.created ? '' : ' (existing job for this idempotency key)';
   if (!request.wait) {
     if (request.json)
-      print({ jobId: job.jobId, workflow: job.workflow, version: job.version, created: job.created });
+      print({
+        jobId: job.jobId,
+        workflow: job.workflow,
+        version: job.version,
+        created: job.created,
+        ...(stored ? { document: stored } : {}),
+      });
     else context.stdout(`${job.jobId}\n`);
     if (!request.json)
       context.stderr(`enqueued ${job.workflow}@v${job.version} as job ${job.jobId}${note}\n`);
@@ -88,9 +110,11 @@ async function enqueueAndWait(
 export const enqueueCommand = defineCommand({
   name: 'enqueue',
   summary: 'enqueue an extraction job (optionally wait for its result)',
-  description: `Enqueues one extraction job. The input is { text } read from --file (UTF-8; a file that is not is
-refused, naming the byte offset) or given with --text; it is validated against the workflow before
-anything is written to Redis.`,
+  description: `Enqueues one extraction job. --file is read and its type told from its bytes (never its name): a
+PDF, PNG, JPEG, WebP or GIF is stored in the blob store and enqueued as { document } referring to it;
+anything else is read as UTF-8 text (a file that is not is refused, naming the byte offset) and
+enqueued as { text }, like --text. The job is validated against the workflow before anything is
+written.`,
   usage:
     '--workflow <name> [--version N] (--file <path> | --text <string>) [--lane realtime|batch] [--deadline <when>] [options]',
   options: enqueueOptions,
@@ -98,20 +122,32 @@ anything is written to Redis.`,
   helpAfter: `Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavailable,
 2 dead-lettered, 3 --wait timed out (the job carries on).
 
-${cliEnvironmentHelp}`,
+${cliEnvironmentHelp}
+${blobEnvironmentHelp}`,
   async run(request, context) {
     const config = cliConfig(context.env);
+    const blobConfig =
+      'file' in request.source
+        ? readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd })
+        : null;
     // Read before connecting: a bad file is a usage error that needs no Redis.
-    const text = await readDocumentText(request.source, context.cwd);
+    const document = await readDocument({
+      source: request.source,
+      cwd: context.cwd,
+      maxDocumentBytes: blobConfig?.maxBytes ?? 0,
+    });
+    const blobs = document.kind === 'document' && blobConfig ? createBlobStore(blobConfig) : null;
     const client = createQuarryClient({
       redisUrl: config.redisUrl,
       registry: defaultRegistry(),
       config: config.queue,
+      ...(blobs ? { blobs: blobs.store } : {}),
     });
     try {
-      return await enqueueAndWait(request, text, client, context);
+      return await enqueueAndWait(request, document, client, context);
     } finally {
       await client.close();
+      blobs?.close();
     }
   },
 });

@@ -5,7 +5,7 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { positiveDecimalFlag, positiveIntegerFlag, switchFlag, textFlag, tokensFlag } from '../flag-schemas';
 import { type DeadlineRequest, deadlineFlag } from './deadline-flag';
-import type { DocumentSource } from './read-document-text';
+import type { DocumentSource } from './read-document';
 
 /** How long `--wait` waits by default. */
 export const DEFAULT_TIMEOUT_SECONDS = 120;

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openQueues } from '@quarry/queue';
+import { it } from '@quarry/testing';
+import { afterAll, describe, expect } from 'vitest';
+import { runQuarry } from './test-fixtures/cli-run';
+import { startWorkerStack } from './test-fixtures/worker-stack';
+
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]);
+const usageHint = 'Run "quarry enqueue --help" for usage.\n';
+
+/**
+ * `quarry enqueue --file` with a document: the type is told from the bytes (not the name), the bytes
+ * go to the blob store and the job refers to them; a file that is empty, too large or of another
+ * type is refused before anything is stored or enqueued.
+ */
+describe('quarry enqueue --file with a PDF or an image', () => {
+  let dir: string;
+  let blobDir: string;
+  let env: Record<string, string>;
+
+  it.beforeAll(async ({ redisUrl, filePrefix }) => {
+    dir = await mkdtemp(join(tmpdir(), 'quarry-cli-doc-'));
+    blobDir = join(dir, 'blobs');
+    env = { REDIS_URL: redisUrl, QUARRY_PREFIX: filePrefix, QUARRY_BLOB_DIR: blobDir };
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const blobFiles = async () =>
+    (await readdir(blobDir, { recursive: true })).filter((name) => /[0-9a-f]{64}$/.test(name));
+
+  it('stores a PDF named .txt as a PDF and enqueues a blob reference', async ({ redis, filePrefix }) => {
+    const file = join(dir, 'invoice.txt');
+    await writeFile(file, pdf);
+    const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file, '--json'], env);
+    const key = `sha256:${createHash('sha256').update(pdf).digest('hex')}`;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const printed = JSON.parse(run.stdout) as { jobId: string };
+    expect(printed).toEqual({
+      jobId: expect.any(String),
+      workflow: 'invoice',
+      version: 1,
+      created: true,
+      document: { key, mediaType: 'application/pdf', size: pdf.byteLength },
+    });
+    const queues = openQueues({ connection: redis, config: { prefix: filePrefix } });
+    try {
+      expect((await queues.queue.getJob(printed.jobId))?.data.input).toEqual({
+        document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+      });
+    } finally {
+      await queues.close();
+    }
+    expect(await blobFiles()).toEqual([join('sha256', key.slice(7, 9), key.slice(7))]);
+
+    const plain = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], env);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toMatch(
+      new RegExp(
+        `^stored application/pdf \\(${pdf.byteLength} bytes\\) as ${key}\\nenqueued invoice@v1 as job `,
+      ),
+    );
+  });
+
+  it('refuses an empty file, another type named .pdf, and a document over QUARRY_BLOB_MAX_BYTES, storing nothing', async () => {
+    const empty = join(dir, 'empty.pdf');
+    await writeFile(empty, '');
+    const archive = join(dir, 'archive.pdf');
+    await writeFile(archive, zip);
+    const large = join(dir, 'large.pdf');
+    await writeFile(large, Buffer.concat([pdf, Buffer.alloc(2000)]));
+    const before = await blobFiles().catch(() => []);
+    for (const [file, problem, extra] of [
+      [empty, 'is empty (0 bytes)', {}],
+      [
+        archive,
+        'is application/zip (.zip); quarry enqueue takes PDF, PNG, JPEG, WebP or GIF documents, or UTF-8 text',
+        {},
+      ],
+      [
+        large,
+        `is a document (application/pdf) of ${pdf.byteLength + 2000} bytes; documents are at most 1024 (QUARRY_BLOB_MAX_BYTES)`,
+        { QUARRY_BLOB_MAX_BYTES: '1024' },
+      ],
+    ] as const) {
+      const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], { ...env, ...extra });
+      expect(run).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `quarry enqueue: --file ${file} ${problem}\n${usageHint}`,
+      });
+    }
+    expect(await blobFiles().catch(() => [])).toEqual(before);
+  });
+
+  it('names a bad blob store setting before reading the file', async () => {
+    const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', join(dir, 'x.pdf')], {
+      ...env,
+      QUARRY_BLOB_STORE: 's3',
+    });
+    expect(run).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'quarry enqueue: Invalid CLI configuration:\n- QUARRY_S3_BUCKET: expected a bucket name (QUARRY_BLOB_STORE is s3), but it is not set\n',
+    });
+  });
+
+  it('--wait --json: the worker, which does not process documents yet, dead-letters the job clearly (exit 2)', async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: { script: [] },
+      env: { QUARRY_BLOB_DIR: blobDir },
+    });
+    try {
+      const file = join(dir, 'scan.pdf');
+      await writeFile(file, pdf);
+      const run = await runQuarry(
+        ['enqueue', '-w', 'invoice', '--file', file, '--wait', '--timeout', '20', '--json'],
+        stack.env,
+      );
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        status: 'dead-lettered',
+        reason: {
+          kind: 'invalid_payload',
+          message:
+            'The job carries a document: input.document: this worker does not process documents yet (application/pdf by blob); only text jobs run',
+        },
+      });
+      expect(stack.standin.requests).toHaveLength(0);
+    } finally {
+      await stack.close();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { collectOrphanBlobs, DirectoryBlobStore } from '@quarry/blobs';
+import { openQueues, RedisUnavailableError } from '@quarry/queue';
+import { it } from '@quarry/testing';
+import { defaultRegistry } from '@quarry/workflows';
+import { afterAll, describe, expect } from 'vitest';
+import { createQuarryClient } from './create-quarry-client';
+import { DocumentRejectedError } from './errors/document-rejected-error';
+import { EnqueueValidationError } from './errors/enqueue-validation-error';
+import { pdfOfSize, sampleDocuments } from './test-fixtures/sample-documents';
+
+const dirs: string[] = [];
+async function blobStore(maxBytes = 4 * 1024 * 1024) {
+  const dir = await mkdtemp(join(tmpdir(), 'quarry-client-blobs-'));
+  dirs.push(dir);
+  return new DirectoryBlobStore({ dir, maxBytes, timeoutMs: 10_000 });
+}
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const keysOf = async (store: DirectoryBlobStore) => (await store.list({})).entries.map((entry) => entry.key);
+const sha256 = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+describe('enqueueDocument', () => {
+  it('stores the bytes once and enqueues a small job that refers to them', async ({
+    redis,
+    redisUrl,
+    prefix,
+  }) => {
+    const blobs = await blobStore();
+    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
+    const queues = openQueues({ connection: redis, config: { prefix } });
+    try {
+      const bytes = pdfOfSize(1024 * 1024);
+      const job = await client.enqueueDocument({
+        workflow: 'invoice',
+        bytes,
+        options: { metadata: { file: 'a' } },
+      });
+      const key = sha256(bytes);
+      expect(job).toMatchObject({
+        workflow: 'invoice',
+        version: 1,
+        created: true,
+        document: { key, mediaType: 'application/pdf', size: bytes.byteLength, stored: true },
+      });
+      const stored = await queues.queue.getJob(job.jobId);
+      expect(stored?.data.input).toEqual({
+        document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+      });
+      // A megabyte document, a job of a few hundred bytes: Redis never holds the document.
+      const hash = await redis.hget(`${prefix}:extraction:${job.jobId}`, 'data');
+      expect(Buffer.byteLength(hash ?? '')).toBeLessThan(2048);
+      expect(Buffer.from((await blobs.get({ key })) ?? [])).toEqual(bytes);
+
+      const again = await client.enqueueDocument({
+        workflow: 'invoice',
+        bytes,
+        input: { text: 'Invoice 7' },
+      });
+      expect(again.document).toMatchObject({ key, stored: false });
+      expect(again.jobId).not.toBe(job.jobId);
+      expect((await queues.queue.getJob(again.jobId))?.data.input).toMatchObject({ text: 'Invoice 7' });
+      expect(await keysOf(blobs)).toEqual([key]);
+    } finally {
+      await client.close();
+      await queues.close();
+    }
+  });
+
+  it('refuses an empty, unknown, unsupported, mislabelled or oversized document, storing and enqueuing nothing', async ({
+    redis,
+    redisUrl,
+    prefix,
+  }) => {
+    const blobs = await blobStore(64 * 1024);
+    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
+    try {
+      await client.getStatus('warm-up');
+      const before = await redis.keys(`${prefix}*`);
+      const refused = async (request: Parameters<typeof client.enqueueDocument>[0]) => {
+        const error = await client.enqueueDocument(request).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DocumentRejectedError);
+        const { problem, message } = error as DocumentRejectedError;
+        return { problem, message };
+      };
+      expect(await refused({ workflow: 'invoice', bytes: new Uint8Array() })).toEqual({
+        problem: 'empty',
+        message: 'the document is empty (0 bytes)',
+      });
+      expect(await refused({ workflow: 'invoice', bytes: sampleDocuments.unknown })).toEqual({
+        problem: 'unknown_type',
+        message:
+          "the document's type cannot be told from its bytes; Quarry takes PDF, PNG, JPEG, WebP or GIF documents",
+      });
+      expect(await refused({ workflow: 'invoice', bytes: sampleDocuments.zip })).toEqual({
+        problem: 'unsupported_type',
+        message: 'the document is application/zip (.zip); Quarry takes PDF, PNG, JPEG, WebP or GIF documents',
+      });
+      expect(
+        await refused({ workflow: 'invoice', bytes: sampleDocuments.png, mediaType: 'application/pdf' }),
+      ).toEqual({
+        problem: 'type_mismatch',
+        message: 'the document was given as application/pdf but its bytes are image/png',
+      });
+      expect(await refused({ workflow: 'invoice', bytes: pdfOfSize(64 * 1024 + 1) })).toEqual({
+        problem: 'too_large',
+        message: 'the document is 65537 bytes; the blob store takes at most 65536 (QUARRY_BLOB_MAX_BYTES)',
+      });
+      // A job that breaks the contract is refused before the bytes are stored, too.
+      const invalid = await client
+        .enqueueDocument({ workflow: 'payslip', bytes: sampleDocuments.pdf })
+        .catch((caught: unknown) => caught);
+      expect(invalid).toBeInstanceOf(EnqueueValidationError);
+      expect(await keysOf(blobs)).toEqual([]);
+      expect(await redis.keys(`${prefix}*`)).toEqual(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves no job when the add fails, only an orphan blob that orphan collection removes', async () => {
+    const blobs = await blobStore();
+    const client = createQuarryClient({
+      redisUrl: 'redis://127.0.0.1:1',
+      registry: defaultRegistry(),
+      readyTimeoutMs: 300,
+      blobs,
+    });
+    try {
+      const error = await client
+        .enqueueDocument({ workflow: 'invoice', bytes: sampleDocuments.pdf })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RedisUnavailableError);
+      const orphan = sha256(sampleDocuments.pdf);
+      expect(await keysOf(blobs)).toEqual([orphan]);
+      const isReferenced = () => false;
+      expect(await collectOrphanBlobs({ store: blobs, isReferenced })).toEqual({ scanned: 1, deleted: [] });
+      const later = Date.now() + 25 * 3600 * 1000;
+      expect(await collectOrphanBlobs({ store: blobs, isReferenced, now: later })).toEqual({
+        scanned: 1,
+        deleted: [orphan],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('needs a blob store', async ({ redisUrl, prefix }) => {
+    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix } });
+    try {
+      await expect(
+        client.enqueueDocument({ workflow: 'invoice', bytes: sampleDocuments.pdf }),
+      ).rejects.toThrow('enqueueDocument needs a blob store: pass `blobs` to createQuarryClient');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('enqueue with an inline document', () => {
+  it('takes base64 up to QUARRY_INLINE_DOCUMENT_MAX_BYTES decoded and refuses more, naming the size', async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const client = createQuarryClient({
+      redisUrl,
+      registry: defaultRegistry(),
+      config: { prefix, limits: { inlineDocumentMaxBytes: 64 } },
+    });
+    try {
+      const inline = (bytes: Buffer) => ({
+        document: {
+          mediaType: 'application/pdf' as const,
+          source: { type: 'base64' as const, data: bytes.toString('base64') },
+        },
+      });
+      expect((await client.enqueue('invoice', inline(pdfOfSize(64)))).created).toBe(true);
+      const error = await client.enqueue('invoice', inline(pdfOfSize(65))).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EnqueueValidationError);
+      expect((error as EnqueueValidationError).problems).toEqual([
+        {
+          path: 'input.document.source.data',
+          message:
+            'is 65 bytes decoded; inline documents are at most 64 (QUARRY_INLINE_DOCUMENT_MAX_BYTES): store it as a blob instead',
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

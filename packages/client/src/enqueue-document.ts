@@ -1,0 +1,74 @@
+import type { AnyWorkflow, BlobKey, BlobStore, DocumentMediaType } from '@quarry/core';
+import { detectDocumentType } from './detect-document-type';
+import type { EnqueueOptions } from './enqueue-options';
+import { DocumentRejectedError } from './errors/document-rejected-error';
+import type { EnqueuedJob } from './quarry-client';
+
+/** A document to enqueue by its bytes (`QuarryClient.enqueueDocument`). */
+export interface DocumentEnqueueRequest {
+  /** A workflow definition or a registered workflow name. */
+  readonly workflow: AnyWorkflow | string;
+  /** The document itself: a PDF, PNG, JPEG, WebP or GIF (its type is told from these bytes). */
+  readonly bytes: Uint8Array;
+  /** The type the caller expects; refused when the bytes show another. */
+  readonly mediaType?: DocumentMediaType;
+  /** Other input fields beside `document` (e.g. `text`), as the workflow takes them. */
+  readonly input?: Readonly<Record<string, unknown>>;
+  readonly options?: EnqueueOptions;
+  /** Ends the blob store call (which has its own deadline too). */
+  readonly signal?: AbortSignal;
+}
+
+/** The job a document ended up as, with where its bytes are. */
+export interface EnqueuedDocumentJob extends EnqueuedJob {
+  readonly document: {
+    readonly key: BlobKey;
+    readonly mediaType: DocumentMediaType;
+    readonly size: number;
+    /** False when the store held these bytes already. */
+    readonly stored: boolean;
+  };
+}
+
+/** Stands for the key while the job is checked, before the bytes are stored. */
+const PLACEHOLDER_KEY: BlobKey = `sha256:${'0'.repeat(64)}`;
+
+/**
+ * Enqueues a document by its bytes: tells its type from the bytes, checks the whole job (with a
+ * placeholder key), stores the bytes in the blob store, then adds the job referring to them. The blob
+ * is written before the job is added, so no job ever points at a missing blob; a failed add leaves at
+ * most an orphan blob, which `collectOrphanBlobs` (`@quarry/blobs`) removes once its grace period
+ * has passed.
+ * @throws DocumentRejectedError (empty, too large, unknown or unsupported type) before any I/O.
+ * @throws EnqueueValidationError for any other problem of the job, before any I/O.
+ */
+export async function enqueueDocument<Data>(options: {
+  readonly blobs: BlobStore;
+  readonly request: DocumentEnqueueRequest;
+  /** Checks the job with this input, without I/O (throws EnqueueValidationError). */
+  readonly check: (input: Record<string, unknown>) => Data;
+  readonly add: (data: Data) => Promise<EnqueuedJob>;
+}): Promise<EnqueuedDocumentJob> {
+  const { blobs, request } = options;
+  const size = request.bytes.byteLength;
+  if (size > blobs.maxBytes) {
+    throw new DocumentRejectedError({
+      problem: 'too_large',
+      message: `the document is ${size} bytes; the blob store takes at most ${blobs.maxBytes} (QUARRY_BLOB_MAX_BYTES)`,
+      size,
+      detected: null,
+    });
+  }
+  const mediaType = await detectDocumentType({ bytes: request.bytes, expected: request.mediaType });
+  const inputWith = (key: BlobKey) => ({
+    ...request.input,
+    document: { mediaType, source: { type: 'blob', key } },
+  });
+  options.check(inputWith(PLACEHOLDER_KEY));
+  const put = await blobs.put({
+    bytes: request.bytes,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  const job = await options.add(options.check(inputWith(put.key)));
+  return { ...job, document: { key: put.key, mediaType, size, stored: put.created } };
+}
