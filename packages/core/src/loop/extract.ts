@@ -4,6 +4,8 @@ import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extracti
 import { RuleCheckError } from '../errors/rule-check-error';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
+import type { ClimbReason } from '../ladder/climb-reason';
+import { ladderStep } from '../ladder/ladder-step';
 import { toolNameFor } from '../request/tool-name-for';
 import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
@@ -20,7 +22,6 @@ import { rejection } from './rejection';
 import { groundedResultPart, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
-import { sameAttempt } from './same-attempt';
 import { warnOncePerModel } from './warn-once-per-model';
 
 /**
@@ -28,9 +29,10 @@ import { warnOncePerModel } from './warn-once-per-model';
  * failure tells the model exactly what was wrong and asks again, within `maxAttempts` replies and
  * the optional token and cost budget. Every attempt is stored (when `attempts` is given) before
  * the next call, and a job with stored attempts resumes after them without paying for them again.
- * Each request follows the model table's rules for its model (tool choice, effort, the effort
- * ladder), opts into cache diagnostics naming the previous attempt's message id, and names the
- * workflow's server-side fallback models.
+ * A workflow's model ladder (`models`) starts on its first model and moves up as `ladderStep`
+ * decides; each request follows the model table's rules for its model (tool choice, effort, the
+ * effort ladder, which starts afresh on each model), opts into cache diagnostics naming the previous
+ * attempt's message id, and names the workflow's server-side fallback models.
  *
  * @throws ExtractionExhaustedError (`validation_exhausted`, `no_progress`, `budget_exhausted`)
  * @throws ExtractionRejectedError (`refused`, `fatal_rule`)
@@ -51,6 +53,8 @@ export async function extract<W extends AnyWorkflow>(
   let used = 0;
   let failed: AttemptRecord | null = null;
   let maxTokens = settings.maxTokens;
+  let rung = 0;
+  let climb: ClimbReason | null = null;
 
   const warnOnce = warnOncePerModel(onWarning);
   const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
@@ -132,7 +136,8 @@ export async function extract<W extends AnyWorkflow>(
       n: used,
       strategy,
       maxTokens,
-      settings,
+      settings: { ...settings, modelId: settings.ladder[rung]?.modelId ?? settings.modelId },
+      climb,
       now,
       onWarning: warnOnce,
       inputHash: options.attempts?.inputHash,
@@ -150,10 +155,34 @@ export async function extract<W extends AnyWorkflow>(
         `No valid reply after ${used} attempt${used === 1 ? '' : 's'} (maxAttempts ${settings.maxAttempts})`,
       );
     }
+    // The last attempt as judged (a stored reply checked again on resume may have new issues).
+    const judged = failed && records.at(-1)?.n === failed.n ? [...records.slice(0, -1), failed] : records;
+    const step = ladderStep({
+      rungs: settings.ladder,
+      records: judged,
+      attemptsPerModel: settings.attemptsPerModel,
+      stopOnNoProgress: settings.stopOnNoProgress,
+    });
+    switch (step.action) {
+      case 'stop': {
+        const [before, last] = [judged.at(-2)?.n, judged.at(-1)?.n];
+        throw exhausted(
+          'no_progress',
+          `Attempts ${before} and ${last} gave the same output with the same issues; stopping early`,
+        );
+      }
+      case 'climb':
+        climb = step.reason;
+        break;
+      case 'stay':
+        climb = null;
+    }
+    rung = step.rung;
     const { request, effort } = nextRequest({
       workflow,
       input,
       settings,
+      rung: settings.ladder[rung] ?? settings.ladder[0],
       maxTokens,
       lessons: options.lessons ?? [],
       failed,
@@ -213,19 +242,7 @@ export async function extract<W extends AnyWorkflow>(
           workflow,
           onWarning,
         });
-        const previous = records.at(-2);
         failed = record;
-        if (
-          settings.stopOnNoProgress &&
-          used < settings.maxAttempts &&
-          previous &&
-          sameAttempt(previous, record)
-        ) {
-          throw exhausted(
-            'no_progress',
-            `Attempts ${previous.n} and ${record.n} gave the same output with the same issues; stopping early`,
-          );
-        }
         maxTokens = nextMaxTokens(record, settings);
       }
     }
