@@ -12,8 +12,8 @@ export interface ModelOverrideCheckOptions {
 }
 
 /**
- * The models a job of `workflow` may name in `overrides.model`: those its registered versions name,
- * plus `allowedModels`, sorted. Every model a job can run with, and so every `model` metric label,
+ * The models a job of `workflow` may name in `overrides.model`: those its registered versions name
+ * (`model` and every model of a ladder), plus `allowedModels`, sorted. Every model a job can run with, and so every `model` metric label,
  * comes from code or configuration, never from a producer.
  */
 export function allowedModelsFor(
@@ -22,7 +22,10 @@ export function allowedModelsFor(
   const own = options.registry
     .list()
     .filter((workflow) => workflow.name === options.workflow)
-    .flatMap((workflow) => (workflow.model === undefined ? [] : [workflow.model]));
+    .flatMap((workflow) => [
+      ...(workflow.model === undefined ? [] : [workflow.model]),
+      ...(workflow.models ?? []),
+    ]);
   return [...new Set([...own, ...options.allowedModels])].sort();
 }
 

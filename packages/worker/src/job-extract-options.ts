@@ -6,11 +6,15 @@ import { jobBudget } from './job-budget';
 import type { ParsedJob } from './parse-job';
 import { workflowGrounder } from './workflow-grounder';
 
-/** The workflow a parsed job runs (its model override applied) and the key of its error history. */
+/**
+ * The workflow a parsed job runs and the key of its error history. A model override replaces the
+ * workflow's model, or its whole ladder (`models`): the job then runs on that one model.
+ */
 export function jobWorkflow(parsed: ParsedJob): { workflow: AnyWorkflow; historyKey: HistoryKey } {
   const { data } = parsed;
+  const { models: _ladder, attemptsPerModel: _allowance, ...single } = parsed.workflow;
   const workflow: AnyWorkflow = data.overrides?.model
-    ? { ...parsed.workflow, model: data.overrides.model }
+    ? { ...single, model: data.overrides.model }
     : parsed.workflow;
   return {
     workflow,
