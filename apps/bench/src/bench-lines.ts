@@ -7,6 +7,7 @@ import { effortLadder } from './lines/effort-ladder';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
+import { modelLadder } from './lines/model-ladder';
 import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
 import { replayRate } from './lines/replay-rate';
@@ -36,4 +37,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 11, title: 'DLQ triage', run: dlqTriage },
   { id: 12, title: 'Batch lane cost', run: batchCost },
   { id: 13, title: 'Batch lane at scale', run: batchLane },
+  { id: 15, title: 'Model ladder', run: modelLadder },
 ];

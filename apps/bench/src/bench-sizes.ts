@@ -11,6 +11,8 @@ export interface BenchSizes {
   /** Per model of the table: shipped-sample jobs, long-document jobs. */
   readonly models: { readonly jobs: number; readonly longJobs: number; readonly concurrency: number };
   readonly effort: { readonly jobs: number; readonly concurrency: number };
+  /** Jobs of each side of the model ladder line. */
+  readonly ladder: { readonly jobs: number; readonly concurrency: number };
   /** DLQ records seeded, timed runs of each triage read, and runs of the full-scan baseline. */
   readonly dlq: { readonly records: number; readonly runs: number; readonly baselineRuns: number };
   /** Jobs through the batch lane, the stand-in's batch processing time, the worker's concurrency. */
@@ -28,6 +30,7 @@ export const fullSizes: BenchSizes = {
   replay: { entries: 2000, rate: 100 },
   models: { jobs: 100, longJobs: 3, concurrency: 20 },
   effort: { jobs: 1000, concurrency: 50 },
+  ladder: { jobs: 1000, concurrency: 50 },
   dlq: { records: 100_000, runs: 50, baselineRuns: 3 },
   batchLane: { jobs: 10_000, latencyMs: 300_000, concurrency: 100 },
 };
@@ -44,6 +47,7 @@ export const quickSizes: BenchSizes = {
   replay: { entries: 100, rate: 50 },
   models: { jobs: 20, longJobs: 1, concurrency: 10 },
   effort: { jobs: 100, concurrency: 20 },
+  ladder: { jobs: 100, concurrency: 20 },
   dlq: { records: 2000, runs: 10, baselineRuns: 1 },
   batchLane: { jobs: 500, latencyMs: 5000, concurrency: 50 },
 };
