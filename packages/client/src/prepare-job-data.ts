@@ -1,5 +1,5 @@
 import { type AnyWorkflow, formatPath, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
-import { JobData, modelOverrideProblem, utf8Bytes } from '@quarry/queue';
+import { JobData, modelOverridesProblems, utf8Bytes } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import type { EnqueueProblem } from './errors/enqueue-validation-error';
 
@@ -102,15 +102,14 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
       problems.push({ path, message: issue.message });
     }
   }
-  const model = contract.success ? contract.data.overrides?.model : undefined;
-  if (workflow && model !== undefined) {
-    const problem = modelOverrideProblem({
+  if (workflow && contract.success) {
+    const refused = modelOverridesProblems({
       registry: options.registry,
       workflow: workflow.name,
-      model,
+      overrides: contract.data.overrides,
       allowedModels: options.allowedModels,
     });
-    if (problem) problems.push({ path: 'overrides.model', message: problem });
+    problems.push(...refused);
   }
   if (workflow && input !== undefined) {
     const parsed = workflow.input.safeParse(input);

@@ -37,3 +37,23 @@ export function modelOverrideProblem(options: ModelOverrideCheckOptions): string
   const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'no model is allowed';
   return `model "${options.model}" is not allowed for workflow "${options.workflow}" (${list}; add it to QUARRY_ALLOWED_MODELS)`;
 }
+
+/**
+ * The problems of a job's model overrides, each with its path: `overrides.model`, and each model of
+ * `overrides.models` (`overrides.models[1]`), checked as {@link modelOverrideProblem} checks one.
+ */
+export function modelOverridesProblems(
+  options: Omit<ModelOverrideCheckOptions, 'model'> & {
+    readonly overrides: { readonly model?: string; readonly models?: readonly string[] } | undefined;
+  },
+): { readonly path: string; readonly message: string }[] {
+  const { overrides, ...rest } = options;
+  const named: [string, string][] = [
+    ...(overrides?.model === undefined ? [] : [['overrides.model', overrides.model] as [string, string]]),
+    ...(overrides?.models ?? []).map((model, i): [string, string] => [`overrides.models[${i}]`, model]),
+  ];
+  return named.flatMap(([path, model]) => {
+    const message = modelOverrideProblem({ ...rest, model });
+    return message === null ? [] : [{ path, message }];
+  });
+}

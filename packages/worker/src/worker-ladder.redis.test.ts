@@ -84,4 +84,34 @@ describe('a workflow with a model ladder, through the SDK and the stand-in', () 
     ]);
     expect(result.costUsd).toBeCloseTo(h.standin.stats.billing.batch.costUsd, 12);
   });
+
+  it('runs a job whose overrides name a ladder on that ladder, and dead-letters one naming an unpriced model', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({
+      plan: { own: [negative, otherNegative] },
+      env: { QUARRY_ALLOWED_MODELS: `${HAIKU},${SONNET},acme-1` },
+    });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue(
+      'note',
+      { text: doc('own') },
+      { overrides: { models: [HAIKU, SONNET] } },
+    );
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
+    expect(result).toMatchObject({ attempts: 3, model: SONNET });
+    expect(h.requestsFor('own').map((request) => request.body.model)).toEqual([HAIKU, HAIKU, SONNET]);
+
+    const unpriced = await h.client.enqueue(
+      'note',
+      { text: doc('unpriced') },
+      { overrides: { models: [HAIKU, 'acme-1'] } },
+    );
+    const record = await h.dlqRecordOf(unpriced.jobId);
+    expect(record.reason).toMatchObject({
+      kind: 'invalid_payload',
+      message: 'The job\'s model ladder is refused: overrides.models: "acme-1" is not in the model table',
+    });
+    expect(h.requestsFor('unpriced')).toEqual([]);
+  });
 });
