@@ -5,7 +5,6 @@ import { RuleCheckError } from '../errors/rule-check-error';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
 import type { ClimbReason } from '../ladder/climb-reason';
-import { ladderStep } from '../ladder/ladder-step';
 import { toolNameFor } from '../request/tool-name-for';
 import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
@@ -18,6 +17,7 @@ import type { ExtractOptions } from './extract-options';
 import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
+import { nextRung } from './next-rung';
 import { rejection } from './rejection';
 import { groundedResultPart, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
@@ -155,22 +155,13 @@ export async function extract<W extends AnyWorkflow>(
         `No valid reply after ${used} attempt${used === 1 ? '' : 's'} (maxAttempts ${settings.maxAttempts})`,
       );
     }
-    // The last attempt as judged (a stored reply checked again on resume may have new issues).
-    const judged = failed && records.at(-1)?.n === failed.n ? [...records.slice(0, -1), failed] : records;
-    const step = ladderStep({
-      rungs: settings.ladder,
-      records: judged,
-      attemptsPerModel: settings.attemptsPerModel,
-      stopOnNoProgress: settings.stopOnNoProgress,
-    });
+    const step = nextRung({ settings, records, failed });
     switch (step.action) {
-      case 'stop': {
-        const [before, last] = [judged.at(-2)?.n, judged.at(-1)?.n];
+      case 'stop':
         throw exhausted(
           'no_progress',
-          `Attempts ${before} and ${last} gave the same output with the same issues; stopping early`,
+          `Attempts ${records.at(-2)?.n} and ${records.at(-1)?.n} gave the same output with the same issues; stopping early`,
         );
-      }
       case 'climb':
         climb = step.reason;
         break;
