@@ -8,6 +8,7 @@ import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
+import { modelLadder } from './lines/model-ladder';
 import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
 import { replayRate } from './lines/replay-rate';
@@ -38,4 +39,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 12, title: 'Batch lane cost', run: batchCost },
   { id: 13, title: 'Batch lane at scale', run: batchLane },
   { id: 14, title: 'Grounding', run: groundingCatch },
+  { id: 15, title: 'Model ladder', run: modelLadder },
 ];

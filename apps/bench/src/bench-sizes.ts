@@ -13,6 +13,8 @@ export interface BenchSizes {
   readonly effort: { readonly jobs: number; readonly concurrency: number };
   /** Invoice jobs per grounding side (line 14). */
   readonly grounding: { readonly jobs: number; readonly concurrency: number };
+  /** Jobs of each side of the model ladder line. */
+  readonly ladder: { readonly jobs: number; readonly concurrency: number };
   /** DLQ records seeded, timed runs of each triage read, and runs of the full-scan baseline. */
   readonly dlq: { readonly records: number; readonly runs: number; readonly baselineRuns: number };
   /** Jobs through the batch lane, the stand-in's batch processing time, the worker's concurrency. */
@@ -31,6 +33,7 @@ export const fullSizes: BenchSizes = {
   models: { jobs: 100, longJobs: 3, concurrency: 20 },
   effort: { jobs: 1000, concurrency: 50 },
   grounding: { jobs: 1000, concurrency: 50 },
+  ladder: { jobs: 1000, concurrency: 50 },
   dlq: { records: 100_000, runs: 50, baselineRuns: 3 },
   batchLane: { jobs: 10_000, latencyMs: 300_000, concurrency: 100 },
 };
@@ -48,6 +51,7 @@ export const quickSizes: BenchSizes = {
   models: { jobs: 20, longJobs: 1, concurrency: 10 },
   effort: { jobs: 100, concurrency: 20 },
   grounding: { jobs: 100, concurrency: 20 },
+  ladder: { jobs: 100, concurrency: 20 },
   dlq: { records: 2000, runs: 10, baselineRuns: 1 },
   batchLane: { jobs: 500, latencyMs: 5000, concurrency: 50 },
 };

@@ -7,7 +7,7 @@ import {
   WorkflowNotFoundError,
   type WorkflowRegistry,
 } from '@quarry/core';
-import { JobData, modelOverrideProblem, utf8Bytes } from '@quarry/queue';
+import { JobData, modelOverridesProblems, utf8Bytes } from '@quarry/queue';
 import type { EnqueueOptions } from './enqueue-options';
 import type { EnqueueProblem } from './errors/enqueue-validation-error';
 
@@ -120,15 +120,14 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     });
     if (problem) problems.push({ path: 'input.document.source.data', message: problem });
   }
-  const model = contract.success ? contract.data.overrides?.model : undefined;
-  if (workflow && model !== undefined) {
-    const problem = modelOverrideProblem({
+  if (workflow && contract.success) {
+    const refused = modelOverridesProblems({
       registry: options.registry,
       workflow: workflow.name,
-      model,
+      overrides: contract.data.overrides,
       allowedModels: options.allowedModels,
     });
-    if (problem) problems.push({ path: 'overrides.model', message: problem });
+    problems.push(...refused);
   }
   if (workflow && input !== undefined) {
     const parsed = workflow.input.safeParse(input);

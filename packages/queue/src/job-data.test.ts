@@ -25,6 +25,24 @@ describe('JobData', () => {
     expect(JobData.parse(job)).toEqual(job);
   });
 
+  it('takes a model ladder override and names a bad one', () => {
+    const base = { workflow: 'invoice', input: {} };
+    const ladder = ['claude-haiku-5-5', 'claude-sonnet-5-5'];
+    expect(JobData.parse({ ...base, overrides: { models: ladder } }).overrides).toEqual({ models: ladder });
+    expect(problems({ ...base, overrides: { models: [] } })).toEqual([
+      'overrides.models: must list 1 to 4 model ids',
+    ]);
+    expect(problems({ ...base, overrides: { models: ['a', 'b', 'c', 'd', 'e'] } })).toEqual([
+      'overrides.models: must list 1 to 4 model ids',
+    ]);
+    expect(problems({ ...base, overrides: { models: ['a', 'a'] } })).toEqual([
+      'overrides.models: names a model more than once',
+    ]);
+    expect(problems({ ...base, overrides: { model: 'a', models: ['b'] } })).toEqual([
+      'overrides.models: give either model or models (a ladder), not both',
+    ]);
+  });
+
   it('takes a lane and an ISO deadline, and names a bad one', () => {
     const base = { workflow: 'invoice', input: {} };
     expect(JobData.parse({ ...base, lane: 'batch', deadline: '2026-01-31T18:00:00Z' })).toMatchObject({

@@ -1,4 +1,4 @@
-import { documentOfInput, Effort, JobDocument, Lane } from '@quarry/core';
+import { documentOfInput, Effort, JobDocument, Lane, MAX_LADDER_MODELS } from '@quarry/core';
 import { z } from 'zod';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
@@ -36,15 +36,30 @@ export const Lineage = z.strictObject({
 export type Lineage = z.infer<typeof Lineage>;
 
 /**
- * Settings a replay may change for one job. The model must be one of the workflow's models or of the
- * configured allow-list (`QUARRY_ALLOWED_MODELS`), checked at enqueue and by the worker.
+ * Settings a replay (or a producer) may change for one job. Each model must be one of the workflow's
+ * models or of the configured allow-list (`QUARRY_ALLOWED_MODELS`), checked at enqueue and by the
+ * worker. `model` runs the job on that model alone; `models` on that ladder (cheapest first).
  */
-export const JobOverrides = z.strictObject({
-  model: ModelId.optional().describe(
-    "A model of the workflow or of the workers' QUARRY_ALLOWED_MODELS; any other is refused.",
-  ),
-  maxAttempts: z.number().int().min(1).max(20).optional(),
-});
+export const JobOverrides = z
+  .strictObject({
+    model: ModelId.optional().describe(
+      "A model of the workflow or of the workers' QUARRY_ALLOWED_MODELS; any other is refused. Replaces the workflow's model or ladder.",
+    ),
+    models: z
+      .array(ModelId)
+      .min(1, { error: `must list 1 to ${MAX_LADDER_MODELS} model ids` })
+      .max(MAX_LADDER_MODELS, { error: `must list 1 to ${MAX_LADDER_MODELS} model ids` })
+      .refine((models) => new Set(models).size === models.length, { error: 'names a model more than once' })
+      .optional()
+      .describe(
+        "A model ladder for this job, cheapest first (each a model of the workflow or of QUARRY_ALLOWED_MODELS, priced in the model table): the job starts on the first and moves up on no progress, a repeated issue or a spent allowance. Replaces the workflow's model or ladder.",
+      ),
+    maxAttempts: z.number().int().min(1).max(20).optional(),
+  })
+  .refine((overrides) => overrides.model === undefined || overrides.models === undefined, {
+    error: 'give either model or models (a ladder), not both',
+    path: ['models'],
+  });
 export type JobOverrides = z.infer<typeof JobOverrides>;
 
 /** Largest `budget.maxTokens` a job may set. */

@@ -250,6 +250,27 @@ describe('simulated model', () => {
     expect(standin.stats.simulation?.effortMistakes).toBe(2);
   });
 
+  it('is wrong on a model without the skill for the document, fixed or not as its skill says, and right on a skilled one', async () => {
+    const { client, standin } = await simulated({
+      simulate: { modelSkill: { 'claude-haiku-5-5': 0, 'claude-sonnet-5-5': 1 } },
+    });
+    const on = async (model: string, feedback?: string) => {
+      const message = await client.messages.create({
+        ...invoiceRequest(feedback ? { retry: { previous: '{}', feedback } } : {}),
+        model,
+      });
+      return { ...message, content: message.content.filter((block) => block.type !== 'thinking') };
+    };
+    const cheap = answer(await on('claude-haiku-5-5'));
+    const wrong = Object.keys(invoiceTruth).filter(
+      (key) => JSON.stringify(cheap[key]) !== JSON.stringify(invoiceTruth[key as keyof typeof invoiceTruth]),
+    );
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(answer(await on('claude-haiku-5-5', `Fix ${wrong.join(', ')}.`))).not.toEqual(invoiceTruth);
+    expect(answer(await on('claude-sonnet-5-5'))).toEqual(invoiceTruth);
+    expect(standin.stats.simulation).toMatchObject({ modelMistakes: 2, modelMistakesFixed: 0 });
+  });
+
   it('invents a value absent from the document for the share asked, dropped once feedback names it', async () => {
     const { client, standin } = await simulated({ simulate: { hallucinations: { rate: 1 } } });
     const first = answer(await client.messages.create(invoiceRequest({})));

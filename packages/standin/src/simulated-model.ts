@@ -8,6 +8,7 @@ import { expandPath, formatPath, type JsonPath, parsePath, setAt } from './json-
 import { mentionsPath } from './mentions-path';
 import type { MessagesRequestBody } from './messages-wire';
 import { planMistakes } from './mistake-plan';
+import { modelMistake } from './model-mistake';
 import { applyMutation, type MutationKind } from './mutation';
 import { estimateTokens } from './prompt-cache';
 import { type RequestStrategy, strategySchema } from './request-strategy';
@@ -31,6 +32,10 @@ export interface SimulationCounters {
   truncated: number;
   /** Mistakes made because the request's effort was too low for the document (see `effortSkill`). */
   effortMistakes: number;
+  /** Mistakes made because the request's model is not skilled enough for the document (see `modelSkill`). */
+  modelMistakes: number;
+  /** Such mistakes left out because feedback named their path and the model could fix them. */
+  modelMistakesFixed: number;
   /** Invented values put into replies (see `hallucinations`). */
   hallucinated: number;
   /** Invented values left out because feedback named their path. */
@@ -46,7 +51,9 @@ interface CompiledPersistentMistake {
  * A model that knows the true answer of every corpus document and gets it wrong in controlled
  * ways: seeded random mistakes fixed when feedback names their path, persistent per-workflow
  * mistakes avoided when the request names their path outside the document, a mistake no feedback
- * fixes on documents its effort is too low for (`effortSkill`), and answers cut at `max_tokens`
+ * fixes on documents its effort is too low for (`effortSkill`), mistakes on documents the request's
+ * model is not skilled enough for, fixed by feedback only as often as its skill (`modelSkill`),
+ * and answers cut at `max_tokens`
  * like a real model, and (`hallucinations`) values invented for a share of documents, dropped once
  * feedback names them. A request whose schema asks for evidence (`_evidence`, see `@quarry/grounding`)
  * gets, for each field, the line of the document that shows its true value. A document not in the
@@ -61,6 +68,8 @@ export class SimulatedModel {
     unknownDocuments: 0,
     truncated: 0,
     effortMistakes: 0,
+    modelMistakes: 0,
+    modelMistakesFixed: 0,
     hallucinated: 0,
     hallucinationsFixed: 0,
   };
@@ -87,6 +96,7 @@ export class SimulatedModel {
     /** The effort the model answers at. */
     readonly effort: Effort;
   }): StandinReply {
+    const model = request.body.model;
     const { body, strategy, documentKey } = request;
     const text = requestText(body);
     const entry = this.#index.find(text.document);
@@ -137,6 +147,22 @@ export class SimulatedModel {
       applyMutation({ target: value, path: tooLittleEffort.path, kind: tooLittleEffort.kind, schema })
     )
       this.counters.effortMistakes++;
+    const unskilled = modelMistake({
+      seed: this.#seed,
+      documentKey,
+      truth: entry.truth,
+      schema,
+      model,
+      skill: this.#options.modelSkill,
+    });
+    if (unskilled) {
+      if (unskilled.fixable && mentionsPath(text.feedback, unskilled.mistake.path))
+        this.counters.modelMistakesFixed++;
+      else if (
+        applyMutation({ target: value, path: unskilled.mistake.path, kind: unskilled.mistake.kind, schema })
+      )
+        this.counters.modelMistakes++;
+    }
     const quotes = this.#hallucinate({
       value,
       truth: entry.truth,

@@ -93,6 +93,14 @@ export const SimulateOptions = z.object({
    * effort of a request is its `output_config.effort`, else the model's default from the table.
    */
   effortSkill: z.partialRecord(Effort, Rate).optional(),
+  /**
+   * Skill by model id (the request's `model`): the share of documents the model answers right first
+   * time, and the share of the others whose mistake it fixes once feedback names its path (one
+   * seeded draw each per document, shared by every model: a document right for a model is right
+   * for every model at least as skilled). Models left out are always right. E.g.
+   * `{ 'claude-haiku-5-5': 0.7, 'claude-sonnet-5-5': 0.95 }`.
+   */
+  modelSkill: z.record(z.string().min(1), Rate).optional(),
   /** Seed of the mistakes; defaults to the stand-in's `seed`. */
   seed: z.number().int().optional(),
 });

@@ -99,4 +99,27 @@ describe('planReplayStep', () => {
     });
     expect(fixed).toMatchObject({ action: 'replay', data: { overrides: { model: 'claude-haiku-4-5' } } });
   });
+
+  it("keeps the original job's ladder, or replaces it with the one model a replay names", () => {
+    const data = {
+      workflow: 'note',
+      version: 1,
+      input: { text: 'x' },
+      overrides: { models: ['claude-haiku-4-5'] },
+    };
+    const kept = planReplayStep(record(data), options);
+    expect(kept).toMatchObject({ action: 'replay', data: { overrides: { models: ['claude-haiku-4-5'] } } });
+    const single = planReplayStep(record(data), { ...options, overrides: { model: 'claude-haiku-4-5' } });
+    expect(single).toMatchObject({ action: 'replay', data: { overrides: { model: 'claude-haiku-4-5' } } });
+    expect(single.action === 'replay' && single.data.overrides).not.toHaveProperty('models');
+    const refused = planReplayStep(
+      record({ ...data, overrides: { models: ['claude-haiku-4-5', 'claude-x-3'] } }),
+      options,
+    );
+    expect(refused).toMatchObject({
+      action: 'invalid',
+      error:
+        'overrides.models[1]: model "claude-x-3" is not allowed for workflow "note" (allowed: claude-haiku-4-5; add it to QUARRY_ALLOWED_MODELS)',
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { type AnyWorkflow, formatPath, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
 import type { DlqRecord } from '@quarry/queue';
-import { JobData, modelOverrideProblem } from '@quarry/queue';
+import { JobData, modelOverridesProblems } from '@quarry/queue';
 import { entryState } from './dlq-summary';
 import { replayJobId } from './replay-job-id';
 import type { ReplayOverrides } from './replay-overrides';
@@ -88,6 +88,8 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
     typeof original.overrides === 'object' && original.overrides !== null ? original.overrides : {};
   const jobOverrides = withoutUndefined({
     ...previousOverrides,
+    // A replay on one model replaces the original job's ladder.
+    ...(overrides.model !== undefined ? { models: undefined } : {}),
     ...withoutUndefined({ model: overrides.model, maxAttempts: overrides.maxAttempts }),
   });
   const redriveCount = record.lineage.redriveCount + 1;
@@ -114,13 +116,16 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
       error: `the replayed job data breaks the job contract: ${problems.join('; ')}`,
     };
   }
-  const modelProblem = modelOverrideProblem({
+  const refused = modelOverridesProblems({
     registry: options.registry,
     workflow: workflow.name,
-    model: contract.data.overrides?.model,
+    overrides: contract.data.overrides,
     allowedModels: options.allowedModels,
   });
-  if (modelProblem) return { action: 'invalid', dlqId, error: `overrides.model: ${modelProblem}` };
+  if (refused.length > 0) {
+    const error = refused.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
+    return { action: 'invalid', dlqId, error };
+  }
   const input = workflow.input.safeParse(contract.data.input);
   if (!input.success) {
     const problems = input.error.issues.map(

@@ -17,6 +17,7 @@ import { collectDefaultMetrics } from 'prom-client';
 import { createBatchCoordinator } from './batch/batch-coordinator';
 import { rebuildRequest } from './batch/rebuild-request';
 import { checkConfiguredModels, modelWarnings } from './check-configured-models';
+import { checkModelLadders } from './check-model-ladders';
 import { configuredModels } from './configured-models';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
@@ -89,6 +90,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const models = configuredModels({ defaultModel: config.model, registry });
   // A grounding setting that does not fit its workflow stops the worker here, not at its first job.
   for (const workflow of registry.list()) workflowGrounder(workflow);
+  // So does a model ladder naming a model without a price.
+  checkModelLadders({ registry, table });
   const connection =
     options.connection ?? redisClient(config.redisUrl, { role: 'worker', connectionName: 'quarry-worker' });
   const queues = openQueues({

@@ -150,6 +150,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
               refusalCategory: record.refusalCategory ?? undefined,
               effort: record.effort ?? undefined,
               model: record.model,
+              climb: record.climb ?? undefined,
               lane: record.lane,
               lanePromotion: record.lanePromotion?.reason,
               fallbackFrom: record.fallbackFrom ?? undefined,

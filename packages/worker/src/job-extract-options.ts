@@ -1,4 +1,11 @@
-import type { AnyWorkflow, ExtractOptions, HistoryKey, Lesson } from '@quarry/core';
+import {
+  type AnyWorkflow,
+  type ExtractOptions,
+  type HistoryKey,
+  InvalidJobDataError,
+  type Lesson,
+  modelSpecOf,
+} from '@quarry/core';
 import type { Job } from 'bullmq';
 import type { ExtractionProcessorOptions } from './extraction-processor';
 import { jobAttempts } from './job-attempts';
@@ -6,12 +13,19 @@ import { jobBudget } from './job-budget';
 import type { ParsedJob } from './parse-job';
 import { workflowGrounder } from './workflow-grounder';
 
-/** The workflow a parsed job runs (its model override applied) and the key of its error history. */
+/**
+ * The workflow a parsed job runs and the key of its error history. A model override
+ * (`overrides.model`) replaces the workflow's model or its whole ladder: the job runs on that model
+ * alone; a ladder override (`overrides.models`) replaces either with that ladder.
+ */
 export function jobWorkflow(parsed: ParsedJob): { workflow: AnyWorkflow; historyKey: HistoryKey } {
   const { data } = parsed;
+  const { model: _model, models: _ladder, attemptsPerModel, ...own } = parsed.workflow;
   const workflow: AnyWorkflow = data.overrides?.model
-    ? { ...parsed.workflow, model: data.overrides.model }
-    : parsed.workflow;
+    ? { ...own, model: data.overrides.model }
+    : data.overrides?.models
+      ? { ...own, models: data.overrides.models, ...(attemptsPerModel ? { attemptsPerModel } : {}) }
+      : parsed.workflow;
   return {
     workflow,
     historyKey: { workflow: workflow.name, version: workflow.version, scope: data.historyScope },
@@ -32,6 +46,8 @@ export interface JobExtractOptionsOptions {
 /**
  * What `extract()` is run with for a job, but for its model client and callbacks: the same for the
  * processor and for the batch lane, which rebuilds a waiting attempt's request from it.
+ * @throws InvalidJobDataError when the job's ladder (`overrides.models`) names a model without a
+ *   table entry (a ladder is priced by it); the job is dead-lettered as `invalid_payload`.
  */
 export function jobExtractOptions(
   input: JobExtractOptionsOptions,
@@ -39,6 +55,16 @@ export function jobExtractOptions(
   const { options, parsed, job } = input;
   const { data } = parsed;
   const { workflow, historyKey } = jobWorkflow(parsed);
+  const unpriced = (data.overrides?.models ?? []).filter(
+    (model) => modelSpecOf(model, options.models) === null,
+  );
+  if (unpriced.length > 0) {
+    const problems = unpriced.map((model) => `overrides.models: "${model}" is not in the model table`);
+    throw new InvalidJobDataError({
+      message: `The job's model ladder is refused: ${problems.join('; ')}`,
+      problems,
+    });
+  }
   const budget = jobBudget({ budget: data.budget, defaultMaxCostUsd: options.jobMaxCostUsd });
   return {
     workflow,

@@ -83,4 +83,14 @@ describe('parseJob', () => {
       ]);
     }
   });
+
+  it('checks every model of a ladder override against the allow-list, naming each refused one', () => {
+    const job = (models: string[]) => ({ workflow: 'note', input: { text: 'x' }, overrides: { models } });
+    expect(parseJob({ data: job(['claude-sonnet-4-5']), registry, allowedModels }).data.overrides).toEqual({
+      models: ['claude-sonnet-4-5'],
+    });
+    expect(problemsOf(job(['claude-sonnet-4-5', 'claude-x-7']))).toEqual([
+      'overrides.models[1]: model "claude-x-7" is not allowed for workflow "note" (allowed: claude-sonnet-4-5; add it to QUARRY_ALLOWED_MODELS)',
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ import {
   JobDocument,
   type WorkflowRegistry,
 } from '@quarry/core';
-import { JobData, modelOverrideProblem, UnreadableJobData } from '@quarry/queue';
+import { JobData, modelOverridesProblems, UnreadableJobData } from '@quarry/queue';
 import type { z } from 'zod';
 
 /** A job whose data passed the job contract and whose input passed its workflow's input schema. */
@@ -62,16 +62,16 @@ export function parseJob(options: {
     throw new InvalidJobDataError({ message: `The job carries a document: ${problem}`, problems: [problem] });
   }
   const workflow = options.registry.get(data.workflow, data.version ?? null);
-  const modelProblem = modelOverrideProblem({
+  const refused = modelOverridesProblems({
     registry: options.registry,
     workflow: workflow.name,
-    model: data.overrides?.model,
+    overrides: data.overrides,
     allowedModels: options.allowedModels,
-  });
-  if (modelProblem) {
+  }).map((problem) => `${problem.path}: ${problem.message}`);
+  if (refused.length > 0) {
     throw new InvalidJobDataError({
-      message: `The job's model override is refused: overrides.model: ${modelProblem}`,
-      problems: [`overrides.model: ${modelProblem}`],
+      message: `The job's model override is refused: ${refused.join('; ')}`,
+      problems: refused,
     });
   }
   const input = workflow.input.safeParse(data.input);

@@ -54,9 +54,16 @@ const reviewedNote = defineWorkflow({
   grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.9 } } },
 });
 
-/** Test workflows `note` (versions 1 and 2), `quoted-note` and `reviewed-note`, next to the shipped workflows. */
+/** Test workflow `ladder-note`: a `note` asked of Haiku 5.5 first, then of Sonnet 5.5. */
+const ladderNote = defineWorkflow({
+  ...note(1),
+  name: 'ladder-note',
+  models: ['claude-haiku-5-5', 'claude-sonnet-5-5'],
+});
+
+/** Test workflows `note` (versions 1 and 2), `quoted-note`, `reviewed-note` and `ladder-note`, next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
-  new WorkflowRegistry([note(1), note(2), quotedNote, reviewedNote, ...workflows]);
+  new WorkflowRegistry([note(1), note(2), quotedNote, reviewedNote, ladderNote, ...workflows]);
 
 const [firstTicket] = loadSamples('support-ticket');
 if (!firstTicket) throw new Error('The support-ticket samples are empty');

@@ -63,7 +63,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
     lines.push(
       '',
       terminalText(
-        `Attempt ${attempt.n} · ${attempt.model}${attempt.fallbackFrom ? ` (fallback for ${attempt.fallbackFrom})` : ''}${attempt.effort ? ` · effort ${attempt.effort}` : ''} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens${attempt.usage.thinkingTokens ? ` (${attempt.usage.thinkingTokens} thinking)` : ''} · ${costLabel(attempt.costUsd)}${attempt.cacheMissReason ? ` · cache miss: ${attempt.cacheMissReason}` : ''}`,
+        `Attempt ${attempt.n} · ${attempt.model}${attempt.fallbackFrom ? ` (fallback for ${attempt.fallbackFrom})` : ''}${attempt.climb ? ` (moved up the ladder: ${attempt.climb})` : ''}${attempt.effort ? ` · effort ${attempt.effort}` : ''} · ${(attempt.durationMs / 1000).toFixed(1)} s · stop ${attempt.stopReason ?? '-'}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''} · ${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out tokens${attempt.usage.thinkingTokens ? ` (${attempt.usage.thinkingTokens} thinking)` : ''} · ${costLabel(attempt.costUsd)}${attempt.cacheMissReason ? ` · cache miss: ${attempt.cacheMissReason}` : ''}`,
       ),
     );
     if (attempt.issues.length === 0) lines.push('  issues: none');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FieldOutcome } from '../grounding/field-outcome';
 import { Provenance } from '../grounding/provenance';
 import { Issue } from '../issues/issue';
+import { ClimbReason } from '../ladder/climb-reason';
 import { Lane, LanePromotion } from '../lane/lane';
 import { CacheMissReason } from '../model/cache-miss-reason';
 import { OutputStrategy } from '../model/output-strategy';
@@ -44,6 +45,11 @@ export const AttemptRecord = z.object({
   cacheMissReason: CacheMissReason.nullable().optional(),
   /** The model asked for when a server-side fallback answered (`model` then names the fallback). */
   fallbackFrom: z.string().nullable().optional(),
+  /**
+   * Why this attempt was asked of a stronger model of the workflow's ladder than the one before;
+   * absent (or null) when it was not.
+   */
+  climb: ClimbReason.nullable().optional(),
   /**
    * Identifies what the attempt answered (a hash of workflow, version and input, made by the caller).
    * A resumed job discards stored attempts whose hash is not its own. Absent in records written

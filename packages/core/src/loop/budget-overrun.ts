@@ -8,7 +8,8 @@ import type { ExtractBudget } from './extract-options';
 
 /**
  * Why the next call would break the job's budget, or null when it fits. The next call is estimated
- * as using what the previous one did, or about one token per 4 characters of the request for the first.
+ * as using what the previous one did, or about one token per 4 characters of the request for the first,
+ * priced at the model it asks (a stronger model of the ladder costs more than the attempt before).
  * A cost budget is not enforced while some cost is unknown. The reason names what was spent so far.
  */
 export function budgetOverrun(options: {
@@ -35,7 +36,7 @@ export function budgetOverrun(options: {
     }
   }
   if (budget.maxCostUsd !== undefined && spent.costUsd !== null) {
-    const next = costOf({ usage: estimate, model: previous?.model ?? request.model, models: options.models });
+    const next = costOf({ usage: estimate, model: request.model, models: options.models });
     if (next !== null && spent.costUsd + next > budget.maxCostUsd) {
       return `${spentSoFar}: the next call would bring the job to about $${(spent.costUsd + next).toFixed(4)}, over its budget of $${budget.maxCostUsd}`;
     }

@@ -2,6 +2,7 @@ import type { AttemptRecord } from '../attempts/attempt-record';
 import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Provenance } from '../grounding/provenance';
 import type { Issue } from '../issues/issue';
+import type { ClimbReason } from '../ladder/climb-reason';
 import type { ModelResponse } from '../model/model-response';
 import type { OutputStrategy } from '../model/output-strategy';
 import type { Effort } from '../models/model-spec';
@@ -24,6 +25,8 @@ export interface BuildAttemptRecordOptions {
   readonly maxTokens: number;
   /** `output_config.effort` sent with the call; null when none was. */
   readonly effort: Effort | null;
+  /** Why the call went to a stronger model of the ladder than the attempt before; null: it did not. */
+  readonly climb?: ClimbReason | null;
   readonly settings: Pick<ExtractSettings, 'modelId' | 'rawOutputCapBytes' | 'models'>;
   readonly now: () => number;
   /** Receives `unknown_model_price` when the reply's model has no price. */
@@ -66,6 +69,7 @@ export function buildAttemptRecord(options: BuildAttemptRecordOptions): AttemptR
     refusalCategory: response.refusalCategory ?? null,
     cacheMissReason: response.cacheMissReason ?? null,
     fallbackFrom: response.fallbackFrom ?? null,
+    ...(options.climb ? { climb: options.climb } : {}),
     ...(options.inputHash !== undefined ? { inputHash: options.inputHash } : {}),
     lane: response.lane ?? 'realtime',
     lanePromotion: response.lanePromotion ?? null,

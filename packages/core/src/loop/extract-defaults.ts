@@ -1,3 +1,4 @@
+import type { ModelRung } from '../ladder/model-rung';
 import type { OutputStrategy } from '../model/output-strategy';
 import { defaultModelTable } from '../models/default-model-table';
 import { type EffortPlan, effortPlanOf } from '../models/effort-plan';
@@ -16,12 +17,18 @@ export const extractDefaults = {
   rawOutputCapBytes: 32768,
   strategy: 'structured' as OutputStrategy,
   stopOnNoProgress: true,
+  /**
+   * Attempts each model below the top of a workflow's ladder may use: one try and one corrected
+   * retry; a model that cannot fix its reply once told what was wrong rarely does on a third try.
+   */
+  attemptsPerModel: 2,
   /** The model best suited to extraction by cost per valid extraction (docs/models.md). */
   modelId: 'claude-haiku-5-5',
 } as const;
 
 /** The options of one {@link extract} call with every default applied. */
 export interface ExtractSettings {
+  /** The first model asked (the ladder's first rung). */
   readonly modelId: string;
   readonly maxAttempts: number;
   readonly strategy: OutputStrategy;
@@ -35,6 +42,10 @@ export interface ExtractSettings {
   readonly spec: ModelSpec | null;
   readonly rules: RequestRules;
   readonly effortPlan: EffortPlan;
+  /** The models a job may be asked on, cheapest first: the workflow's `models`, else `modelId` alone. */
+  readonly ladder: readonly [ModelRung, ...ModelRung[]];
+  /** Attempts each rung below the top may use. */
+  readonly attemptsPerModel: number;
   /** Server-side fallback models (the workflow's), none by default. */
   readonly fallbacks: readonly string[];
   /** Undefined when the job has no budget. */
@@ -42,22 +53,46 @@ export interface ExtractSettings {
 }
 
 /**
- * Applies defaults: model id from the workflow, else `options.modelId` (the caller's default), else
+ * Applies defaults: the workflow's model ladder (`models`), else a ladder of one: model id from the workflow, else `options.modelId` (the caller's default), else
  * `extractDefaults.modelId`; `maxAttempts`, `maxTokens` and `strategy` from the options, else the
  * workflow, else `extractDefaults`. The cap is raised to `maxTokens` when lower. The model's table
  * entry decides the request rules and, with the job's and the workflow's `effort`, the effort plan.
  *
- * @throws TypeError naming the option when a number is out of range (budget limits included).
+ * Each rung's table entry decides its own request rules and effort plan.
+ *
+ * @throws TypeError naming the option when a number is out of range (budget limits included), or
+ *   naming a model of the workflow's ladder that is not in the model table.
  */
 export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
   const { workflow } = options;
   const maxTokens = options.maxTokens ?? workflow.maxTokens ?? extractDefaults.maxTokens;
-  const modelId = workflow.model ?? options.modelId ?? extractDefaults.modelId;
   const models = options.models ?? defaultModelTable;
-  const spec = modelSpecOf(modelId, models);
   const fallbacks = workflow.fallbacks ?? [];
+  const rungOf = (modelId: string): ModelRung => {
+    const spec = modelSpecOf(modelId, models);
+    if (spec === null && workflow.models !== undefined) {
+      throw new TypeError(
+        `extract: workflow ${workflow.name}'s models names "${modelId}", which is not in the model table (a ladder is priced by it)`,
+      );
+    }
+    return {
+      modelId,
+      spec,
+      rules: requestRulesOf(
+        spec,
+        fallbacks.map((fallback) => modelSpecOf(fallback, models)),
+      ),
+      effortPlan: effortPlanOf({ spec, workflow: workflow.effort, job: options.effort }),
+    };
+  };
+  const ladder = (
+    workflow.models && workflow.models.length > 0
+      ? workflow.models
+      : [workflow.model ?? options.modelId ?? extractDefaults.modelId]
+  ).map(rungOf) as [ModelRung, ...ModelRung[]];
+  const [first] = ladder;
   const settings: ExtractSettings = {
-    modelId,
+    ...first,
     maxAttempts: options.maxAttempts ?? workflow.maxAttempts ?? extractDefaults.maxAttempts,
     strategy: options.strategy ?? workflow.strategy ?? extractDefaults.strategy,
     maxTokens,
@@ -66,12 +101,8 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     feedbackMaxLines: options.feedbackMaxLines ?? extractDefaults.feedbackMaxLines,
     rawOutputCapBytes: options.rawOutputCapBytes ?? extractDefaults.rawOutputCapBytes,
     models,
-    spec,
-    rules: requestRulesOf(
-      spec,
-      fallbacks.map((fallback) => modelSpecOf(fallback, models)),
-    ),
-    effortPlan: effortPlanOf({ spec, workflow: workflow.effort, job: options.effort }),
+    ladder,
+    attemptsPerModel: workflow.attemptsPerModel ?? extractDefaults.attemptsPerModel,
     fallbacks,
     budget: checkedBudget(options.budget),
   };
@@ -81,6 +112,7 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     'maxTokensCap',
     'feedbackMaxLines',
     'rawOutputCapBytes',
+    'attemptsPerModel',
   ] as const) {
     const value = settings[name];
     if (!Number.isInteger(value) || value < 1) {

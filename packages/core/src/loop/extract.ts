@@ -4,6 +4,7 @@ import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extracti
 import { RuleCheckError } from '../errors/rule-check-error';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
+import type { ClimbReason } from '../ladder/climb-reason';
 import { toolNameFor } from '../request/tool-name-for';
 import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
@@ -16,11 +17,11 @@ import type { ExtractOptions } from './extract-options';
 import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
+import { nextRung } from './next-rung';
 import { rejection } from './rejection';
 import { groundedResultPart, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
-import { sameAttempt } from './same-attempt';
 import { warnOncePerModel } from './warn-once-per-model';
 
 /**
@@ -28,9 +29,10 @@ import { warnOncePerModel } from './warn-once-per-model';
  * failure tells the model exactly what was wrong and asks again, within `maxAttempts` replies and
  * the optional token and cost budget. Every attempt is stored (when `attempts` is given) before
  * the next call, and a job with stored attempts resumes after them without paying for them again.
- * Each request follows the model table's rules for its model (tool choice, effort, the effort
- * ladder), opts into cache diagnostics naming the previous attempt's message id, and names the
- * workflow's server-side fallback models.
+ * A workflow's model ladder (`models`) starts on its first model and moves up as `ladderStep`
+ * decides; each request follows the model table's rules for its model (tool choice, effort, the
+ * effort ladder, which starts afresh on each model), opts into cache diagnostics naming the previous
+ * attempt's message id, and names the workflow's server-side fallback models.
  *
  * @throws ExtractionExhaustedError (`validation_exhausted`, `no_progress`, `budget_exhausted`)
  * @throws ExtractionRejectedError (`refused`, `fatal_rule`)
@@ -51,6 +53,8 @@ export async function extract<W extends AnyWorkflow>(
   let used = 0;
   let failed: AttemptRecord | null = null;
   let maxTokens = settings.maxTokens;
+  let rung = 0;
+  let climb: ClimbReason | null = null;
 
   const warnOnce = warnOncePerModel(onWarning);
   const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
@@ -132,7 +136,8 @@ export async function extract<W extends AnyWorkflow>(
       n: used,
       strategy,
       maxTokens,
-      settings,
+      settings: { ...settings, modelId: settings.ladder[rung]?.modelId ?? settings.modelId },
+      climb,
       now,
       onWarning: warnOnce,
       inputHash: options.attempts?.inputHash,
@@ -150,10 +155,25 @@ export async function extract<W extends AnyWorkflow>(
         `No valid reply after ${used} attempt${used === 1 ? '' : 's'} (maxAttempts ${settings.maxAttempts})`,
       );
     }
+    const step = nextRung({ settings, records, failed });
+    switch (step.action) {
+      case 'stop':
+        throw exhausted(
+          'no_progress',
+          `Attempts ${records.at(-2)?.n} and ${records.at(-1)?.n} gave the same output with the same issues; stopping early`,
+        );
+      case 'climb':
+        climb = step.reason;
+        break;
+      case 'stay':
+        climb = null;
+    }
+    rung = step.rung;
     const { request, effort } = nextRequest({
       workflow,
       input,
       settings,
+      rung: settings.ladder[rung] ?? settings.ladder[0],
       maxTokens,
       lessons: options.lessons ?? [],
       failed,
@@ -213,19 +233,7 @@ export async function extract<W extends AnyWorkflow>(
           workflow,
           onWarning,
         });
-        const previous = records.at(-2);
         failed = record;
-        if (
-          settings.stopOnNoProgress &&
-          used < settings.maxAttempts &&
-          previous &&
-          sameAttempt(previous, record)
-        ) {
-          throw exhausted(
-            'no_progress',
-            `Attempts ${previous.n} and ${record.n} gave the same output with the same issues; stopping early`,
-          );
-        }
         maxTokens = nextMaxTokens(record, settings);
       }
     }

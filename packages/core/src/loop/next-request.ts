@@ -1,6 +1,8 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { Grounder } from '../grounding/grounder';
 import type { Lesson } from '../history/lesson';
+import type { ModelRung } from '../ladder/model-rung';
+import { askedOf } from '../ladder/rung-of';
 import type { ModelRequest } from '../model/model-request';
 import { effortForAttempt } from '../models/effort-for-attempt';
 import type { Effort } from '../models/model-spec';
@@ -14,6 +16,8 @@ export interface NextRequestOptions {
   readonly workflow: AnyWorkflow;
   readonly input: unknown;
   readonly settings: ExtractSettings;
+  /** The model of the ladder this request asks. */
+  readonly rung: ModelRung;
   readonly maxTokens: number;
   readonly lessons: readonly Lesson[];
   /** The attempt whose issues this request reports; null before the first failure. */
@@ -25,27 +29,28 @@ export interface NextRequestOptions {
 }
 
 /**
- * The next call of a job and the effort it is asked at: the model table's rules for the model
- * (tool choice, tool-call replay), the effort plan's level after the failed attempt, cache
+ * The next call of a job and the effort it is asked at: the model table's rules for the rung's model
+ * (tool choice, tool-call replay), the rung's effort plan's level after the failed attempt (its
+ * start when the failed attempt was another model's), cache
  * diagnostics naming the latest attempt's message id, and the workflow's fallback models.
  */
 export function nextRequest(options: NextRequestOptions): {
   readonly request: ModelRequest;
   readonly effort: Effort | null;
 } {
-  const { settings, failed, records } = options;
-  const effort = effortForAttempt(settings.effortPlan, failed);
+  const { settings, failed, records, rung } = options;
+  const effort = effortForAttempt(rung.effortPlan, failed && askedOf(failed, rung.modelId) ? failed : null);
   const request = buildRequest({
     workflow: options.workflow,
     input: options.input,
-    model: settings.modelId,
+    model: rung.modelId,
     maxTokens: options.maxTokens,
     strategy: settings.strategy,
     lessons: options.lessons,
     feedbackMaxLines: settings.feedbackMaxLines,
     retry: retryFeedback(failed, records),
-    toolChoice: settings.rules.toolChoice,
-    replayToolCalls: settings.rules.replayToolCalls,
+    toolChoice: rung.rules.toolChoice,
+    replayToolCalls: rung.rules.replayToolCalls,
     effort,
     previousMessageId: records.at(-1)?.messageId ?? null,
     fallbacks: settings.fallbacks,

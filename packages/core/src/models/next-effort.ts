@@ -3,7 +3,8 @@ import { type Effort, effortLevels } from './model-spec';
 /**
  * The effort rung's decision after a failed attempt:
  * - `raise`: repeat at `effort`, one level up;
- * - `top`: the ladder is at its top; `effort` stays (a model ladder would move to a stronger model here).
+ * - `top`: the ladder is at its top; `effort` stays (from here a model ladder moves to a stronger
+ *   model when a reply repeats an issue, see `ladderStep`).
  */
 export type EffortStep =
   | { readonly action: 'raise'; readonly effort: Effort }

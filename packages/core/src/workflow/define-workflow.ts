@@ -5,6 +5,7 @@ import { parseGroundingConfig } from '../grounding/parse-grounding-config';
 import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
 import { EffortSetting } from '../models/effort-setting';
+import { modelLadderProblems } from './check-model-ladder';
 import type { Rule } from './rule';
 
 /** Everything Quarry needs to know to run one kind of extraction. */
@@ -25,6 +26,15 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
   readonly document?: (input: z.infer<In>) => string;
   /** Model to use for this workflow; the worker's configured default otherwise. */
   readonly model?: string;
+  /**
+   * A model ladder instead of `model`: ids from the model table, cheapest first (at most 4, no
+   * repeats). A job starts on the first and moves to the next on no progress, on a failed reply
+   * repeating an issue already fed back, or when a model has used `attemptsPerModel` attempts;
+   * `maxAttempts` and the budget still bound the whole job.
+   */
+  readonly models?: readonly string[];
+  /** Attempts each model below the top of `models` may use. Default 2 (`extractDefaults`). */
+  readonly attemptsPerModel?: number;
   /** Replies that count against the job (parse, schema, rule and truncation failures share it). */
   readonly maxAttempts?: number;
   readonly maxTokens?: number;
@@ -68,7 +78,7 @@ export const MAX_FALLBACKS = 3;
  * Declares a workflow, checking its identity fields. The returned object is the definition itself,
  * typed so that `z.infer` of its `input` and `output` flow to producers and results.
  *
- * @throws TypeError for a bad name, version, effort, lane or fallbacks.
+ * @throws TypeError for a bad name, version, effort, lane, fallbacks or model ladder.
  * @throws GroundingConfigError for a bad grounding setting (whether it fits the output schema is
  *   checked when a grounder is made for it).
  */
@@ -104,6 +114,8 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
       `Workflow ${definition.name}: fallbacks must be at most ${MAX_FALLBACKS} non-empty model ids, got ${JSON.stringify(definition.fallbacks)}`,
     );
   }
+  const ladderProblems = modelLadderProblems(definition);
+  if (ladderProblems.length > 0) throw new TypeError(ladderProblems.join('; '));
   if (definition.grounding !== undefined) checkGrounding(definition.name, definition.grounding);
   const ids = new Set<string>();
   for (const rule of definition.rules) {

@@ -34,7 +34,7 @@ export function dlqDetailPage(options: {
   const preview = dlqDataPreview(record) as { input: unknown };
   const attempts = record.attempts.map(
     (attempt) => html`<tr>
-  <td>${attempt.n}</td><td>${attempt.model}${attempt.fallbackFrom ? html`<br><span class="muted">fallback for ${attempt.fallbackFrom}</span>` : ''}${attempt.effort ? html`<br><span class="muted">effort ${attempt.effort}</span>` : ''}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''}</td>
+  <td>${attempt.n}</td><td>${attempt.model}${attempt.fallbackFrom ? html`<br><span class="muted">fallback for ${attempt.fallbackFrom}</span>` : ''}${attempt.climb ? html`<br><span class="muted">moved up the ladder: ${attempt.climb}</span>` : ''}${attempt.effort ? html`<br><span class="muted">effort ${attempt.effort}</span>` : ''}</td><td>${attempt.durationMs} ms</td><td>${attempt.stopReason ?? ''}${attempt.refusalCategory ? ` (${attempt.refusalCategory})` : ''}</td>
   <td>${attempt.usage.inputTokens} in / ${attempt.usage.outputTokens} out</td><td>${costLabel(attempt.costUsd)}</td>
   <td>${
     attempt.issues.length === 0
