@@ -1,6 +1,8 @@
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
+import type { BetaMessage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { readRateLimitHeaders } from './read-rate-limit-headers';
 import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
@@ -81,27 +83,38 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
     const requestedModel = request.model;
     const stream = request.maxTokens > streamAbove;
     const fallbacks = request.fallbacks ?? [];
+    const answer = (
+      message: Message | BetaMessage,
+      requestId: string | null | undefined,
+      response: Response,
+    ) => {
+      const rateLimit = readRateLimitHeaders({ headers: response.headers });
+      return {
+        ...toModelResponse({ message, requestId, requestedModel }),
+        ...(rateLimit ? { rateLimit } : {}),
+      };
+    };
     if (fallbacks.length > 0) {
       const beta = withFallbacks(params, fallbacks);
       if (stream) {
         const running = client.beta.messages.stream(beta, requestOptions);
-        const message = await running.finalMessage();
-        return toModelResponse({ message, requestId: running.request_id, requestedModel });
+        const { response } = await running.withResponse();
+        return answer(await running.finalMessage(), running.request_id, response);
       }
-      const { data, request_id } = await client.beta.messages
+      const { data, request_id, response } = await client.beta.messages
         .create({ ...beta, stream: false }, requestOptions)
         .withResponse();
-      return toModelResponse({ message: data, requestId: request_id, requestedModel });
+      return answer(data, request_id, response);
     }
     if (stream) {
       const running = client.messages.stream(params, requestOptions);
-      const message: Message = await running.finalMessage();
-      return toModelResponse({ message, requestId: running.request_id, requestedModel });
+      const { response } = await running.withResponse();
+      return answer(await running.finalMessage(), running.request_id, response);
     }
-    const { data, request_id } = await client.messages
+    const { data, request_id, response } = await client.messages
       .create({ ...params, stream: false }, requestOptions)
       .withResponse();
-    return toModelResponse({ message: data, requestId: request_id, requestedModel });
+    return answer(data, request_id, response);
   };
 
   return {
