@@ -37,7 +37,7 @@ export interface PacerBudgetStoreOptions {
   readonly idleMs?: number;
 }
 
-export const pacerBudgetDefaults = { probeMs: 30_000, headerlessMs: 300_000, idleMs: 3_600_000 } as const;
+export const pacerBudgetDefaults = { probeMs: 5000, headerlessMs: 300_000, idleMs: 3_600_000 } as const;
 
 /** What a settlement applies besides the units: the headers' update, and a retry-after. */
 export interface PacerSettleOptions {

@@ -5,6 +5,7 @@ import { faultKinds } from './fault';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
+import type { RateLimitOptions } from './rate-limit-options';
 import type { RecordedRequest } from './recorded-request';
 import { HeaderText, type StandinReply } from './standin-reply';
 
@@ -182,6 +183,8 @@ export interface StandinOptions {
   readonly thinkingTokens?: Partial<Record<Effort, number>>;
   /** The Message Batches API: processing delay, errored and expired shares, memory caps. */
   readonly batches?: BatchOptions;
+  /** Rate limits enforced with the API's headers and 429s (see {@link RateLimitOptions}). Default none. */
+  readonly rateLimits?: RateLimitOptions;
 }
 
 /** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */

@@ -1,0 +1,149 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  hasRateLimits,
+  headerBudget,
+  type ModelClient,
+  type ModelTable,
+  ModelTransportError,
+  type PacingDraw,
+  pacingDraw,
+  pacingSettlement,
+  type RateLimitReading,
+  rateLimitClassOf,
+  rateLimitDimensions,
+  type Usage,
+} from '@quarry/core';
+import type { PacerBudgetStore, PacerLevels } from '@quarry/queue';
+import type { Logger } from 'pino';
+import { describeError } from '../describe-error';
+import type { PacingMetrics } from '../metrics/pacing-metrics';
+import { PacingCancelledError } from './pacing-cancelled-error';
+
+/** Options of {@link pacedModelClient}. */
+export interface PacedModelClientOptions {
+  /** The client that sends the calls (the Anthropic adapter). */
+  readonly inner: ModelClient;
+  readonly store: PacerBudgetStore;
+  /** The API key the calls are made with: it names the budget (hashed; never stored in clear). */
+  readonly apiKey: string;
+  /** For the tokenizer factor of the input estimate. */
+  readonly models: ModelTable;
+  /** The longest a reset time or retry-after is honoured for (`RATE_LIMIT_MAX_PAUSE_MS`). */
+  readonly maxWaitAheadMs: number;
+  /** Aborted when the worker starts closing: calls waiting for budget are let go at once. */
+  readonly closing: AbortSignal;
+  readonly log: Logger;
+  readonly metrics?: PacingMetrics | undefined;
+  /** Epoch ms, for reset times. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/**
+ * Paces a model client by the shared rate-limit budget of its API key and model class: before each
+ * call it draws one request, the estimated uncached input tokens and `max_tokens` ({@link pacingDraw})
+ * and waits the time the budget asks for; after it, it reconciles the draw with the real usage and
+ * the response's rate-limit headers (a 429's too, with its retry-after). The wait happens inside
+ * the call, before anything is sent, so it spends no attempt; it ends early when the job's signal
+ * fires (the error is then the signal's reason) or the worker starts closing
+ * ({@link PacingCancelledError}). A failure to settle is logged, never thrown: the answer is kept.
+ */
+export function pacedModelClient(options: PacedModelClientOptions): ModelClient {
+  const { store, log, metrics } = options;
+  const now = options.now ?? Date.now;
+  const report = (rateLimitClass: string, levels: PacerLevels) => {
+    for (const name of rateLimitDimensions) {
+      const level = levels[name];
+      if (level !== null) metrics?.budgetLevel(rateLimitClass, name, level);
+    }
+  };
+  const settle = async (
+    budget: string,
+    rateLimitClass: string,
+    drawn: PacingDraw,
+    outcome: {
+      readonly usage: Usage | null;
+      readonly reading: RateLimitReading | null;
+      readonly answered: boolean;
+    },
+  ) => {
+    const { reading } = outcome;
+    for (const header of reading?.ignored ?? []) metrics?.headerIgnored(header);
+    const headers = hasRateLimits(reading) ? 'yes' : outcome.answered ? 'no' : 'skip';
+    try {
+      const levels = await store.settle(budget, {
+        units: pacingSettlement({ drawn, usage: outcome.usage }),
+        headers,
+        ...(reading
+          ? { update: headerBudget({ reading, now: now(), maxAheadMs: options.maxWaitAheadMs }) }
+          : {}),
+        retryAfterMs:
+          reading?.retryAfterMs === null || !reading
+            ? null
+            : Math.min(reading.retryAfterMs, options.maxWaitAheadMs),
+      });
+      report(rateLimitClass, levels);
+    } catch (error) {
+      log.warn(
+        { error: describeError(error), rateLimitClass },
+        'could not settle a call with its rate-limit budget',
+      );
+    }
+  };
+
+  return {
+    async generate(request, callOptions) {
+      const rateLimitClass = rateLimitClassOf(request.model);
+      const budget = store.budget(options.apiKey, rateLimitClass);
+      const drawn = pacingDraw({ request, attempt: callOptions?.attempt ?? 1, models: options.models });
+      const signals = [options.closing, ...(callOptions?.signal ? [callOptions.signal] : [])];
+      const wait = async (ms: number) => {
+        try {
+          await sleep(ms, undefined, { signal: AbortSignal.any(signals) });
+        } catch (error) {
+          if (callOptions?.signal?.aborted) throw callOptions.signal.reason;
+          throw new PacingCancelledError({ rateLimitClass, cause: error });
+        }
+      };
+      let grant = await store.draw(budget, drawn);
+      while (grant.mode === 'probing') {
+        await wait(grant.waitMs);
+        grant = await store.draw(budget, drawn);
+      }
+      report(rateLimitClass, grant.levels);
+      if (grant.waitMs > 0) {
+        metrics?.waited(rateLimitClass, grant.waitMs);
+        try {
+          await wait(grant.waitMs);
+        } catch (error) {
+          await settle(budget, rateLimitClass, drawn, { usage: null, reading: null, answered: false });
+          throw error;
+        }
+      }
+      if (grant.mode === 'bare') {
+        // Unpaced while answers carry no rate-limit headers; the first one that does starts pacing.
+        const response = await options.inner.generate(request, callOptions);
+        if (hasRateLimits(response.rateLimit)) {
+          await settle(budget, rateLimitClass, drawn, {
+            usage: response.usage,
+            reading: response.rateLimit,
+            answered: true,
+          });
+        }
+        return response;
+      }
+      try {
+        const response = await options.inner.generate(request, callOptions);
+        await settle(budget, rateLimitClass, drawn, {
+          usage: response.usage,
+          reading: response.rateLimit ?? null,
+          answered: true,
+        });
+        return response;
+      } catch (error) {
+        const reading = error instanceof ModelTransportError ? error.rateLimit : null;
+        await settle(budget, rateLimitClass, drawn, { usage: null, reading, answered: false });
+        throw error;
+      }
+    },
+  };
+}
