@@ -13,10 +13,10 @@ describe('bench arguments, verdicts and table', () => {
       out: 'x.json',
     });
     expect(parseBenchArguments([])).toEqual({ help: false, quick: false, only: [], out: null });
-    expect(parseBenchArguments(['--only', '9,10,11,12,13']).only).toEqual([9, 10, 11, 12, 13]);
-    expect(benchLines.map((line) => line.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    expect(() => parseBenchArguments(['--only', '14'])).toThrow(
-      `--only: "14" is not a line number from 1 to ${benchLines.length}`,
+    expect(parseBenchArguments(['--only', '9,10,11,12,13,14']).only).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(benchLines.map((line) => line.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(() => parseBenchArguments(['--only', '15'])).toThrow(
+      `--only: "15" is not a line number from 1 to ${benchLines.length}`,
     );
     expect(() => parseBenchArguments(['--only', '0'])).toThrow('--only: "0" is not a line number');
   });

@@ -9,6 +9,7 @@ import { lessons } from './lines/lessons';
 import { memory } from './lines/memory';
 import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
+import { rateLimitPacing } from './lines/rate-limit-pacing';
 import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
 import { scaleOut } from './lines/scale-out';
@@ -36,4 +37,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 11, title: 'DLQ triage', run: dlqTriage },
   { id: 12, title: 'Batch lane cost', run: batchCost },
   { id: 13, title: 'Batch lane at scale', run: batchLane },
+  { id: 14, title: 'Rate-limit pacing', run: rateLimitPacing },
 ];

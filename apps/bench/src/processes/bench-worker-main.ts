@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadBenchCorpus } from '../bench-corpus';
 import { createInstantModel } from '../instant-model';
+import { naiveSdkProcessor } from './naive-sdk-processor';
 import { type BenchWorkerCommand, type BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
 
 /**
@@ -37,14 +38,20 @@ async function main(): Promise<void> {
   };
 
   let close: () => Promise<void>;
-  if (spec.kind === 'raw') {
+  if (spec.kind === 'raw' || spec.kind === 'naive') {
     const connection = new Redis(spec.redisUrl, { maxRetriesPerRequest: null });
     const sleepMs = spec.sleepMs;
-    const worker = new Worker(
-      spec.queueName,
-      sleepMs > 0 ? () => new Promise((resolve) => setTimeout(resolve, sleepMs)) : async () => {},
-      { connection, prefix: spec.prefix, concurrency: spec.concurrency },
-    );
+    const processor =
+      spec.kind === 'naive'
+        ? naiveSdkProcessor({ baseURL: spec.env.ANTHROPIC_BASE_URL ?? '' })
+        : sleepMs > 0
+          ? () => new Promise((resolve) => setTimeout(resolve, sleepMs))
+          : async () => {};
+    const worker = new Worker(spec.queueName, processor, {
+      connection,
+      prefix: spec.prefix,
+      concurrency: spec.concurrency,
+    });
     worker.on('completed', onCompleted);
     worker.on('failed', () => {
       failed += 1;
