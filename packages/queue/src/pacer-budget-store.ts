@@ -9,7 +9,8 @@ export type PacerLevels = Readonly<Record<RateLimitDimensionName, number | null>
 /**
  * What a draw granted: `paced` (send after `waitMs`), `probe` (send now: the first call of a budget
  * whose limits are unknown), `probing` (another call is probing: draw again after `waitMs`) or
- * `bare` (the API sends no rate-limit headers and no ceiling is configured: send unpaced).
+ * `bare` (the API sends no rate-limit headers and no ceiling is configured: send unpaced, and
+ * draw no more for `waitMs`).
  */
 export interface PacerGrant {
   readonly mode: 'paced' | 'probe' | 'probing' | 'bare';

@@ -12,7 +12,8 @@ import type { QuarryScript } from './quarry-script';
  *         time (ms), `until` no call before (ms), `probe` probe running until (ms), `bare` unpaced until (ms)
  * ARGV    units r, i, o; configured ceilings r, i, o (0: none); probe lifetime (ms); key lifetime (ms)
  * Returns { mode, wait ms, level r, level i, level o } where mode is `paced`, `probe` (send now, the
- *         first call of an unknown budget), `probing` (draw again after the wait) or `bare` (unpaced);
+ *         first call of an unknown budget), `probing` (draw again after the wait) or `bare` (unpaced
+ *         for the time returned as the wait);
  *         a level is '' where the dimension has no cap.
  */
 export const pacerDraw1 = {
@@ -31,7 +32,8 @@ for k, d in ipairs(dims) do
   if cap > 0 then any = true end
 end
 if not any then
-  if (tonumber(redis.call('HGET', KEYS[1], 'bare')) or 0) > now then return {'bare', 0, '', '', ''} end
+  local bare = tonumber(redis.call('HGET', KEYS[1], 'bare')) or 0
+  if bare > now then return {'bare', bare - now, '', '', ''} end
   local probe = tonumber(redis.call('HGET', KEYS[1], 'probe')) or 0
   if probe > now then return {'probing', math.min(probe - now, 250), '', '', ''} end
   redis.call('HSET', KEYS[1], 'probe', now + tonumber(ARGV[7]))

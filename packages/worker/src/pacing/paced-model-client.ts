@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   hasRateLimits,
   headerBudget,
+  type ModelCallOptions,
   type ModelClient,
+  type ModelRequest,
   type ModelTable,
   ModelTransportError,
   type PacingDraw,
@@ -13,7 +15,7 @@ import {
   rateLimitDimensions,
   type Usage,
 } from '@quarry/core';
-import type { PacerBudgetStore, PacerLevels } from '@quarry/queue';
+import { type PacerBudgetStore, type PacerLevels, pacerBudgetDefaults } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from '../describe-error';
 import type { PacingMetrics } from '../metrics/pacing-metrics';
@@ -90,24 +92,59 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
     }
   };
 
+  const probeWaitMs = pacerBudgetDefaults.probeMs;
+  // Per budget, what this process knows without asking Redis: until when it is unpaced (no headers,
+  // no ceilings), and the probe call in flight here, which this process's other calls wait for.
+  const local = new Map<string, { bareUntil: number; probe: Promise<unknown> | null }>();
+
+  /** Unpaced while answers carry no rate-limit headers; the first one that does starts pacing. */
+  const sendBare = async (
+    budget: string,
+    rateLimitClass: string,
+    request: ModelRequest,
+    callOptions: ModelCallOptions | undefined,
+  ) => {
+    const response = await options.inner.generate(request, callOptions);
+    if (hasRateLimits(response.rateLimit)) {
+      const known = local.get(budget);
+      if (known) known.bareUntil = 0;
+      const drawn = { requests: 0, inputTokens: 0, outputTokens: 0 };
+      await settle(budget, rateLimitClass, drawn, { usage: response.usage, reading: response.rateLimit, answered: true });
+    }
+    return response;
+  };
+
   return {
     async generate(request, callOptions) {
       const rateLimitClass = rateLimitClassOf(request.model);
       const budget = store.budget(options.apiKey, rateLimitClass);
-      const drawn = pacingDraw({ request, attempt: callOptions?.attempt ?? 1, models: options.models });
+      const known = local.get(budget) ?? { bareUntil: 0, probe: null };
+      local.set(budget, known);
       const signals = [options.closing, ...(callOptions?.signal ? [callOptions.signal] : [])];
-      const wait = async (ms: number) => {
+      const wait = async (ms: number, until?: Promise<unknown>) => {
+        const done = new AbortController();
         try {
-          await sleep(ms, undefined, { signal: AbortSignal.any(signals) });
+          const slept = sleep(ms, undefined, { signal: AbortSignal.any([...signals, done.signal]) });
+          await (until ? Promise.race([slept, until.catch(() => {})]) : slept);
         } catch (error) {
           if (callOptions?.signal?.aborted) throw callOptions.signal.reason;
-          throw new PacingCancelledError({ rateLimitClass, cause: error });
+          if (options.closing.aborted) throw new PacingCancelledError({ rateLimitClass, cause: error });
+        } finally {
+          done.abort();
         }
       };
+      // A probe of this budget in flight here: wait for its answer (at most as long as a probe may take).
+      if (known.probe) await wait(probeWaitMs, known.probe);
+      if (known.bareUntil > now()) return sendBare(budget, rateLimitClass, request, callOptions);
+      const drawn = pacingDraw({ request, attempt: callOptions?.attempt ?? 1, models: options.models });
       let grant = await store.draw(budget, drawn);
       while (grant.mode === 'probing') {
         await wait(grant.waitMs);
         grant = await store.draw(budget, drawn);
+      }
+      if (grant.mode === 'bare') {
+        known.bareUntil = now() + grant.waitMs;
+        return sendBare(budget, rateLimitClass, request, callOptions);
       }
       report(rateLimitClass, grant.levels);
       if (grant.waitMs > 0) {
@@ -119,19 +156,7 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
           throw error;
         }
       }
-      if (grant.mode === 'bare') {
-        // Unpaced while answers carry no rate-limit headers; the first one that does starts pacing.
-        const response = await options.inner.generate(request, callOptions);
-        if (hasRateLimits(response.rateLimit)) {
-          await settle(budget, rateLimitClass, drawn, {
-            usage: response.usage,
-            reading: response.rateLimit,
-            answered: true,
-          });
-        }
-        return response;
-      }
-      try {
+      const sent = (async () => {
         const response = await options.inner.generate(request, callOptions);
         await settle(budget, rateLimitClass, drawn, {
           usage: response.usage,
@@ -139,11 +164,23 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
           answered: true,
         });
         return response;
-      } catch (error) {
+      })().catch(async (error: unknown) => {
         const reading = error instanceof ModelTransportError ? error.rateLimit : null;
         await settle(budget, rateLimitClass, drawn, { usage: null, reading, answered: false });
         throw error;
+      });
+      if (grant.mode === 'probe') {
+        known.probe = sent;
+        sent.then(
+          () => {
+            known.probe = null;
+          },
+          () => {
+            known.probe = null;
+          },
+        );
       }
+      return sent;
     },
   };
 }
