@@ -14,6 +14,13 @@ export interface PacingDraw {
 /** Characters per token of the estimate (about four for English text), before the model's tokenizer factor. */
 export const charactersPerToken = 4;
 
+/**
+ * The input estimate is taken this much over the character count: an estimate under what the API
+ * counts can meet an empty bucket (a 429) while the call is in flight, one over it costs only a few
+ * milliseconds of pacing, since the surplus comes back when the call is reconciled.
+ */
+export const inputEstimateMargin = 1.05;
+
 /** Options of {@link pacingDraw}. */
 export interface PacingDrawOptions {
   readonly request: ModelRequest;
@@ -29,7 +36,8 @@ export interface PacingDrawOptions {
  * (its prefix is written to the cache, and writes count toward the input limit), only the part
  * after the last cache breakpoint on later attempts (the prefix is then read from the cache, and
  * reads do not count on current models). The estimate is about four characters a token times the
- * model's tokenizer factor; it is reconciled with the real usage once the call returns.
+ * model's tokenizer factor, plus {@link inputEstimateMargin}; it is reconciled with the real usage
+ * once the call returns.
  */
 export function pacingDraw(options: PacingDrawOptions): PacingDraw {
   const { request } = options;
@@ -47,7 +55,7 @@ export function pacingDraw(options: PacingDrawOptions): PacingDraw {
   const uncached = options.attempt > 1 ? total - beforeBreakpoint : total;
   return {
     requests: 1,
-    inputTokens: Math.ceil((uncached / charactersPerToken) * factor),
+    inputTokens: Math.ceil((uncached / charactersPerToken) * factor * inputEstimateMargin),
     outputTokens: request.maxTokens,
   };
 }

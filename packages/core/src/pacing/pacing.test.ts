@@ -43,16 +43,16 @@ describe('pacingDraw', () => {
     const call = request('d'.repeat(400), 'f'.repeat(40));
     expect(pacingDraw({ request: call, attempt: 1, models: defaultModelTable })).toEqual({
       requests: 1,
-      inputTokens: Math.ceil(448 / 4),
+      inputTokens: Math.ceil((448 / 4) * 1.05),
       outputTokens: 2000,
     });
-    expect(pacingDraw({ request: call, attempt: 2, models: defaultModelTable }).inputTokens).toBe(10);
+    expect(pacingDraw({ request: call, attempt: 2, models: defaultModelTable }).inputTokens).toBe(Math.ceil(10 * 1.05));
   });
 
   it('applies the model tokenizer factor', () => {
     const call = { ...request('d'.repeat(392)), model: 'claude-opus-4-7' };
     expect(pacingDraw({ request: call, attempt: 1, models: defaultModelTable }).inputTokens).toBe(
-      Math.ceil(100 * 1.3),
+      Math.ceil(100 * 1.3 * 1.05),
     );
   });
 });
@@ -77,6 +77,14 @@ describe('pacingSettlement', () => {
   it('gives the tokens back when the call got no answer, keeping the request', () => {
     expect(pacingSettlement({ drawn, usage: null })).toEqual({
       requests: 0,
+      inputTokens: -1000,
+      outputTokens: -2000,
+    });
+  });
+
+  it('gives the request back too when the call was never sent', () => {
+    expect(pacingSettlement({ drawn, usage: null, sent: false })).toEqual({
+      requests: -1,
       inputTokens: -1000,
       outputTokens: -2000,
     });

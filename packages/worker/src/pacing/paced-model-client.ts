@@ -66,6 +66,7 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
       readonly usage: Usage | null;
       readonly reading: RateLimitReading | null;
       readonly answered: boolean;
+      readonly sent?: boolean;
     },
   ) => {
     const { reading } = outcome;
@@ -73,7 +74,7 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
     const headers = hasRateLimits(reading) ? 'yes' : outcome.answered ? 'no' : 'skip';
     try {
       const levels = await store.settle(budget, {
-        units: pacingSettlement({ drawn, usage: outcome.usage }),
+        units: pacingSettlement({ drawn, usage: outcome.usage, sent: outcome.sent ?? true }),
         headers,
         ...(reading
           ? { update: headerBudget({ reading, now: now(), maxAheadMs: options.maxWaitAheadMs }) }
@@ -152,7 +153,7 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
         try {
           await wait(grant.waitMs);
         } catch (error) {
-          await settle(budget, rateLimitClass, drawn, { usage: null, reading: null, answered: false });
+          await settle(budget, rateLimitClass, drawn, { usage: null, reading: null, answered: false, sent: false });
           throw error;
         }
       }
