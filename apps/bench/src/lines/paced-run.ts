@@ -85,12 +85,16 @@ export async function pacedRun(options: {
     const answered = stats.billing.realtime;
     const rateLimited = stats.byStatus['429'] ?? 0;
     const inputTokensPerCall =
-      answered.messages === 0 ? 0 : (answered.inputTokens + answered.cacheCreationInputTokens) / answered.messages;
+      answered.messages === 0
+        ? 0
+        : (answered.inputTokens + answered.cacheCreationInputTokens) / answered.messages;
     const done = Math.max(1, atEnd);
     const callsPerJob = Math.max(1, answered.messages / done);
     const allowedCalls = Math.min(
       pacingLimits.requestsPerMinute,
-      inputTokensPerCall === 0 ? Number.POSITIVE_INFINITY : pacingLimits.inputTokensPerMinute / inputTokensPerCall,
+      inputTokensPerCall === 0
+        ? Number.POSITIVE_INFINITY
+        : pacingLimits.inputTokensPerMinute / inputTokensPerCall,
     );
     return {
       jobsPerMinute: ((atEnd - atWarm) * 60) / (options.seconds - options.warmupSeconds),

@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadBenchCorpus } from '../bench-corpus';
 import { createInstantModel } from '../instant-model';
-import { naiveSdkProcessor } from './naive-sdk-processor';
 import { type BenchWorkerCommand, type BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
+import { naiveSdkProcessor } from './naive-sdk-processor';
 
 /**
  * A bench worker process: reads its spec from `BENCH_WORKER_SPEC` (JSON), runs a raw BullMQ or a Quarry

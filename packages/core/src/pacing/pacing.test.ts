@@ -46,7 +46,9 @@ describe('pacingDraw', () => {
       inputTokens: Math.ceil((448 / 4) * 1.05),
       outputTokens: 2000,
     });
-    expect(pacingDraw({ request: call, attempt: 2, models: defaultModelTable }).inputTokens).toBe(Math.ceil(10 * 1.05));
+    expect(pacingDraw({ request: call, attempt: 2, models: defaultModelTable }).inputTokens).toBe(
+      Math.ceil(10 * 1.05),
+    );
   });
 
   it('applies the model tokenizer factor', () => {

@@ -103,7 +103,12 @@ describe('pacedModelClient', () => {
       ignored: ['anthropic-ratelimit-input-tokens-limit'],
     };
     const model = new RecordingModel(() => {
-      throw new ModelTransportError({ kind: 'rate_limited', message: '429', status: 429, rateLimit: reading });
+      throw new ModelTransportError({
+        kind: 'rate_limited',
+        message: '429',
+        status: 429,
+        rateLimit: reading,
+      });
     });
     const registry = new Registry();
     const paced = pacedModelClient({
@@ -117,9 +122,13 @@ describe('pacedModelClient', () => {
       metrics: createPacingMetrics({ registry }),
     });
     await expect(paced.generate(request, { attempt: 1 })).rejects.toBeInstanceOf(ModelTransportError);
-    const ignored = sample(parseMetrics(await registry.metrics()), 'quarry_rate_limit_headers_ignored_total', {
-      header: 'anthropic-ratelimit-input-tokens-limit',
-    });
+    const ignored = sample(
+      parseMetrics(await registry.metrics()),
+      'quarry_rate_limit_headers_ignored_total',
+      {
+        header: 'anthropic-ratelimit-input-tokens-limit',
+      },
+    );
     expect(ignored).toBe(1);
     const next = await store.draw(store.budget('sk-test', 'sonnet-4.x'), {
       requests: 1,

@@ -110,7 +110,11 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
       const known = local.get(budget);
       if (known) known.bareUntil = 0;
       const drawn = { requests: 0, inputTokens: 0, outputTokens: 0 };
-      await settle(budget, rateLimitClass, drawn, { usage: response.usage, reading: response.rateLimit, answered: true });
+      await settle(budget, rateLimitClass, drawn, {
+        usage: response.usage,
+        reading: response.rateLimit,
+        answered: true,
+      });
     }
     return response;
   };
@@ -153,7 +157,12 @@ export function pacedModelClient(options: PacedModelClientOptions): ModelClient 
         try {
           await wait(grant.waitMs);
         } catch (error) {
-          await settle(budget, rateLimitClass, drawn, { usage: null, reading: null, answered: false, sent: false });
+          await settle(budget, rateLimitClass, drawn, {
+            usage: null,
+            reading: null,
+            answered: false,
+            sent: false,
+          });
           throw error;
         }
       }
