@@ -51,6 +51,8 @@ export const anthropicModelClientDefaults = {
  * Replies with content are returned whatever their stop reason; failed calls throw a
  * `ModelTransportError` (`rate_limited`, `transient` or `permanent`), a call past `timeoutMs`
  * (headers and body) a `transient` one; an abort through the signal is rethrown as the SDK raised it.
+ * The rate-limit headers of every response, and of every error response, are read
+ * ({@link readRateLimitHeaders}) into the response's or the error's `rateLimit`, for the pacer.
  *
  * @throws TypeError when an option is out of range, or `client` is combined with `apiKey`/`baseURL`.
  */

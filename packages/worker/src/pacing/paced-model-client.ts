@@ -1,24 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   hasRateLimits,
-  headerBudget,
   type ModelCallOptions,
   type ModelClient,
   type ModelRequest,
   type ModelTable,
   ModelTransportError,
-  type PacingDraw,
   pacingDraw,
-  pacingSettlement,
-  type RateLimitReading,
   rateLimitClassOf,
-  rateLimitDimensions,
-  type Usage,
 } from '@quarry/core';
-import { type PacerBudgetStore, type PacerLevels, pacerBudgetDefaults } from '@quarry/queue';
+import { type PacerBudgetStore, pacerBudgetDefaults } from '@quarry/queue';
 import type { Logger } from 'pino';
-import { describeError } from '../describe-error';
 import type { PacingMetrics } from '../metrics/pacing-metrics';
+import { budgetLedger } from './budget-ledger';
 import { PacingCancelledError } from './pacing-cancelled-error';
 
 /** Options of {@link pacedModelClient}. */
@@ -52,46 +46,13 @@ export interface PacedModelClientOptions {
 export function pacedModelClient(options: PacedModelClientOptions): ModelClient {
   const { store, log, metrics } = options;
   const now = options.now ?? Date.now;
-  const report = (rateLimitClass: string, levels: PacerLevels) => {
-    for (const name of rateLimitDimensions) {
-      const level = levels[name];
-      if (level !== null) metrics?.budgetLevel(rateLimitClass, name, level);
-    }
-  };
-  const settle = async (
-    budget: string,
-    rateLimitClass: string,
-    drawn: PacingDraw,
-    outcome: {
-      readonly usage: Usage | null;
-      readonly reading: RateLimitReading | null;
-      readonly answered: boolean;
-      readonly sent?: boolean;
-    },
-  ) => {
-    const { reading } = outcome;
-    for (const header of reading?.ignored ?? []) metrics?.headerIgnored(header);
-    const headers = hasRateLimits(reading) ? 'yes' : outcome.answered ? 'no' : 'skip';
-    try {
-      const levels = await store.settle(budget, {
-        units: pacingSettlement({ drawn, usage: outcome.usage, sent: outcome.sent ?? true }),
-        headers,
-        ...(reading
-          ? { update: headerBudget({ reading, now: now(), maxAheadMs: options.maxWaitAheadMs }) }
-          : {}),
-        retryAfterMs:
-          reading?.retryAfterMs === null || !reading
-            ? null
-            : Math.min(reading.retryAfterMs, options.maxWaitAheadMs),
-      });
-      report(rateLimitClass, levels);
-    } catch (error) {
-      log.warn(
-        { error: describeError(error), rateLimitClass },
-        'could not settle a call with its rate-limit budget',
-      );
-    }
-  };
+  const { report, settle } = budgetLedger({
+    store,
+    log,
+    metrics,
+    now,
+    maxWaitAheadMs: options.maxWaitAheadMs,
+  });
 
   const probeWaitMs = pacerBudgetDefaults.probeMs;
   // Per budget, what this process knows without asking Redis: until when it is unpaced (no headers,
