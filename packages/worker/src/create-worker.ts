@@ -104,35 +104,35 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     options.metrics ?? createWorkerMetrics({ maxSignatureLabels: config.metrics.maxSignatureLabels });
   // Process metrics (CPU, memory, event loop lag, GC) only when they are served.
   if (config.metrics.port !== null && !options.metrics) collectDefaultMetrics({ register: metrics.registry });
-  const sender =
+  // Model call latency is the API's alone: the pacer's waits have metrics of their own.
+  const sender = instrumentModelClient(
     options.model ??
-    createAnthropicModelClient({
-      apiKey: config.anthropic.apiKey,
-      ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
-      maxRetries: config.anthropic.maxRetries,
-      timeoutMs: config.anthropic.timeoutMs,
-    });
-  // Aborted as the worker starts closing: calls waiting for rate-limit budget are let go at once.
-  const letGo = new AbortController();
-  const model = instrumentModelClient(
-    config.rateLimit.pacing
-      ? pacedModelClient({
-          inner: sender,
-          store: new PacerBudgetStore({
-            redis: connection,
-            keys: queues.keys,
-            ceilings: config.rateLimit.ceilings,
-          }),
-          apiKey: config.anthropic.apiKey,
-          models: table,
-          maxWaitAheadMs: config.rateLimit.maxPauseMs,
-          closing: letGo.signal,
-          log: log.child({ component: 'pacer' }),
-          metrics: metrics.pacing,
-        })
-      : sender,
+      createAnthropicModelClient({
+        apiKey: config.anthropic.apiKey,
+        ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
+        maxRetries: config.anthropic.maxRetries,
+        timeoutMs: config.anthropic.timeoutMs,
+      }),
     metrics,
   );
+  // Aborted as the worker starts closing: calls waiting for rate-limit budget are let go at once.
+  const letGo = new AbortController();
+  const model = config.rateLimit.pacing
+    ? pacedModelClient({
+        inner: sender,
+        store: new PacerBudgetStore({
+          redis: connection,
+          keys: queues.keys,
+          ceilings: config.rateLimit.ceilings,
+        }),
+        apiKey: config.anthropic.apiKey,
+        models: table,
+        maxWaitAheadMs: config.rateLimit.maxPauseMs,
+        closing: letGo.signal,
+        log: log.child({ component: 'pacer' }),
+        metrics: metrics.pacing,
+      })
+    : sender;
 
   let stopping = false;
   const batchStore = new BatchLaneStore({
