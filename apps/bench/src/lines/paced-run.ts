@@ -49,8 +49,12 @@ export async function pacedRun(options: {
     rateLimits: pacingLimits,
   });
   const prefix = uniquePrefix(`bench-pacing-${kind}`);
-  // More than the request limit lets through in the run, burst included.
-  const jobs = Math.ceil((pacingLimits.requestsPerMinute * (options.seconds + 60)) / 60);
+  // More jobs than either side can get through in the run: the request limit's worth (burst included),
+  // and at least a job every 2 s per slot (a naive job refused three times fails in about that long).
+  const jobs = Math.max(
+    Math.ceil((pacingLimits.requestsPerMinute * (options.seconds + 60)) / 60),
+    Math.ceil((options.processes * options.concurrency * options.seconds) / 2),
+  );
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   const queue = new Queue('extraction', { connection, prefix });
   const workers: ReturnType<typeof spawnBenchWorker>[] = [];

@@ -37,7 +37,7 @@ export async function rateLimitPacing(context: BenchContext): Promise<LineResult
     notes: [
       describe('Quarry', quarry),
       describe('naive BullMQ + SDK', naive),
-      `Quarry / naive jobs per minute: ${round(quarry.jobsPerMinute / Math.max(naive.jobsPerMinute, 1e-9), 2)}; 429 share ${round(quarry.rateLimitedShare * 100, 2)} % vs ${round(naive.rateLimitedShare * 100, 2)} %`,
+      `Quarry / naive jobs per minute: ${naive.jobsPerMinute > 0 ? round(quarry.jobsPerMinute / naive.jobsPerMinute, 2) : 'naive completed none after the warm-up'}; 429 share ${round(quarry.rateLimitedShare * 100, 2)} % vs ${round(naive.rateLimitedShare * 100, 2)} %`,
     ],
   };
 }
