@@ -11,6 +11,7 @@ import { memory } from './lines/memory';
 import { modelLadder } from './lines/model-ladder';
 import { modelPrices } from './lines/model-prices';
 import { pipelineOverhead } from './lines/pipeline-overhead';
+import { rateLimitPacing } from './lines/rate-limit-pacing';
 import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
 import { scaleOut } from './lines/scale-out';
@@ -40,4 +41,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 13, title: 'Batch lane at scale', run: batchLane },
   { id: 14, title: 'Grounding', run: groundingCatch },
   { id: 15, title: 'Model ladder', run: modelLadder },
+  { id: 16, title: 'Rate-limit pacing', run: rateLimitPacing },
 ];

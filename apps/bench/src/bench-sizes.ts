@@ -19,6 +19,14 @@ export interface BenchSizes {
   readonly dlq: { readonly records: number; readonly runs: number; readonly baselineRuns: number };
   /** Jobs through the batch lane, the stand-in's batch processing time, the worker's concurrency. */
   readonly batchLane: { readonly jobs: number; readonly latencyMs: number; readonly concurrency: number };
+  /** Worker processes × concurrency against a rate-limited stand-in, seconds run and seconds left out at the start. */
+  readonly pacing: {
+    readonly processes: number;
+    readonly concurrency: number;
+    readonly seconds: number;
+    readonly warmupSeconds: number;
+    readonly latencyMs: number;
+  };
 }
 
 export const fullSizes: BenchSizes = {
@@ -36,6 +44,7 @@ export const fullSizes: BenchSizes = {
   ladder: { jobs: 1000, concurrency: 50 },
   dlq: { records: 100_000, runs: 50, baselineRuns: 3 },
   batchLane: { jobs: 10_000, latencyMs: 300_000, concurrency: 100 },
+  pacing: { processes: 3, concurrency: 100, seconds: 100, warmupSeconds: 20, latencyMs: 1000 },
 };
 
 /** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
@@ -54,4 +63,5 @@ export const quickSizes: BenchSizes = {
   ladder: { jobs: 100, concurrency: 20 },
   dlq: { records: 2000, runs: 10, baselineRuns: 1 },
   batchLane: { jobs: 500, latencyMs: 5000, concurrency: 50 },
+  pacing: { processes: 3, concurrency: 100, seconds: 30, warmupSeconds: 10, latencyMs: 1000 },
 };

@@ -1,6 +1,8 @@
 import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
+import type { BetaMessage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { readRateLimitHeaders } from './read-rate-limit-headers';
 import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
@@ -49,6 +51,8 @@ export const anthropicModelClientDefaults = {
  * Replies with content are returned whatever their stop reason; failed calls throw a
  * `ModelTransportError` (`rate_limited`, `transient` or `permanent`), a call past `timeoutMs`
  * (headers and body) a `transient` one; an abort through the signal is rethrown as the SDK raised it.
+ * The rate-limit headers of every response, and of every error response, are read
+ * ({@link readRateLimitHeaders}) into the response's or the error's `rateLimit`, for the pacer.
  *
  * @throws TypeError when an option is out of range, or `client` is combined with `apiKey`/`baseURL`.
  */
@@ -81,27 +85,38 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
     const requestedModel = request.model;
     const stream = request.maxTokens > streamAbove;
     const fallbacks = request.fallbacks ?? [];
+    const answer = (
+      message: Message | BetaMessage,
+      requestId: string | null | undefined,
+      response: Response,
+    ) => {
+      const rateLimit = readRateLimitHeaders({ headers: response.headers });
+      return {
+        ...toModelResponse({ message, requestId, requestedModel }),
+        ...(rateLimit ? { rateLimit } : {}),
+      };
+    };
     if (fallbacks.length > 0) {
       const beta = withFallbacks(params, fallbacks);
       if (stream) {
         const running = client.beta.messages.stream(beta, requestOptions);
-        const message = await running.finalMessage();
-        return toModelResponse({ message, requestId: running.request_id, requestedModel });
+        const { response } = await running.withResponse();
+        return answer(await running.finalMessage(), running.request_id, response);
       }
-      const { data, request_id } = await client.beta.messages
+      const { data, request_id, response } = await client.beta.messages
         .create({ ...beta, stream: false }, requestOptions)
         .withResponse();
-      return toModelResponse({ message: data, requestId: request_id, requestedModel });
+      return answer(data, request_id, response);
     }
     if (stream) {
       const running = client.messages.stream(params, requestOptions);
-      const message: Message = await running.finalMessage();
-      return toModelResponse({ message, requestId: running.request_id, requestedModel });
+      const { response } = await running.withResponse();
+      return answer(await running.finalMessage(), running.request_id, response);
     }
-    const { data, request_id } = await client.messages
+    const { data, request_id, response } = await client.messages
       .create({ ...params, stream: false }, requestOptions)
       .withResponse();
-    return toModelResponse({ message: data, requestId: request_id, requestedModel });
+    return answer(data, request_id, response);
   };
 
   return {

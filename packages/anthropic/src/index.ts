@@ -3,6 +3,7 @@ export * from './batch-cancel-error';
 export * from './cancel-message-batch';
 export * from './create-anthropic-model-client';
 export * from './parse-retry-after';
+export * from './read-rate-limit-headers';
 export * from './to-message-params';
 export * from './to-model-response';
 export * from './to-transport-error';

@@ -1,6 +1,7 @@
 import { AnthropicError, APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { ModelTransportError, type TransportErrorKind } from '@quarry/core';
 import { readRetryAfter } from './parse-retry-after';
+import { readRateLimitHeaders } from './read-rate-limit-headers';
 import { safeUpstreamText } from './safe-upstream-text';
 
 /** Options of {@link toTransportError}. */
@@ -63,6 +64,7 @@ export function toTransportError(options: ToTransportErrorOptions): ModelTranspo
       retryAfterMs: retryAfter?.ms ?? null,
       retryAfterProblem: retryAfter?.problem ?? null,
       requestId,
+      rateLimit: readRateLimitHeaders({ headers: error.headers, now: options.now }),
     });
   }
   if (error instanceof AnthropicError || isNetworkError(error)) {

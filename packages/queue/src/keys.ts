@@ -51,6 +51,11 @@ export interface QuarryKeys {
   history(workflow: string, version: number, scope?: string): HistoryKeys;
   /** The batch lane's keys (see docs/batch-lane.md). */
   readonly batch: BatchKeys;
+  /**
+   * Hash: the shared rate-limit budget of one API key (only its SHA-256 digest is in the name) and
+   * model class, shared by every queue under the prefix (see `pacer-draw-1`).
+   */
+  pacerBudget(apiKey: string, rateLimitClass: string): string;
 }
 
 /**
@@ -179,6 +184,8 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,
     loginFailures: (scope, id) => `${perQueue}:dashboard:login-failures:${scope}:${sha256(id)}`,
     batch: batchKeys(`${perQueue}:batch`),
+    pacerBudget: (apiKey, rateLimitClass) =>
+      `${own}:pacer:${sha256(apiKey).slice(0, 32)}:${keyPart(rateLimitClass, sha256)}`,
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from './cli-arguments';
+import { startStandin } from './start-standin';
 
 const files: Record<string, string> = {
   'corpus.json': JSON.stringify([{ workflow: 'invoice', text: 'INVOICE', truth: {} }]),
@@ -54,6 +55,22 @@ describe('parseCliArguments', () => {
     expect(() => parse('--corpus corpus.json --hallucination-rate often')).toThrow(
       expect.objectContaining({ problems: ['--hallucination-rate: "often" is not a number'] }),
     );
+  });
+
+  it('reads the rate-limit flags; startStandin names a bad limit', async () => {
+    expect(
+      parse('--corpus corpus.json --rate-limit-rpm 600 --rate-limit-itpm 200000 --rate-limit-otpm 8000'),
+    ).toMatchObject({
+      options: {
+        rateLimits: { requestsPerMinute: 600, inputTokensPerMinute: 200_000, outputTokensPerMinute: 8000 },
+      },
+    });
+    expect(() => parse('--corpus corpus.json --rate-limit-rpm lots')).toThrow(
+      expect.objectContaining({ problems: ['--rate-limit-rpm: "lots" is not a number'] }),
+    );
+    const bad = parse('--corpus corpus.json --rate-limit-itpm 0');
+    if (bad.kind !== 'start') throw new Error('expected options');
+    await expect(startStandin(bad.options)).rejects.toThrow(/rateLimits: .*inputTokensPerMinute/);
   });
 
   it('reads a config file, with the corpus path relative to it, and a script', () => {

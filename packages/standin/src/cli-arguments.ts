@@ -41,6 +41,9 @@ const flags = {
   'no-record': { type: 'boolean' },
   'api-key': { type: 'string' },
   'document-key-pattern': { type: 'string' },
+  'rate-limit-rpm': { type: 'string' },
+  'rate-limit-itpm': { type: 'string' },
+  'rate-limit-otpm': { type: 'string' },
   ...batchFlags,
 } as const;
 
@@ -77,6 +80,7 @@ const ConfigFile = z.strictObject({
   thinkingTokens: anything,
   batches: anything,
   files: anything,
+  rateLimits: anything,
 });
 
 export type CliCommand =
@@ -181,6 +185,18 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
   if (mode === 'simulated' && simulate.corpus === undefined)
     problems.push('--mode simulated needs --corpus FILE');
 
+  const rateLimits: Record<string, unknown> = {
+    ...(config.rateLimits as Record<string, unknown> | undefined),
+  };
+  const rateLimitFlags = {
+    'rate-limit-rpm': 'requestsPerMinute',
+    'rate-limit-itpm': 'inputTokensPerMinute',
+    'rate-limit-otpm': 'outputTokensPerMinute',
+  } as const;
+  for (const [flag, key] of Object.entries(rateLimitFlags)) {
+    const value = number(flag);
+    if (value !== undefined) rateLimits[key] = value;
+  }
   const port = number('port');
   const batches = batchOptionsFromFlags(config.batches, number);
   const options: Record<string, unknown> = {
@@ -191,6 +207,7 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     ...(seed !== undefined && { seed }),
     ...(port !== undefined && { port }),
     ...(batches !== undefined && { batches }),
+    ...(Object.keys(rateLimits).length > 0 && { rateLimits }),
     ...(values.host && { host: values.host }),
     ...(values['no-record'] && { record: false }),
     ...(values['api-key'] && { apiKey: values['api-key'] }),

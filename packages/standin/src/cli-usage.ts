@@ -30,6 +30,9 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --no-record               keep no requests in memory
   --api-key KEY             answer 401 to requests with another key
   --document-key-pattern RE name documents by the first group of RE (stats.perDocument)
+  --rate-limit-rpm N, --rate-limit-itpm N, --rate-limit-otpm N
+                            enforce requests / input tokens / output tokens per minute per API key and
+                            model class (token buckets, anthropic-ratelimit-* headers, 429 + retry-after)
   Message Batches (/v1/messages/batches):
   --batch-delay MS          processing time of every batch (default 0, at most 24 h)
   --batch-cancel-delay MS   time a canceled batch spends canceling (default 0)

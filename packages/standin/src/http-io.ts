@@ -51,6 +51,8 @@ export function sendError(
     readonly format?: 'json' | 'text' | undefined;
     /** `error.details` (`{ error_code }`), which the SDK maps to its specific error classes. */
     readonly details?: Readonly<Record<string, unknown>> | undefined;
+    /** More headers to send (the rate-limit headers). */
+    readonly headers?: Readonly<Record<string, string>> | undefined;
   },
 ): void {
   const defaults = apiErrorType(options.status);
@@ -60,8 +62,10 @@ export function sendError(
     ...(options.details && { details: options.details }),
   };
   const retryAfter = options.retryAfter ?? options.retryAfterSeconds;
-  const headers: Record<string, string> =
-    retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+  };
   if (options.format === 'text') {
     const payload = `${error.type}: ${error.message}`;
     response.writeHead(options.status, {
@@ -79,12 +83,17 @@ export function sendError(
 
 export function sendEvents(
   response: ServerResponse,
-  options: { readonly requestId: string; readonly events: string },
+  options: {
+    readonly requestId: string;
+    readonly events: string;
+    readonly headers?: Readonly<Record<string, string>> | undefined;
+  },
 ): void {
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     'request-id': options.requestId,
+    ...options.headers,
   });
   response.end(options.events);
 }

@@ -30,6 +30,7 @@ export {
 } from './messages-wire';
 export { fallbackBetaPrefix } from './model-rules';
 export { MutationKind } from './mutation';
+export { RateLimitOptions } from './rate-limit-options';
 export type { RecordedRequest } from './recorded-request';
 export type { SimulationCounters } from './simulated-model';
 export {

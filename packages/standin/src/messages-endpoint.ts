@@ -4,6 +4,8 @@ import type { ReceivedRequest } from './error-echo';
 import { readBody, sendError, sendEvents, sendJson } from './http-io';
 import { messageEvents } from './message-events';
 import type { MessageResponder } from './message-responder';
+import { admitRequest, settleRequest } from './rate-limited-request';
+import { RateLimiter } from './rate-limiter';
 import type { ResolvedStandinOptions } from './resolve-standin-options';
 import { sendStalled } from './send-stalled';
 import type { StatsRecorder } from './standin-stats';
@@ -25,6 +27,7 @@ export class MessagesEndpoint {
   readonly #responder: MessageResponder;
   readonly #options: ResolvedStandinOptions;
   readonly #signal: AbortSignal;
+  readonly #limiter: RateLimiter | null;
 
   constructor(options: {
     readonly resolved: ResolvedStandinOptions;
@@ -36,6 +39,9 @@ export class MessagesEndpoint {
     this.#responder = options.responder;
     this.#stats = options.stats;
     this.#signal = options.signal;
+    this.#limiter = options.resolved.rateLimits
+      ? new RateLimiter({ limits: options.resolved.rateLimits })
+      : null;
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
@@ -69,6 +75,16 @@ export class MessagesEndpoint {
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
     const prepared = await this.#responder.prepare({ raw, headers: exchange.request.headers, received });
     if (!prepared.ok) return this.#error(exchange, { status: 400, message: prepared.message });
+    const admitted = this.#limiter
+      ? admitRequest(this.#limiter, prepared.request, this.#options.models)
+      : null;
+    if (admitted && !admitted.ok)
+      return this.#error(exchange, {
+        status: 429,
+        message: 'This request would exceed the rate limit for your organization',
+        retryAfterSeconds: admitted.retryAfterSeconds,
+        headers: admitted.headers,
+      });
     const answer = await this.#responder.answer(prepared.request, {
       lane: 'realtime',
       abandoned: () => exchange.settled,
@@ -86,14 +102,16 @@ export class MessagesEndpoint {
         return this.#settle(exchange, 'stall', () =>
           sendStalled(response, { requestId, stream, message: answer.message }),
         );
-      case 'message':
+      case 'message': {
         this.#stats.answered(prepared.request.documentKey);
         this.#stats.billed('realtime', answer.message);
+        const headers = admitted?.ok ? settleRequest(this.#limiter, admitted.ticket, answer.message) : {};
         return this.#settle(exchange, 200, () =>
           stream
-            ? sendEvents(response, { requestId, events: messageEvents(answer.message) })
-            : sendJson(response, { status: 200, requestId, body: answer.message }),
+            ? sendEvents(response, { requestId, events: messageEvents(answer.message), headers })
+            : sendJson(response, { status: 200, requestId, body: answer.message, headers }),
         );
+      }
     }
   }
 
@@ -106,6 +124,7 @@ export class MessagesEndpoint {
       readonly retryAfterSeconds?: number;
       readonly format?: 'json' | 'text';
       readonly retryAfter?: string;
+      readonly headers?: Readonly<Record<string, string>>;
     },
   ): void {
     const { response, requestId } = exchange;

@@ -3,6 +3,7 @@ import { defaultModelTable, Effort, ModelTable } from '@quarry/core';
 import { z } from 'zod';
 import { BatchOptions, type ResolvedBatchOptions } from './batch-options';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
+import { RateLimitOptions } from './rate-limit-options';
 import {
   FaultOptions,
   LatencyOptions,
@@ -32,6 +33,7 @@ export interface ResolvedStandinOptions {
   readonly models: ModelTable;
   readonly thinkingTokens: Readonly<Record<Effort, number>>;
   readonly batches: ResolvedBatchOptions;
+  readonly rateLimits: z.output<typeof RateLimitOptions> | null;
 }
 
 const standinDefaults = {
@@ -89,6 +91,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     ),
   };
   const batches = parse('batches', BatchOptions, options.batches ?? {});
+  const rateLimits = parse('rateLimits', RateLimitOptions, options.rateLimits);
   const record = options.record ?? true;
   const recordMax =
     record === true
@@ -118,5 +121,6 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     models,
     thinkingTokens,
     batches: batches as ResolvedBatchOptions,
+    rateLimits,
   };
 }

@@ -6,6 +6,7 @@ import type { FileOptions } from './file-options';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
+import type { RateLimitOptions } from './rate-limit-options';
 import type { RecordedRequest } from './recorded-request';
 import { HeaderText, type StandinReply } from './standin-reply';
 
@@ -201,6 +202,8 @@ export interface StandinOptions {
   readonly batches?: BatchOptions;
   /** The Files API's in-memory store: file count, total and per-file byte caps. */
   readonly files?: FileOptions;
+  /** Rate limits enforced with the API's headers and 429s (see {@link RateLimitOptions}). Default none. */
+  readonly rateLimits?: RateLimitOptions;
 }
 
 /** Thinking tokens of a reply by effort, unless `thinkingTokens` says otherwise. */

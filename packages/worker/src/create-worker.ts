@@ -6,6 +6,7 @@ import {
   BatchLaneStore,
   type ExtractionJobResult,
   openQueues,
+  PacerBudgetStore,
   RateLimitBounceStore,
   type RedisClient,
   redisClient,
@@ -30,6 +31,7 @@ import { extractionWorkerOptions } from './extraction-worker-options';
 import { instrumentModelClient } from './metrics/instrument-model-client';
 import { startWorkerHttp } from './metrics/start-worker-http';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/worker-metrics';
+import { pacedModelClient } from './pacing/paced-model-client';
 import type { QuarryWorker } from './quarry-worker';
 import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
@@ -105,7 +107,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     options.metrics ?? createWorkerMetrics({ maxSignatureLabels: config.metrics.maxSignatureLabels });
   // Process metrics (CPU, memory, event loop lag, GC) only when they are served.
   if (config.metrics.port !== null && !options.metrics) collectDefaultMetrics({ register: metrics.registry });
-  const model = instrumentModelClient(
+  // Model call latency is the API's alone: the pacer's waits have metrics of their own.
+  const sender = instrumentModelClient(
     options.model ??
       createAnthropicModelClient({
         apiKey: config.anthropic.apiKey,
@@ -115,6 +118,24 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       }),
     metrics,
   );
+  // Aborted as the worker starts closing: calls waiting for rate-limit budget are let go at once.
+  const letGo = new AbortController();
+  const model = config.rateLimit.pacing
+    ? pacedModelClient({
+        inner: sender,
+        store: new PacerBudgetStore({
+          redis: connection,
+          keys: queues.keys,
+          ceilings: config.rateLimit.ceilings,
+        }),
+        apiKey: config.anthropic.apiKey,
+        models: table,
+        maxWaitAheadMs: config.rateLimit.maxPauseMs,
+        closing: letGo.signal,
+        log: log.child({ component: 'pacer' }),
+        metrics: metrics.pacing,
+      })
+    : sender;
 
   let stopping = false;
   const batchStore = new BatchLaneStore({
@@ -259,6 +280,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   const close = async (closeOptions: { readonly graceMs?: number } = {}) => {
     const graceMs = closeOptions.graceMs ?? config.shutdownGraceMs;
     stopping = true;
+    letGo.abort();
     // Closed before it started (e.g. refused at start): let the queues' and the BullMQ worker's own
     // connections finish starting, for at most START_SETTLE_MS, so none of their start-up commands
     // is cut off unanswered by the close.

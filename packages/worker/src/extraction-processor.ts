@@ -27,6 +27,7 @@ import { describeError } from './describe-error';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
 import { jobExtractOptions, jobWorkflow } from './job-extract-options';
 import type { WorkerMetrics } from './metrics/worker-metrics';
+import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
@@ -214,6 +215,16 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           token,
           log,
           message: 'job cut off by shutdown; put back to resume from its saved attempts',
+          parsed: context.parsed,
+          metrics: options.metrics,
+        });
+      }
+      if (error instanceof PacingCancelledError) {
+        return putBackJob({
+          job,
+          token,
+          log,
+          message: 'job let go while waiting for rate-limit budget (shutdown); put back',
           parsed: context.parsed,
           metrics: options.metrics,
         });

@@ -50,8 +50,14 @@ describe('loadWorkerConfig', () => {
           "port": null,
         },
         "rateLimit": {
+          "ceilings": {
+            "inputTokens": null,
+            "outputTokens": null,
+            "requests": null,
+          },
           "maxBounces": 20,
           "maxPauseMs": 60000,
+          "pacing": true,
           "pauseMs": 1000,
         },
         "reconcile": {
@@ -209,6 +215,24 @@ describe('loadWorkerConfig', () => {
     for (const value of ['-1', '1e9', '99999999999']) {
       expect(problemsOf({ ...minimal, RATE_LIMIT_MAX_PAUSE_MS: value })).toEqual([
         `- RATE_LIMIT_MAX_PAUSE_MS: expected an integer from 1 to 2147483647, got "${value}"`,
+      ]);
+    }
+  });
+
+  it('reads the pacing switch and the rate-limit ceilings, and names a bad ceiling', () => {
+    const config = loadWorkerConfig({
+      ...minimal,
+      RATE_LIMIT_RPM: '600',
+      RATE_LIMIT_ITPM: '200000',
+      RATE_LIMIT_PACING: 'false',
+    });
+    expect(config.rateLimit).toMatchObject({
+      pacing: false,
+      ceilings: { requests: 600, inputTokens: 200_000, outputTokens: null },
+    });
+    for (const value of ['0', '-5', '1.5', 'lots', '99999999999']) {
+      expect(problemsOf({ ...minimal, RATE_LIMIT_OTPM: value })).toEqual([
+        `- RATE_LIMIT_OTPM: expected an integer from 1 to 1000000000, got "${value}"`,
       ]);
     }
   });

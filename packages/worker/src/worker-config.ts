@@ -1,5 +1,5 @@
 import { anthropicEnv } from '@quarry/anthropic';
-import { defaultModelTable, extractDefaults, failurePolicyDefaults } from '@quarry/core';
+import { defaultModelTable, extractDefaults, failurePolicyDefaults, maxRateLimitValue } from '@quarry/core';
 import {
   booleanVar,
   ConfigError,
@@ -59,6 +59,10 @@ export const WorkerEnv = z
     RATE_LIMIT_PAUSE_MS: integerVar(1).default(failurePolicyDefaults.rateLimitPauseMs),
     RATE_LIMIT_MAX_PAUSE_MS: integerVar(1, maxTimerMs).default(failurePolicyDefaults.maxRetryAfterMs),
     RATE_LIMIT_MAX_BOUNCES: integerVar(0).default(20),
+    RATE_LIMIT_PACING: booleanVar().default(true),
+    RATE_LIMIT_RPM: integerVar(1, maxRateLimitValue).optional(),
+    RATE_LIMIT_ITPM: integerVar(1, maxRateLimitValue).optional(),
+    RATE_LIMIT_OTPM: integerVar(1, maxRateLimitValue).optional(),
     SHUTDOWN_GRACE_MS: integerVar(0).default(30_000),
     LOCK_DURATION_MS: integerVar(100).default(30_000),
     STALLED_INTERVAL_MS: integerVar(100).default(30_000),
@@ -140,6 +144,14 @@ export const WorkerEnv = z
       pauseMs: env.RATE_LIMIT_PAUSE_MS,
       maxPauseMs: env.RATE_LIMIT_MAX_PAUSE_MS,
       maxBounces: env.RATE_LIMIT_MAX_BOUNCES,
+      /** Pace calls by the shared rate-limit budget (see docs/pacing.md). */
+      pacing: env.RATE_LIMIT_PACING,
+      /** Per-minute ceilings that apply while the API sends no rate-limit headers; null: none. */
+      ceilings: {
+        requests: env.RATE_LIMIT_RPM ?? null,
+        inputTokens: env.RATE_LIMIT_ITPM ?? null,
+        outputTokens: env.RATE_LIMIT_OTPM ?? null,
+      },
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     lockDurationMs: env.LOCK_DURATION_MS,

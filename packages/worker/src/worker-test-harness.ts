@@ -125,6 +125,8 @@ export interface HarnessOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The stand-in's Message Batches options (processing delay, shares, limits). */
   readonly batches?: StandinOptions['batches'];
+  /** Rate limits the stand-in enforces (headers, 429s). Default none. */
+  readonly rateLimits?: StandinOptions['rateLimits'];
 }
 
 /** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
@@ -133,6 +135,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
     script: scriptByDocument(options.plan ?? {}),
     documentKey: /doc:([\w-]+)/,
     ...(options.batches ? { batches: options.batches } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const prefix = uniquePrefix('worker');
   const env: Record<string, string> = {

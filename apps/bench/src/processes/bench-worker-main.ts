@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { loadBenchCorpus } from '../bench-corpus';
 import { createInstantModel } from '../instant-model';
 import { type BenchWorkerCommand, type BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
+import { naiveSdkProcessor } from './naive-sdk-processor';
 
 /**
  * A bench worker process: reads its spec from `BENCH_WORKER_SPEC` (JSON), runs a raw BullMQ or a Quarry
@@ -37,14 +38,20 @@ async function main(): Promise<void> {
   };
 
   let close: () => Promise<void>;
-  if (spec.kind === 'raw') {
+  if (spec.kind === 'raw' || spec.kind === 'naive') {
     const connection = new Redis(spec.redisUrl, { maxRetriesPerRequest: null });
     const sleepMs = spec.sleepMs;
-    const worker = new Worker(
-      spec.queueName,
-      sleepMs > 0 ? () => new Promise((resolve) => setTimeout(resolve, sleepMs)) : async () => {},
-      { connection, prefix: spec.prefix, concurrency: spec.concurrency },
-    );
+    const processor =
+      spec.kind === 'naive'
+        ? naiveSdkProcessor({ baseURL: spec.env.ANTHROPIC_BASE_URL ?? '' })
+        : sleepMs > 0
+          ? () => new Promise((resolve) => setTimeout(resolve, sleepMs))
+          : async () => {};
+    const worker = new Worker(spec.queueName, processor, {
+      connection,
+      prefix: spec.prefix,
+      concurrency: spec.concurrency,
+    });
     worker.on('completed', onCompleted);
     worker.on('failed', () => {
       failed += 1;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
 /**
- * What a bench worker process runs: a plain BullMQ worker (`raw`, the baseline) or a Quarry worker
- * (`quarry`), with its model in-process (`instant`) or reached through the SDK (`sdk`).
+ * What a bench worker process runs: a plain BullMQ worker (`raw`, the baseline), a Quarry worker
+ * (`quarry`), with its model in-process (`instant`) or reached through the SDK (`sdk`), or a
+ * BullMQ worker calling the SDK against `env.ANTHROPIC_BASE_URL` with the SDK's own retries (`naive`).
  */
 export const BenchWorkerSpec = z.object({
-  kind: z.enum(['raw', 'quarry']),
+  kind: z.enum(['raw', 'quarry', 'naive']),
   redisUrl: z.string().min(1),
   prefix: z.string().min(1),
   queueName: z.string().min(1).default('extraction'),

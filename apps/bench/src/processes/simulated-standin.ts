@@ -12,6 +12,8 @@ export interface SimulatedStandinOptions {
   readonly seed?: number;
   /** The stand-in's Message Batches options (processing delay, shares, limits). */
   readonly batches?: Record<string, unknown>;
+  /** Rate limits the stand-in enforces (`requestsPerMinute`, `inputTokensPerMinute`, `outputTokensPerMinute`). */
+  readonly rateLimits?: Record<string, unknown>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function startSimulatedStandin(options: SimulatedStandinOptions): Promise
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.latency ? { latency: options.latency } : {}),
     ...(options.batches ? { batches: options.batches } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     seed: options.seed ?? 1,
     record: false,
     documentKey: REFERENCE_PATTERN,

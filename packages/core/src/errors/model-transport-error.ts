@@ -1,3 +1,5 @@
+import type { RateLimitReading } from '../pacing/rate-limit-reading';
+
 /**
  * How a failed model call should be treated:
  * - `rate_limited`: 429; wait `retryAfterMs`, do not count an attempt;
@@ -20,6 +22,8 @@ export class ModelTransportError extends Error {
   readonly requestId: string | null;
   /** Set when the provider sent a `retry-after` that was ignored (treated as absent). */
   readonly retryAfterProblem: RetryAfterProblem | null;
+  /** The failed response's rate-limit headers, read and clamped; null when there were none. */
+  readonly rateLimit: RateLimitReading | null;
 
   constructor(options: {
     kind: TransportErrorKind;
@@ -28,6 +32,7 @@ export class ModelTransportError extends Error {
     retryAfterMs?: number | null;
     requestId?: string | null;
     retryAfterProblem?: RetryAfterProblem | null;
+    rateLimit?: RateLimitReading | null;
     cause?: unknown;
   }) {
     super(options.message, { cause: options.cause });
@@ -36,5 +41,6 @@ export class ModelTransportError extends Error {
     this.retryAfterMs = options.retryAfterMs ?? null;
     this.requestId = options.requestId ?? null;
     this.retryAfterProblem = options.retryAfterProblem ?? null;
+    this.rateLimit = options.rateLimit ?? null;
   }
 }

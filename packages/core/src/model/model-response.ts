@@ -1,4 +1,5 @@
 import type { Lane, LanePromotion } from '../lane/lane';
+import type { RateLimitReading } from '../pacing/rate-limit-reading';
 import type { CacheMissReason } from './cache-miss-reason';
 import type { RefusalCategory } from './refusal-category';
 import type { Usage } from './usage';
@@ -41,4 +42,6 @@ export interface ModelResponse {
   readonly lane?: Lane;
   /** Set when a batch-lane attempt was sent in the realtime lane instead, and why. */
   readonly lanePromotion?: LanePromotion | null;
+  /** The response's rate-limit headers, read and clamped; absent when the provider sent none. */
+  readonly rateLimit?: RateLimitReading | null;
 }

@@ -5,6 +5,8 @@ import { endBatchRecord3 } from './end-batch-record-3';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { openBatchRecord4 } from './open-batch-record-4';
+import { pacerDraw1 } from './pacer-draw-1';
+import { pacerSettle1 } from './pacer-settle-1';
 import { pageDlqIndex1 } from './page-dlq-index-1';
 import { parkBatchEntry5 } from './park-batch-entry-5';
 import type { QuarryScript } from './quarry-script';
@@ -38,6 +40,8 @@ export const quarryScripts: readonly QuarryScript[] = [
   openBatchRecord4,
   recordBatchResult2,
   endBatchRecord3,
+  pacerDraw1,
+  pacerSettle1,
 ];
 
 type Arg = string | number;
@@ -63,6 +67,8 @@ export interface QuarryScriptCommands {
   quarryOpenBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
   quarryRecordBatchResult(...keysThenArgs: Arg[]): Promise<number>;
   quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
+  quarryPacerDraw(budget: string, ...args: Arg[]): Promise<[string, number, string, string, string]>;
+  quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

@@ -1,0 +1,119 @@
+import type { HeaderBudget, PacingDraw, PacingSettlement, RateLimitDimensionName } from '@quarry/core';
+import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
+import { withQuarryScripts } from './scripts/quarry-scripts';
+
+/** Levels of a budget after a draw or settlement, per dimension; null where it has no cap. */
+export type PacerLevels = Readonly<Record<RateLimitDimensionName, number | null>>;
+
+/**
+ * What a draw granted: `paced` (send after `waitMs`), `probe` (send now: the first call of a budget
+ * whose limits are unknown), `probing` (another call is probing: draw again after `waitMs`) or
+ * `bare` (the API sends no rate-limit headers and no ceiling is configured: send unpaced, and
+ * draw no more for `waitMs`).
+ */
+export interface PacerGrant {
+  readonly mode: 'paced' | 'probe' | 'probing' | 'bare';
+  readonly waitMs: number;
+  readonly levels: PacerLevels;
+}
+
+/** Units a minute a budget allows when the API sends no rate-limit headers; null: no ceiling. */
+export interface PacerCeilings {
+  readonly requests: number | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+}
+
+/** Options of {@link PacerBudgetStore}. Defaults in {@link pacerBudgetDefaults}. */
+export interface PacerBudgetStoreOptions {
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
+  readonly ceilings: PacerCeilings;
+  /** How long a probe call may take before another call probes instead. */
+  readonly probeMs?: number;
+  /** How long a budget whose answers carried no rate-limit header stays unpaced before probing again. */
+  readonly headerlessMs?: number;
+  /** How long an unused budget is kept. */
+  readonly idleMs?: number;
+}
+
+export const pacerBudgetDefaults = { probeMs: 5000, headerlessMs: 300_000, idleMs: 3_600_000 } as const;
+
+/** What a settlement applies besides the units: the headers' update, and a retry-after. */
+export interface PacerSettleOptions {
+  readonly units: PacingSettlement;
+  /** `yes`: the response had rate-limit headers; `no`: an answer without any; `skip`: no answer. */
+  readonly headers: 'yes' | 'no' | 'skip';
+  readonly update?: Partial<Record<RateLimitDimensionName, HeaderBudget>>;
+  /** A 429's retry-after, already clamped: no call is granted before it has passed. */
+  readonly retryAfterMs?: number | null;
+}
+
+const dimensions: readonly RateLimitDimensionName[] = ['requests', 'inputTokens', 'outputTokens'];
+
+/**
+ * The shared rate-limit budgets in Redis (`keys.pacerBudget`): one token bucket per API key and
+ * model class and dimension, drawn before each call and settled after it, in one script each.
+ */
+export class PacerBudgetStore {
+  readonly #redis;
+  readonly #keys: QuarryKeys;
+  readonly #ceilings: readonly number[];
+  readonly #probeMs: number;
+  readonly #headerlessMs: number;
+  readonly #idleMs: number;
+
+  constructor(options: PacerBudgetStoreOptions) {
+    this.#redis = withQuarryScripts(options.redis);
+    this.#keys = options.keys;
+    this.#ceilings = dimensions.map((name) => options.ceilings[name] ?? 0);
+    this.#probeMs = options.probeMs ?? pacerBudgetDefaults.probeMs;
+    this.#headerlessMs = options.headerlessMs ?? pacerBudgetDefaults.headerlessMs;
+    this.#idleMs = options.idleMs ?? pacerBudgetDefaults.idleMs;
+  }
+
+  /** The key of one budget; the API key is only ever hashed. */
+  budget(apiKey: string, rateLimitClass: string): string {
+    return this.#keys.pacerBudget(apiKey, rateLimitClass);
+  }
+
+  /** Takes one call's units from `budget` and says how long the call waits before it is sent. */
+  async draw(budget: string, units: PacingDraw): Promise<PacerGrant> {
+    const [mode, waitMs, ...levels] = await this.#redis.quarryPacerDraw(
+      budget,
+      ...dimensions.map((name) => Math.max(0, Math.ceil(units[name]))),
+      ...this.#ceilings,
+      this.#probeMs,
+      this.#idleMs,
+    );
+    return { mode: mode as PacerGrant['mode'], waitMs: Number(waitMs), levels: levelsOf(levels) };
+  }
+
+  /** Reconciles one call with `budget` (see {@link PacerSettleOptions}); returns the levels after it. */
+  async settle(budget: string, options: PacerSettleOptions): Promise<PacerLevels> {
+    const { units, update } = options;
+    const levels = await this.#redis.quarryPacerSettle(
+      budget,
+      ...dimensions.map((name) => Math.round(units[name])),
+      ...this.#ceilings,
+      options.headers,
+      ...dimensions.map((name) => update?.[name]?.limit ?? 0),
+      ...dimensions.map((name) => {
+        const level = update?.[name]?.level;
+        return level === null || level === undefined ? '' : level;
+      }),
+      Math.max(0, Math.ceil(options.retryAfterMs ?? 0)),
+      this.#headerlessMs,
+      this.#idleMs,
+    );
+    return levelsOf(levels);
+  }
+}
+
+const levelsOf = (levels: readonly string[]): PacerLevels => {
+  const [requests, inputTokens, outputTokens] = levels.map((level) =>
+    level === '' || level === undefined ? null : Number(level),
+  );
+  return { requests: requests ?? null, inputTokens: inputTokens ?? null, outputTokens: outputTokens ?? null };
+};
