@@ -1,0 +1,48 @@
+import type { ModelRequest } from '../model/model-request';
+import {
+  type CachePlacement,
+  type CachePlacementPolicy,
+  cacheDefaults,
+  decideCachePlacement,
+  type FirstAttemptHistory,
+} from '../request/cache-placement';
+import { estimateTokens } from '../request/estimate-tokens';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { ExtractSettings } from './extract-defaults';
+
+/** What the loop knows of a job's cache economics: the workflow's recent first attempts and the policy. */
+export interface CacheInputs {
+  readonly history: FirstAttemptHistory | null;
+  readonly policy: CachePlacementPolicy;
+}
+
+/**
+ * The cache placement of a call laid out without breakpoints: the shared prefix and the document
+ * are estimated from the request's own text (schema, system prompt, first user part), the minimum
+ * cacheable length is the workflow's override, else the model table's, else
+ * {@link cacheDefaults}.minCacheableTokens for a model the table does not know.
+ */
+export function placementForRequest(options: {
+  readonly request: ModelRequest;
+  readonly workflow: AnyWorkflow;
+  readonly settings: ExtractSettings;
+  readonly attempt: number;
+  readonly cache: CacheInputs;
+}): CachePlacement {
+  const { request, settings } = options;
+  const factor = settings.spec?.tokenizerFactor ?? 1;
+  const first = request.messages[0]?.content[0];
+  return decideCachePlacement({
+    attempt: options.attempt,
+    maxAttempts: settings.maxAttempts,
+    history: options.cache.history,
+    policy: options.cache.policy,
+    sharedPrefixTokens: estimateTokens(`${JSON.stringify(request.outputSchema)}${request.system}`, factor),
+    documentTokens: first?.type === 'text' ? estimateTokens(first.text, factor) : 0,
+    minCacheableTokens:
+      options.workflow.minCacheableTokens ??
+      settings.spec?.minCacheableTokens ??
+      cacheDefaults.minCacheableTokens,
+    prices: settings.spec?.prices ?? null,
+  });
+}
