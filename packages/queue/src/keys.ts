@@ -51,6 +51,16 @@ export interface QuarryKeys {
   history(workflow: string, version: number, scope?: string): HistoryKeys;
   /** The batch lane's keys (see docs/batch-lane.md). */
   readonly batch: BatchKeys;
+  /** Per workflow version statistics in time buckets, shared by queues (see {@link WorkflowStatsKeys}). */
+  readonly workflowStats: WorkflowStatsKeys;
+}
+
+/** Keys of the workflow statistics (`WorkflowStatsStore`). */
+export interface WorkflowStatsKeys {
+  /** Sorted set: `<workflow>@v<version>` (workflow URI-encoded) → when it was last recorded (ms). */
+  index(): string;
+  /** Hash of one workflow version's counters in the time bucket starting at `bucketStartMs`; expires. */
+  bucket(workflow: string, version: number, bucketStartMs: number): string;
 }
 
 /**
@@ -179,6 +189,11 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,
     loginFailures: (scope, id) => `${perQueue}:dashboard:login-failures:${scope}:${sha256(id)}`,
     batch: batchKeys(`${perQueue}:batch`),
+    workflowStats: {
+      index: () => `${own}:wfstats:index`,
+      bucket: (workflow, version, bucketStartMs) =>
+        `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:${bucketStartMs}`,
+    },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };

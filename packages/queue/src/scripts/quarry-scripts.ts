@@ -12,6 +12,7 @@ import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
 import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
+import { recordWorkflowStats2 } from './record-workflow-stats-2';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
@@ -38,6 +39,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   openBatchRecord4,
   recordBatchResult2,
   endBatchRecord3,
+  recordWorkflowStats2,
 ];
 
 type Arg = string | number;
@@ -63,6 +65,7 @@ export interface QuarryScriptCommands {
   quarryOpenBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
   quarryRecordBatchResult(...keysThenArgs: Arg[]): Promise<number>;
   quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
+  quarryRecordWorkflowStats(bucket: string, index: string, ...args: Arg[]): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
