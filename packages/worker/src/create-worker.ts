@@ -10,6 +10,7 @@ import {
   type RedisClient,
   redisClient,
   TolerantWorker,
+  WorkflowStatsStore,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
@@ -34,6 +35,7 @@ import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
 import { workflowGrounder } from './workflow-grounder';
+import { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Options of {@link createWorker}. Only `config` is required. */
 export interface CreateWorkerOptions {
@@ -113,6 +115,14 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     metrics,
   );
 
+  const stats = new WorkflowStatsRecorder({
+    store: new WorkflowStatsStore({ redis: connection, keys: queues.keys }),
+    rateWindowMs: config.cache.rateWindowMs,
+    refreshMs: config.cache.refreshMs,
+    log,
+    gauges: metrics.cache,
+  });
+
   let stopping = false;
   const batchStore = new BatchLaneStore({
     redis: connection,
@@ -142,6 +152,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     jobMaxCostUsd: config.jobMaxCostUsd,
     log,
     stopping: () => stopping,
+    stats,
+    cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
     batch: {
       store: batchStore,
@@ -264,6 +276,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     await batchCoordinator.stop();
     await drainWorker({ worker, graceMs, log });
     await reconciler.settled();
+    await stats.close();
     await queues.close();
     await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());

@@ -7,6 +7,7 @@ import {
 } from '@quarry/core';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BoundedLabels } from './bounded-labels';
+import { type CacheGauges, createCacheGauges } from './cache-gauges';
 
 /** How a job run ended, as counted by `quarry_jobs_total`. */
 export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'rate_limited' | 'put_back';
@@ -70,6 +71,8 @@ export interface WorkerMetrics {
   };
   /** The label value of a model (bounded, as on every other model label). */
   modelLabel(model: string): string;
+  /** Cache hit share and first-attempt failure rate per workflow, over the cache-rate window. */
+  readonly cache: CacheGauges;
 }
 
 const usageTypes = [
@@ -246,6 +249,7 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
       batchResults.inc({ type });
     },
     modelLabel,
+    cache: createCacheGauges(registers, workflowLabel),
     gauges: {
       queueJobs: new Gauge({
         name: 'quarry_queue_jobs',

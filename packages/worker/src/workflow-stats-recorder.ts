@@ -1,0 +1,155 @@
+import type { AttemptRecord, FirstAttemptHistory } from '@quarry/core';
+import {
+  addWorkflowStats,
+  emptyWorkflowStats,
+  summarizeWorkflowStats,
+  type WorkflowStatsCounts,
+  type WorkflowStatsStore,
+  type WorkflowVersion,
+} from '@quarry/queue';
+import type { Logger } from 'pino';
+import { describeError } from './describe-error';
+import type { CacheGauges } from './metrics/cache-gauges';
+
+/** Options of {@link WorkflowStatsRecorder}. */
+export interface WorkflowStatsRecorderOptions {
+  readonly store: WorkflowStatsStore;
+  /** Window of the first-attempt failure rate. */
+  readonly rateWindowMs: number;
+  /** How long one read of a version's window is reused. */
+  readonly refreshMs: number;
+  /** How often counts gathered in memory are written. Default 1000 ms. */
+  readonly flushMs?: number;
+  readonly log: Logger;
+  readonly gauges?: CacheGauges;
+  readonly now?: () => number;
+}
+
+interface CachedRead {
+  readonly at: number;
+  readonly value: FirstAttemptHistory | null;
+  refreshing: Promise<FirstAttemptHistory | null> | null;
+}
+
+const keyOf = (version: WorkflowVersion) => `${version.version}\u0000${version.workflow}`;
+
+/**
+ * The worker's side of the workflow statistics: each attempt and each valid job is counted in
+ * memory and written once a second (one script call per workflow version, not one per job), and the
+ * first-attempt history the cache placement judges by is read from Redis at most once per
+ * `refreshMs` per version (a stale value is used while it is read again). Statistics are best
+ * effort: a failed write or read is logged; a failed read counts as unknown history.
+ */
+export class WorkflowStatsRecorder {
+  readonly #options: WorkflowStatsRecorderOptions;
+  readonly #now: () => number;
+  #pending = new Map<string, { version: WorkflowVersion; counts: WorkflowStatsCounts }>();
+  readonly #reads = new Map<string, CachedRead>();
+  readonly #timer: NodeJS.Timeout;
+  #flushing: Promise<void> = Promise.resolve();
+
+  constructor(options: WorkflowStatsRecorderOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#timer = setInterval(() => void this.flush(), options.flushMs ?? 1000);
+    this.#timer.unref();
+  }
+
+  /** Counts one stored attempt of a job of `version`. */
+  attempt(version: WorkflowVersion, record: AttemptRecord): void {
+    const counts = this.#countsOf(version);
+    counts.calls += 1;
+    counts.callsByModel[record.model] = (counts.callsByModel[record.model] ?? 0) + 1;
+    if (record.n === 1) {
+      counts.firstAttempts += 1;
+      if (record.issues.length > 0) counts.firstAttemptFailures += 1;
+    }
+    if (record.costUsd === null) counts.unpricedCalls += 1;
+    else counts.costUsd += record.costUsd;
+    counts.inputTokens += record.usage.inputTokens;
+    counts.outputTokens += record.usage.outputTokens;
+    counts.cacheWriteTokens += record.usage.cacheCreationInputTokens;
+    counts.cacheReadTokens += record.usage.cacheReadInputTokens;
+  }
+
+  /** Counts one job of `version` completed with a valid result. */
+  completed(version: WorkflowVersion): void {
+    this.#countsOf(version).validJobs += 1;
+  }
+
+  /** The version's first attempts over the rate window; null when unknown (never read, or Redis failed). */
+  async firstAttemptHistory(version: WorkflowVersion): Promise<FirstAttemptHistory | null> {
+    const key = keyOf(version);
+    const cached = this.#reads.get(key);
+    if (cached && this.#now() - cached.at < this.#options.refreshMs) return cached.value;
+    if (cached) {
+      cached.refreshing ??= this.#read(version);
+      return cached.value;
+    }
+    return this.#read(version);
+  }
+
+  /** Writes what was counted since the last flush (one flush at a time). */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing.then(() => this.#write());
+    return this.#flushing;
+  }
+
+  /** Stops the timer and writes what is left. */
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
+  }
+
+  #countsOf(version: WorkflowVersion): WorkflowStatsCounts {
+    const key = keyOf(version);
+    let entry = this.#pending.get(key);
+    if (!entry) {
+      entry = {
+        version: { workflow: version.workflow, version: version.version },
+        counts: emptyWorkflowStats(),
+      };
+      this.#pending.set(key, entry);
+    }
+    return entry.counts;
+  }
+
+  async #write(): Promise<void> {
+    const batch = this.#pending;
+    if (batch.size === 0) return;
+    this.#pending = new Map();
+    for (const { version, counts } of batch.values()) {
+      try {
+        await this.#options.store.record(version, counts);
+      } catch (error) {
+        // Kept for the next flush: statistics are not lost while Redis is briefly away.
+        addWorkflowStats(this.#countsOf(version), counts);
+        this.#options.log.warn(
+          { workflow: version.workflow, version: version.version, error: describeError(error) },
+          'workflow statistics not written; kept for the next flush',
+        );
+      }
+    }
+  }
+
+  async #read(version: WorkflowVersion): Promise<FirstAttemptHistory | null> {
+    let value: FirstAttemptHistory | null = null;
+    try {
+      const counts = await this.#options.store.read(version, this.#options.rateWindowMs);
+      value = { firstAttempts: counts.firstAttempts, firstAttemptFailures: counts.firstAttemptFailures };
+      const summary = summarizeWorkflowStats(version, counts);
+      this.#options.gauges?.window(version.workflow, {
+        firstAttemptFailureRate:
+          summary.firstAttemptValidity === null ? null : 1 - summary.firstAttemptValidity,
+        cacheReadShare: summary.cacheReadShare,
+      });
+    } catch (error) {
+      this.#options.log.warn(
+        { workflow: version.workflow, version: version.version, error: describeError(error) },
+        'workflow statistics not read; cache placement treats the failure rate as unknown',
+      );
+    }
+    this.#reads.set(keyOf(version), { at: this.#now(), value, refreshing: null });
+    return value;
+  }
+}
