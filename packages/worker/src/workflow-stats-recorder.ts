@@ -1,4 +1,4 @@
-import type { AttemptRecord, FirstAttemptHistory } from '@quarry/core';
+import { type AttemptRecord, cacheDefaults, type FirstAttemptHistory } from '@quarry/core';
 import {
   addWorkflowStats,
   emptyWorkflowStats,
@@ -37,7 +37,8 @@ const keyOf = (version: WorkflowVersion) => `${version.version}\u0000${version.w
  * The worker's side of the workflow statistics: each attempt and each valid job is counted in
  * memory and written once a second (one script call per workflow version, not one per job), and the
  * first-attempt history the cache placement judges by is read from Redis at most once per
- * `refreshMs` per version (a stale value is used while it is read again). Statistics are best
+ * `refreshMs` per version (once per flush while it holds too few first attempts to judge by; a
+ * stale value is used while it is read again). Statistics are best
  * effort: a failed write or read is logged; a failed read counts as unknown history.
  */
 export class WorkflowStatsRecorder {
@@ -81,7 +82,7 @@ export class WorkflowStatsRecorder {
   async firstAttemptHistory(version: WorkflowVersion): Promise<FirstAttemptHistory | null> {
     const key = keyOf(version);
     const cached = this.#reads.get(key);
-    if (cached && this.#now() - cached.at < this.#options.refreshMs) return cached.value;
+    if (cached && this.#now() - cached.at < this.#reuseMs(cached.value)) return cached.value;
     if (cached) {
       cached.refreshing ??= this.#read(version);
       return cached.value;
@@ -99,6 +100,12 @@ export class WorkflowStatsRecorder {
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await this.flush();
+  }
+
+  /** A window with too few first attempts to judge by is read again after a flush rather than after `refreshMs`. */
+  #reuseMs(value: FirstAttemptHistory | null): number {
+    const known = value !== null && value.firstAttempts >= cacheDefaults.minSamples;
+    return known ? this.#options.refreshMs : Math.min(this.#options.refreshMs, this.#options.flushMs ?? 1000);
   }
 
   #countsOf(version: WorkflowVersion): WorkflowStatsCounts {

@@ -12,6 +12,8 @@ export interface SimulatedStandinOptions {
   readonly seed?: number;
   /** The stand-in's Message Batches options (processing delay, shares, limits). */
   readonly batches?: Record<string, unknown>;
+  /** `model`: breakpoints before a prefix shorter than the model's minimum cache nothing. Default `none`. */
+  readonly cacheMinimum?: 'model' | 'none';
 }
 
 /**
@@ -32,5 +34,6 @@ export function startSimulatedStandin(options: SimulatedStandinOptions): Promise
     record: false,
     documentKey: REFERENCE_PATTERN,
     cacheEntries: 200_000,
+    ...(options.cacheMinimum ? { cacheMinimum: options.cacheMinimum } : {}),
   });
 }

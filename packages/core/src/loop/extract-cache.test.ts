@@ -16,8 +16,8 @@ const examples = Array.from({ length: 12 }, () => ({
 const marks = (request: ModelRequest | undefined) => ({
   shared: request?.systemCacheBreakpoint === true,
   document:
-    request?.messages[0]?.content[0]?.type === 'text' &&
-    request.messages[0].content[0].cacheBreakpoint === true,
+    request?.messages[0]?.content.at(-1)?.type === 'text' &&
+    request.messages[0].content.at(-1)?.cacheBreakpoint === true,
 });
 
 async function run(options: {
@@ -84,7 +84,7 @@ describe('extract() cache placement', () => {
     const [first, second] = model.requests;
     expect(second?.system).toBe(first?.system);
     expect(second?.outputSchema).toEqual(first?.outputSchema);
-    expect(second?.messages[0]?.content[0]).toEqual(first?.messages[0]?.content[0]);
+    expect(second?.messages[0]).toEqual(first?.messages[0]);
   });
 
   it('keeps the former single breakpoint after the document under after_document', async () => {

@@ -17,8 +17,9 @@ export interface CacheInputs {
 }
 
 /**
- * The cache placement of a call laid out without breakpoints: the shared prefix and the document
- * are estimated from the request's own text (schema, system prompt, first user part), the minimum
+ * The cache placement of a call laid out without breakpoints: the shared prefix and the job's own
+ * part are estimated from the request's own text (schema and system prompt; the first user turn:
+ * document, lessons, task), the minimum
  * cacheable length is the workflow's override, else the model table's, else
  * {@link cacheDefaults}.minCacheableTokens for a model the table does not know.
  */
@@ -31,14 +32,16 @@ export function placementForRequest(options: {
 }): CachePlacement {
   const { request, settings } = options;
   const factor = settings.spec?.tokenizerFactor ?? 1;
-  const first = request.messages[0]?.content[0];
+  const firstTurn = (request.messages[0]?.content ?? [])
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('');
   return decideCachePlacement({
     attempt: options.attempt,
     maxAttempts: settings.maxAttempts,
     history: options.cache.history,
     policy: options.cache.policy,
     sharedPrefixTokens: estimateTokens(`${JSON.stringify(request.outputSchema)}${request.system}`, factor),
-    documentTokens: first?.type === 'text' ? estimateTokens(first.text, factor) : 0,
+    documentTokens: estimateTokens(firstTurn, factor),
     minCacheableTokens:
       options.workflow.minCacheableTokens ??
       settings.spec?.minCacheableTokens ??

@@ -114,49 +114,49 @@ describe('buildRequest', () => {
       systemCacheBreakpoint: request.systemCacheBreakpoint,
       first: request.messages[0],
     }).toMatchInlineSnapshot(`
-        {
-          "first": {
-            "content": [
-              {
-                "cacheBreakpoint": true,
-                "text": "<document>
-        Shopping
-        milk eggs
-        </document>",
-                "type": "text",
-              },
-              {
-                "text": "Mistakes often made on earlier documents of this kind; avoid them:
-        - schema:words:invalid_type: Invalid input: expected number, received string",
-                "type": "text",
-              },
-              {
-                "text": "Extract the data from the document above and answer with the JSON object.",
-                "type": "text",
-              },
-            ],
-            "role": "user",
-          },
-          "system": "Extract the title and word count of the note.
+      {
+        "first": {
+          "content": [
+            {
+              "text": "<document>
+      Shopping
+      milk eggs
+      </document>",
+              "type": "text",
+            },
+            {
+              "text": "Mistakes often made on earlier documents of this kind; avoid them:
+      - schema:words:invalid_type: Invalid input: expected number, received string",
+              "type": "text",
+            },
+            {
+              "cacheBreakpoint": true,
+              "text": "Extract the data from the document above and answer with the JSON object.",
+              "type": "text",
+            },
+          ],
+          "role": "user",
+        },
+        "system": "Extract the title and word count of the note.
 
-        Output contract: Answer with one JSON object conforming to the output schema, and nothing else: no prose, no markdown. Use only information found in the document; never invent values. If the answer is rejected you will be told exactly what was wrong; fix those points and answer again with the complete data.
+      Output contract: Answer with one JSON object conforming to the output schema, and nothing else: no prose, no markdown. Use only information found in the document; never invent values. If the answer is rejected you will be told exactly what was wrong; fix those points and answer again with the complete data.
 
-        Examples of documents of this kind and the answer expected for each:
-        <example n="1">
-        <document>
-        Groceries
-        bread butter jam
-        </document>
-        <answer>
-        {"title":"Groceries","words":3}
-        </answer>
-        </example>",
-          "systemCacheBreakpoint": true,
-        }
-      `);
+      Examples of documents of this kind and the answer expected for each:
+      <example n="1">
+      <document>
+      Groceries
+      bread butter jam
+      </document>
+      <answer>
+      {"title":"Groceries","words":3}
+      </answer>
+      </example>",
+        "systemCacheBreakpoint": true,
+      }
+    `);
   });
 
-  it('never lets lessons or feedback change the shared prefix or the document part', () => {
+  it('never lets lessons or feedback change the shared prefix, nor feedback the first turn', () => {
     const first = buildRequest({ ...base, workflow: withExamples, strategy: 'structured', cache: both });
     const retry = buildRequest({
       ...base,
@@ -177,7 +177,14 @@ describe('buildRequest', () => {
     expect(retry.system).toBe(first.system);
     expect(retry.outputSchema).toEqual(first.outputSchema);
     expect(retry.systemCacheBreakpoint).toBe(true);
-    expect(retry.messages[0]?.content[0]).toEqual(first.messages[0]?.content[0]);
+    const sameJobFirst = buildRequest({
+      ...base,
+      workflow: withExamples,
+      strategy: 'structured',
+      lessons,
+      cache: both,
+    });
+    expect(retry.messages[0]).toEqual(sameJobFirst.messages[0]);
     const marked = retry.messages
       .flatMap((message) => message.content)
       .filter((part) => 'cacheBreakpoint' in part);
@@ -194,7 +201,7 @@ describe('buildRequest', () => {
       },
     });
     expect(request.systemCacheBreakpoint).toBeUndefined();
-    expect(request.messages[0]?.content[0]).not.toHaveProperty('cacheBreakpoint');
+    for (const part of request.messages[0]?.content ?? []) expect(part).not.toHaveProperty('cacheBreakpoint');
   });
 
   it('omits the lessons part when there are none', () => {

@@ -50,10 +50,10 @@ export interface BuildRequestOptions {
 /**
  * Lays out one model call. The prefix shared by every job of the workflow version is the output
  * schema and the system prompt (instructions, output contract, few-shot examples); the cache's
- * `shared` breakpoint ends it. The first part of the first user turn is the document (fenced so its
- * text cannot end its block: see {@link documentBlock}), ended by the `document` breakpoint when the
- * placement says so; lessons (a separate part) and the task follow it, so neither lessons nor
- * feedback ever change a cached prefix. A retry sends that same first turn, then only
+ * `shared` breakpoint ends it, so lessons and feedback never change it. The first user turn is the
+ * document (fenced so its text cannot end its block: see {@link documentBlock}), the lessons (a
+ * separate part) and the task — the same on every attempt of the job — ended by the `document`
+ * breakpoint when the placement says so; a retry's failed reply and feedback follow it. A retry sends that same first turn, then only
  * the latest failed reply and its feedback: with `tool`, the exact tool call answered by a
  * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn
  * (also with `tool` when `replayToolCalls` is false). Earlier attempts appear only as one-line

@@ -33,7 +33,10 @@ export type BreakpointDecision =
       readonly reason: 'below_minimum' | 'retry_unlikely' | 'no_retry_left' | 'policy';
     };
 
-/** The two breakpoints of one call: after the shared prefix (system prompt and schema) and after the document. */
+/**
+ * The two breakpoints of one call: after the shared prefix (schema and system prompt) and after the
+ * job's first turn (document, lessons, task: the same on every attempt of the job).
+ */
 export interface CachePlacement {
   readonly shared: BreakpointDecision;
   readonly document: BreakpointDecision;
@@ -59,7 +62,7 @@ export interface CachePlacementOptions {
   readonly history: FirstAttemptHistory | null;
   /** Estimated tokens of the shared prefix (schema, system prompt with its examples). */
   readonly sharedPrefixTokens: number;
-  /** Estimated tokens of the document part. */
+  /** Estimated tokens of the job's first turn (document, lessons, task). */
   readonly documentTokens: number;
   /** Prefixes shorter than this are silently not cached by the API. */
   readonly minCacheableTokens: number;

@@ -3,8 +3,9 @@ import type { CachePlacement } from './cache-placement';
 
 /**
  * `request` with the breakpoints `placement` places: `systemCacheBreakpoint` after the shared
- * prefix, `cacheBreakpoint` on the first part of the first user turn (the document). Breakpoints
- * the placement does not place are removed.
+ * prefix, `cacheBreakpoint` on the last part of the first user turn — the document, then the job's
+ * lessons and the task, which stay the same on every attempt of the job, so a retry reads all of
+ * them. Breakpoints the placement does not place are removed.
  */
 export function withCacheBreakpoints(request: ModelRequest, placement: CachePlacement): ModelRequest {
   const { systemCacheBreakpoint: _shared, ...rest } = request;
@@ -17,7 +18,7 @@ export function withCacheBreakpoints(request: ModelRequest, placement: CachePlac
         : {
             ...message,
             content: message.content.map((part, index) => {
-              if (index > 0 || part.type !== 'text') return part;
+              if (index < message.content.length - 1 || part.type !== 'text') return part;
               const { cacheBreakpoint: _document, ...text } = part;
               return placement.document.place ? { ...text, cacheBreakpoint: true } : text;
             }),
