@@ -81,7 +81,7 @@ describe('loadWorkerConfig', () => {
       loadWorkerConfig({
         ...minimal,
         QUARRY_CACHE_PLACEMENT: 'after_document',
-        CACHE_RATE_WINDOW_MINUTES: '30',
+        CACHE_WINDOW_MINUTES: '30',
         CACHE_RATE_REFRESH_MS: '500',
       }).cache,
     ).toEqual({ placement: 'after_document', rateWindowMs: 1_800_000, refreshMs: 500 });
@@ -89,12 +89,12 @@ describe('loadWorkerConfig', () => {
       problemsOf({
         ...minimal,
         QUARRY_CACHE_PLACEMENT: 'always',
-        CACHE_RATE_WINDOW_MINUTES: '2',
+        CACHE_WINDOW_MINUTES: '2',
         CACHE_RATE_REFRESH_MS: 'often',
       }),
     ).toEqual([
       '- QUARRY_CACHE_PLACEMENT: expected by_cost or after_document, got "always"',
-      '- CACHE_RATE_WINDOW_MINUTES: expected an integer from 5 to 1440, got "2"',
+      '- CACHE_WINDOW_MINUTES: expected an integer from 5 to 1440, got "2"',
       '- CACHE_RATE_REFRESH_MS: expected an integer from 100 to 600000, got "often"',
     ]);
   });

@@ -6,8 +6,8 @@ import { round } from '../stats';
 import {
   describeSide as describe,
   lowRetryMistakes,
-  TOKEN_MODEL as MODEL,
   type Mistakes,
+  TOKEN_MODEL as MODEL,
   naiveSide,
   quarrySide,
   retryHeavyMistakes,
@@ -17,7 +17,10 @@ import {
 const perValid = (side: Side) => side.billed / side.valid;
 
 /** Quarry with cache placement by cost, with the former single breakpoint, and the naive loop, on one simulation. */
-async function compare(context: BenchContext, options: { readonly appendix: string; readonly mistakes: Mistakes }) {
+async function compare(
+  context: BenchContext,
+  options: { readonly appendix: string; readonly mistakes: Mistakes },
+) {
   const { jobs, concurrency } = context.sizes.tokens;
   const sizes = { jobs, concurrency, ...options };
   const quarry = await quarrySide(context, { ...sizes, placement: 'by_cost' });

@@ -13,7 +13,7 @@ export interface CacheGauges {
  * `quarry_cache_hit_share{workflow}`: the share of prompt tokens (input, cache writes, cache reads)
  * read from the prompt cache, and `quarry_first_attempt_failure_rate{workflow}`: the share of first
  * attempts that were not valid — both over the window the cache placement judges by
- * (`CACHE_RATE_WINDOW_MINUTES`), summed over every worker.
+ * (`CACHE_WINDOW_MINUTES`), summed over every worker.
  */
 export function createCacheGauges(
   registers: Registry[],
