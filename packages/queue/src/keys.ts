@@ -61,6 +61,11 @@ export interface WorkflowStatsKeys {
   index(): string;
   /** Hash of one workflow version's counters in the time bucket starting at `bucketStartMs`; expires. */
   bucket(workflow: string, version: number, bucketStartMs: number): string;
+  /**
+   * Hash of one workflow version's decayed counters (`ref` time, `f` first attempts, `ff` first-attempt
+   * failures, `cr` cache-read tokens, `pt` prompt tokens), what cache placement judges by; expires.
+   */
+  rate(workflow: string, version: number): string;
 }
 
 /**
@@ -193,6 +198,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
       index: () => `${own}:wfstats:index`,
       bucket: (workflow, version, bucketStartMs) =>
         `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:${bucketStartMs}`,
+      rate: (workflow, version) => `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:rate`,
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;

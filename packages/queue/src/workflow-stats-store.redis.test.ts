@@ -82,12 +82,48 @@ describe('WorkflowStatsStore', () => {
       firstAttemptFailures: 10,
     });
     const keys = await redis.keys(`${prefix}:quarry:wfstats:invoice:*`);
-    expect(keys).toHaveLength(2);
+    // Two buckets and the decayed counters.
+    expect(keys).toHaveLength(3);
     for (const key of keys) {
       const ttl = await redis.pttl(key);
       expect(ttl).toBeGreaterThan(24 * 60 * minute);
       expect(ttl).toBeLessThanOrEqual(24 * 60 * minute + 10 * minute);
     }
+  });
+
+  it('keeps decayed counters that halve every half-life and come back with each write', async ({
+    redis,
+    prefix,
+  }) => {
+    clock = t0;
+    const store = setup(redis, prefix);
+    const first = await store.record(
+      invoice,
+      counts({ firstAttempts: 8, firstAttemptFailures: 4, inputTokens: 100, cacheReadTokens: 300 }),
+    );
+    expect(first).toEqual({
+      firstAttempts: 8,
+      firstAttemptFailures: 4,
+      cacheReadTokens: 300,
+      promptTokens: 400,
+    });
+    clock += 30 * minute;
+    expect(await store.readRate(invoice)).toEqual({
+      firstAttempts: 4,
+      firstAttemptFailures: 2,
+      cacheReadTokens: 150,
+      promptTokens: 200,
+    });
+    const second = await store.record(invoice, counts({ firstAttempts: 2 }));
+    expect(second).toMatchObject({ firstAttempts: 6, firstAttemptFailures: 2 });
+    expect(await store.readRate({ workflow: 'never', version: 1 })).toEqual({
+      firstAttempts: 0,
+      firstAttemptFailures: 0,
+      cacheReadTokens: 0,
+      promptTokens: 0,
+    });
+    const ttl = await redis.pttl(quarryKeys({ prefix }).workflowStats.rate('invoice', 2));
+    expect(ttl).toBeGreaterThan(24 * 60 * minute);
   });
 
   it('lists only versions recorded within the window, and keeps odd model ids out of its fields', async ({

@@ -15,7 +15,21 @@ export const workflowStatsDefaults = {
   bucketMs: 5 * 60_000,
   /** The longest window that can be read; buckets expire a bucket after it. */
   maxWindowMs: 24 * 3_600_000,
+  /** Half-life of the decayed counters cache placement judges by. */
+  halfLifeMs: 30 * 60_000,
 } as const;
+
+/**
+ * A workflow version's decayed counters now: each first attempt, failure and token weighs
+ * 2^(−age / half-life), so recent jobs count most and old ones fade away.
+ */
+export interface DecayedWorkflowRate {
+  readonly firstAttempts: number;
+  readonly firstAttemptFailures: number;
+  readonly cacheReadTokens: number;
+  /** Input, cache-write and cache-read tokens. */
+  readonly promptTokens: number;
+}
 
 /** Options of {@link WorkflowStatsStore}. */
 export interface WorkflowStatsStoreOptions {
@@ -25,6 +39,8 @@ export interface WorkflowStatsStoreOptions {
   readonly bucketMs?: number;
   /** Default {@link workflowStatsDefaults}.maxWindowMs. */
   readonly maxWindowMs?: number;
+  /** Default {@link workflowStatsDefaults}.halfLifeMs. */
+  readonly halfLifeMs?: number;
   /** Clock in milliseconds. Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -33,15 +49,18 @@ const MODEL_FIELD = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
 
 /**
  * Counters of each workflow version's jobs (first attempts and their failures, calls by model,
- * valid jobs, cost, tokens by kind) in time buckets that expire once older than the longest window:
- * memory stays bounded by versions × buckets. Recording adds one flush of counts in one script call;
- * reading a window sums its buckets in one pipeline.
+ * valid jobs, cost, tokens by kind) in time buckets that expire once older than the longest window,
+ * plus decayed counters of first attempts, failures and cache reads (what cache placement judges
+ * by): memory stays bounded by versions × buckets. Recording adds one flush of counts in one script
+ * call, which also replies with the decayed counters; reading them is one command, reading a window
+ * sums its buckets in one pipeline.
  */
 export class WorkflowStatsStore {
   readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys;
   readonly #bucketMs: number;
   readonly #maxWindowMs: number;
+  readonly #halfLifeMs: number;
   readonly #now: () => number;
 
   constructor(options: WorkflowStatsStoreOptions) {
@@ -53,6 +72,10 @@ export class WorkflowStatsStore {
     if (!(Number.isFinite(this.#maxWindowMs) && this.#maxWindowMs >= this.#bucketMs)) {
       throw new TypeError(`maxWindowMs must be at least bucketMs, got ${this.#maxWindowMs}`);
     }
+    this.#halfLifeMs = options.halfLifeMs ?? workflowStatsDefaults.halfLifeMs;
+    if (!(Number.isFinite(this.#halfLifeMs) && this.#halfLifeMs >= 1000)) {
+      throw new TypeError(`halfLifeMs must be at least 1000, got ${this.#halfLifeMs}`);
+    }
     this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys;
     this.#now = options.now ?? Date.now;
@@ -63,8 +86,11 @@ export class WorkflowStatsStore {
     return this.#maxWindowMs;
   }
 
-  /** Adds `counts` to the version's current bucket. Models with odd ids count as `other`. */
-  async record(version: WorkflowVersion, counts: WorkflowStatsCounts): Promise<void> {
+  /**
+   * Adds `counts` to the version's current bucket and decayed counters, and returns the decayed
+   * counters as they now stand. Models with odd ids count as `other`.
+   */
+  async record(version: WorkflowVersion, counts: WorkflowStatsCounts): Promise<DecayedWorkflowRate> {
     const now = this.#now();
     const args: (string | number)[] = [];
     for (const [field, name] of Object.entries(scalarFieldNames)) {
@@ -74,16 +100,39 @@ export class WorkflowStatsStore {
     for (const [model, calls] of Object.entries(counts.callsByModel)) {
       args.push(`m:${MODEL_FIELD.test(model) ? model : 'other'}`, calls);
     }
-    if (args.length === 0) return;
-    await this.#redis.quarryRecordWorkflowStats(
-      this.#keys.workflowStats.bucket(version.workflow, version.version, this.#bucketStart(now)),
-      this.#keys.workflowStats.index(),
+    const keys = this.#keys.workflowStats;
+    const reply = await this.#redis.quarryRecordWorkflowStats(
+      keys.bucket(version.workflow, version.version, this.#bucketStart(now)),
+      keys.index(),
+      keys.rate(version.workflow, version.version),
       member(version),
       now,
       this.#maxWindowMs + 2 * this.#bucketMs,
       this.#maxWindowMs + this.#bucketMs,
+      this.#halfLifeMs,
+      counts.firstAttempts,
+      counts.firstAttemptFailures,
+      counts.cacheReadTokens,
+      counts.inputTokens + counts.cacheWriteTokens + counts.cacheReadTokens,
       ...args,
     );
+    return rateOf(reply, 1);
+  }
+
+  /** The version's decayed counters now (one command); zeros when it has none. */
+  async readRate(version: WorkflowVersion): Promise<DecayedWorkflowRate> {
+    const reply = await this.#redis.hmget(
+      this.#keys.workflowStats.rate(version.workflow, version.version),
+      'ref',
+      'f',
+      'ff',
+      'cr',
+      'pt',
+    );
+    const ref = Number(reply[0] ?? Number.NaN);
+    const now = this.#now();
+    const decay = Number.isFinite(ref) ? 2 ** (Math.min(0, ref - now) / this.#halfLifeMs) : 0;
+    return rateOf(reply.slice(1), decay);
   }
 
   /** The version's counts over the last `windowMs` (whole buckets, clamped to the longest window). */
@@ -123,6 +172,14 @@ export class WorkflowStatsStore {
 
 const member = (version: WorkflowVersion): string =>
   `${encodeURIComponent(version.workflow)}@v${version.version}`;
+
+function rateOf(values: readonly (string | null | undefined)[], decay: number): DecayedWorkflowRate {
+  const at = (index: number) => {
+    const value = Number(values[index] ?? 0) * decay;
+    return Number.isFinite(value) && value > 0 ? value : 0;
+  };
+  return { firstAttempts: at(0), firstAttemptFailures: at(1), cacheReadTokens: at(2), promptTokens: at(3) };
+}
 
 function fromHash(hash: Record<string, string>): WorkflowStatsCounts {
   const counts = emptyWorkflowStats();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** Defaults of the cache placement settings, in one place. */
 const cacheSettingsDefaults = {
   placement: 'by_cost' as CachePlacementPolicy,
-  rateWindowMinutes: 60,
+  rateHalfLifeMinutes: 30,
   refreshMs: 10_000,
 } as const;
 
@@ -13,8 +13,8 @@ const cacheSettingsDefaults = {
 export interface CacheSettings {
   /** `by_cost` (default) or `after_document`, the former single breakpoint (`QUARRY_CACHE_PLACEMENT`). */
   readonly placement: CachePlacementPolicy;
-  /** Window of the first-attempt failure rate the placement judges by (`CACHE_WINDOW_MINUTES`). */
-  readonly rateWindowMs: number;
+  /** Half-life of the decayed first-attempt failure rate the placement judges by (`CACHE_HALF_LIFE_MINUTES`). */
+  readonly rateHalfLifeMs: number;
   /** How long one read of the rate is reused before Redis is asked again (`CACHE_RATE_REFRESH_MS`). */
   readonly refreshMs: number;
 }
@@ -26,7 +26,7 @@ export const cacheEnv = {
     .trim()
     .pipe(z.enum(['by_cost', 'after_document'], { error: 'by_cost or after_document' }))
     .default(cacheSettingsDefaults.placement),
-  CACHE_WINDOW_MINUTES: integerVar(5, 1440).default(cacheSettingsDefaults.rateWindowMinutes),
+  CACHE_HALF_LIFE_MINUTES: integerVar(5, 1440).default(cacheSettingsDefaults.rateHalfLifeMinutes),
   CACHE_RATE_REFRESH_MS: integerVar(100, 600_000).default(cacheSettingsDefaults.refreshMs),
 };
 
@@ -36,7 +36,7 @@ type CacheEnv = { [K in keyof typeof cacheEnv]: z.output<(typeof cacheEnv)[K]> }
 export function cacheSettings(env: CacheEnv): CacheSettings {
   return {
     placement: env.QUARRY_CACHE_PLACEMENT,
-    rateWindowMs: env.CACHE_WINDOW_MINUTES * 60_000,
+    rateHalfLifeMs: env.CACHE_HALF_LIFE_MINUTES * 60_000,
     refreshMs: env.CACHE_RATE_REFRESH_MS,
   };
 }

@@ -116,8 +116,11 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
   );
 
   const stats = new WorkflowStatsRecorder({
-    store: new WorkflowStatsStore({ redis: connection, keys: queues.keys }),
-    rateWindowMs: config.cache.rateWindowMs,
+    store: new WorkflowStatsStore({
+      redis: connection,
+      keys: queues.keys,
+      halfLifeMs: config.cache.rateHalfLifeMs,
+    }),
     refreshMs: config.cache.refreshMs,
     log,
     gauges: metrics.cache,

@@ -40,7 +40,7 @@ describe('loadWorkerConfig', () => {
         "allowEviction": false,
         "cache": {
           "placement": "by_cost",
-          "rateWindowMs": 3600000,
+          "rateHalfLifeMs": 1800000,
           "refreshMs": 10000,
         },
         "concurrency": 4,
@@ -74,27 +74,27 @@ describe('loadWorkerConfig', () => {
   it('reads the cache placement settings and names bad ones', () => {
     expect(loadWorkerConfig(minimal).cache).toEqual({
       placement: 'by_cost',
-      rateWindowMs: 3_600_000,
+      rateHalfLifeMs: 1_800_000,
       refreshMs: 10_000,
     });
     expect(
       loadWorkerConfig({
         ...minimal,
         QUARRY_CACHE_PLACEMENT: 'after_document',
-        CACHE_WINDOW_MINUTES: '30',
+        CACHE_HALF_LIFE_MINUTES: '10',
         CACHE_RATE_REFRESH_MS: '500',
       }).cache,
-    ).toEqual({ placement: 'after_document', rateWindowMs: 1_800_000, refreshMs: 500 });
+    ).toEqual({ placement: 'after_document', rateHalfLifeMs: 600_000, refreshMs: 500 });
     expect(
       problemsOf({
         ...minimal,
         QUARRY_CACHE_PLACEMENT: 'always',
-        CACHE_WINDOW_MINUTES: '2',
+        CACHE_HALF_LIFE_MINUTES: '2',
         CACHE_RATE_REFRESH_MS: 'often',
       }),
     ).toEqual([
       '- QUARRY_CACHE_PLACEMENT: expected by_cost or after_document, got "always"',
-      '- CACHE_WINDOW_MINUTES: expected an integer from 5 to 1440, got "2"',
+      '- CACHE_HALF_LIFE_MINUTES: expected an integer from 5 to 1440, got "2"',
       '- CACHE_RATE_REFRESH_MS: expected an integer from 100 to 600000, got "often"',
     ]);
   });

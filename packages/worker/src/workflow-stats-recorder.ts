@@ -1,8 +1,8 @@
 import { type AttemptRecord, cacheDefaults, type FirstAttemptHistory } from '@quarry/core';
 import {
   addWorkflowStats,
+  type DecayedWorkflowRate,
   emptyWorkflowStats,
-  summarizeWorkflowStats,
   type WorkflowStatsCounts,
   type WorkflowStatsStore,
   type WorkflowVersion,
@@ -14,9 +14,7 @@ import type { CacheGauges } from './metrics/cache-gauges';
 /** Options of {@link WorkflowStatsRecorder}. */
 export interface WorkflowStatsRecorderOptions {
   readonly store: WorkflowStatsStore;
-  /** Window of the first-attempt failure rate. */
-  readonly rateWindowMs: number;
-  /** How long one read of a version's window is reused. */
+  /** How long one read of a version's decayed counters is reused. */
   readonly refreshMs: number;
   /** How often counts gathered in memory are written. Default 1000 ms. */
   readonly flushMs?: number;
@@ -35,11 +33,12 @@ const keyOf = (version: WorkflowVersion) => `${version.version}\u0000${version.w
 
 /**
  * The worker's side of the workflow statistics: each attempt and each valid job is counted in
- * memory and written once a second (one script call per workflow version, not one per job), and the
- * first-attempt history the cache placement judges by is read from Redis at most once per
- * `refreshMs` per version (once per flush while it holds too few first attempts to judge by; a
- * stale value is used while it is read again). Statistics are best
- * effort: a failed write or read is logged; a failed read counts as unknown history.
+ * memory and written once a second (one script call per workflow version, not one per job); the
+ * write replies with the version's decayed counters, so the first-attempt history cache placement
+ * judges by comes with it. A version this worker has not written lately is read (one command) at
+ * most once per `refreshMs` (once per flush while it holds too few first attempts to judge by; a
+ * stale value is used while it is read again). Statistics are best effort: a failed write is kept
+ * for the next flush and logged; a failed read is logged and counts as unknown history.
  */
 export class WorkflowStatsRecorder {
   readonly #options: WorkflowStatsRecorderOptions;
@@ -127,7 +126,7 @@ export class WorkflowStatsRecorder {
     this.#pending = new Map();
     for (const { version, counts } of batch.values()) {
       try {
-        await this.#options.store.record(version, counts);
+        this.#remember(version, await this.#options.store.record(version, counts));
       } catch (error) {
         // Kept for the next flush: statistics are not lost while Redis is briefly away.
         addWorkflowStats(this.#countsOf(version), counts);
@@ -140,23 +139,25 @@ export class WorkflowStatsRecorder {
   }
 
   async #read(version: WorkflowVersion): Promise<FirstAttemptHistory | null> {
-    let value: FirstAttemptHistory | null = null;
     try {
-      const counts = await this.#options.store.read(version, this.#options.rateWindowMs);
-      value = { firstAttempts: counts.firstAttempts, firstAttemptFailures: counts.firstAttemptFailures };
-      const summary = summarizeWorkflowStats(version, counts);
-      this.#options.gauges?.window(version.workflow, {
-        firstAttemptFailureRate:
-          summary.firstAttemptValidity === null ? null : 1 - summary.firstAttemptValidity,
-        cacheReadShare: summary.cacheReadShare,
-      });
+      return this.#remember(version, await this.#options.store.readRate(version));
     } catch (error) {
       this.#options.log.warn(
         { workflow: version.workflow, version: version.version, error: describeError(error) },
         'workflow statistics not read; cache placement treats the failure rate as unknown',
       );
+      this.#reads.set(keyOf(version), { at: this.#now(), value: null, refreshing: null });
+      return null;
     }
+  }
+
+  #remember(version: WorkflowVersion, rate: DecayedWorkflowRate): FirstAttemptHistory {
+    const value = { firstAttempts: rate.firstAttempts, firstAttemptFailures: rate.firstAttemptFailures };
     this.#reads.set(keyOf(version), { at: this.#now(), value, refreshing: null });
+    this.#options.gauges?.window(version.workflow, {
+      firstAttemptFailureRate: rate.firstAttempts > 0 ? rate.firstAttemptFailures / rate.firstAttempts : null,
+      cacheReadShare: rate.promptTokens > 0 ? rate.cacheReadTokens / rate.promptTokens : null,
+    });
     return value;
   }
 }

@@ -12,7 +12,7 @@ import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
 import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
-import { recordWorkflowStats2 } from './record-workflow-stats-2';
+import { recordWorkflowStats3 } from './record-workflow-stats-3';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
@@ -39,7 +39,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   openBatchRecord4,
   recordBatchResult2,
   endBatchRecord3,
-  recordWorkflowStats2,
+  recordWorkflowStats3,
 ];
 
 type Arg = string | number;
@@ -65,7 +65,7 @@ export interface QuarryScriptCommands {
   quarryOpenBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
   quarryRecordBatchResult(...keysThenArgs: Arg[]): Promise<number>;
   quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
-  quarryRecordWorkflowStats(bucket: string, index: string, ...args: Arg[]): Promise<number>;
+  quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

@@ -1,8 +1,8 @@
 import { Gauge, type Registry } from 'prom-client';
 
-/** The prompt-cache gauges of a worker, set whenever it reads a workflow version's window of statistics. */
+/** The prompt-cache gauges of a worker, set whenever it writes or reads a workflow version's decayed counters. */
 export interface CacheGauges {
-  /** Sets both gauges of `workflow` (a bounded label) from its window; a null share leaves that gauge alone. */
+  /** Sets both gauges of `workflow` (a bounded label); a null share leaves that gauge alone. */
   window(
     workflow: string,
     figures: { readonly firstAttemptFailureRate: number | null; readonly cacheReadShare: number | null },
@@ -12,8 +12,8 @@ export interface CacheGauges {
 /**
  * `quarry_cache_hit_share{workflow}`: the share of prompt tokens (input, cache writes, cache reads)
  * read from the prompt cache, and `quarry_first_attempt_failure_rate{workflow}`: the share of first
- * attempts that were not valid — both over the window the cache placement judges by
- * (`CACHE_WINDOW_MINUTES`), summed over every worker.
+ * attempts that were not valid — both from the decayed counters cache placement judges by
+ * (half-life `CACHE_HALF_LIFE_MINUTES`), every worker's jobs together.
  */
 export function createCacheGauges(
   registers: Registry[],
@@ -21,13 +21,13 @@ export function createCacheGauges(
 ): CacheGauges {
   const hitShare = new Gauge({
     name: 'quarry_cache_hit_share',
-    help: 'Share of prompt tokens read from the prompt cache over the cache-rate window, all workers',
+    help: 'Share of prompt tokens read from the prompt cache decayed (half-life CACHE_HALF_LIFE_MINUTES), all workers',
     labelNames: ['workflow'] as const,
     registers,
   });
   const failureRate = new Gauge({
     name: 'quarry_first_attempt_failure_rate',
-    help: 'Share of first attempts that were not valid over the cache-rate window, all workers (what cache placement judges by)',
+    help: 'Share of first attempts that were not valid, decayed over CACHE_HALF_LIFE_MINUTES, all workers (what cache placement judges by)',
     labelNames: ['workflow'] as const,
     registers,
   });

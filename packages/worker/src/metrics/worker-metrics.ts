@@ -71,7 +71,7 @@ export interface WorkerMetrics {
   };
   /** The label value of a model (bounded, as on every other model label). */
   modelLabel(model: string): string;
-  /** Cache hit share and first-attempt failure rate per workflow, over the cache-rate window. */
+  /** Cache hit share and first-attempt failure rate per workflow (decayed counters, all workers). */
   readonly cache: CacheGauges;
 }
 
