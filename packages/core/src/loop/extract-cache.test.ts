@@ -13,12 +13,13 @@ const examples = Array.from({ length: 12 }, () => ({
   output: validReceipt,
 }));
 
-const marks = (request: ModelRequest | undefined) => ({
-  shared: request?.systemCacheBreakpoint === true,
-  document:
-    request?.messages[0]?.content.at(-1)?.type === 'text' &&
-    request.messages[0].content.at(-1)?.cacheBreakpoint === true,
-});
+const marks = (request: ModelRequest | undefined) => {
+  const last = request?.messages[0]?.content.at(-1);
+  return {
+    shared: request?.systemCacheBreakpoint === true,
+    document: last?.type === 'text' && last.cacheBreakpoint === true,
+  };
+};
 
 async function run(options: {
   readonly failures: number;
