@@ -77,7 +77,7 @@ export class WorkflowStatsRecorder {
     this.#countsOf(version).validJobs += 1;
   }
 
-  /** The version's first attempts over the rate window; null when unknown (never read, or Redis failed). */
+  /** The version's decayed first attempts and failures; null when unknown (Redis failed). */
   async firstAttemptHistory(version: WorkflowVersion): Promise<FirstAttemptHistory | null> {
     const key = keyOf(version);
     const cached = this.#reads.get(key);
@@ -101,7 +101,7 @@ export class WorkflowStatsRecorder {
     await this.flush();
   }
 
-  /** A window with too few first attempts to judge by is read again after a flush rather than after `refreshMs`. */
+  /** Counters with too few first attempts to judge by are read again after a flush rather than after `refreshMs`. */
   #reuseMs(value: FirstAttemptHistory | null): number {
     const known = value !== null && value.firstAttempts >= cacheDefaults.minSamples;
     return known ? this.#options.refreshMs : Math.min(this.#options.refreshMs, this.#options.flushMs ?? 1000);
