@@ -1,5 +1,13 @@
 import { createAnthropicModelClient } from '@quarry/anthropic';
-import { addUsage, emptyUsage, extractDefaults, type Lane, modelSpecOf, type Usage } from '@quarry/core';
+import {
+  addUsage,
+  type CachePlacementPolicy,
+  emptyUsage,
+  extractDefaults,
+  type Lane,
+  modelSpecOf,
+  type Usage,
+} from '@quarry/core';
 import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import { defaultRegistry } from '@quarry/workflows';
 import type { BenchContext } from './bench-context';
@@ -14,6 +22,12 @@ import { round } from './stats';
 
 /** The retry-heavy simulation both sides face (the same documents draw the same mistakes). */
 export const retryHeavyMistakes = { rate: 0.8, unfixableRate: 0.1, count: 2 } as const;
+
+/** The low-retry simulation: 90 % of documents right first time, one mistake each otherwise, 1 % never fixed. */
+export const lowRetryMistakes = { rate: 0.1, unfixableRate: 0.01, count: 1 } as const;
+
+/** The stand-in's simulated mistakes (see its `simulate.mistakes`). */
+export type Mistakes = { readonly rate: number; readonly unfixableRate: number; readonly count: number };
 
 /** The model of the token lines. */
 export const TOKEN_MODEL = extractDefaults.modelId;
@@ -46,6 +60,10 @@ export interface QuarrySideOptions {
   /** Default realtime; batch: every job in the batch lane, batches ending after `batchDelayMs`. */
   readonly lane?: Lane;
   readonly batchDelayMs?: number;
+  /** Default {@link retryHeavyMistakes}. */
+  readonly mistakes?: Mistakes;
+  /** The worker's `QUARRY_CACHE_PLACEMENT`. Default `by_cost`. */
+  readonly placement?: CachePlacementPolicy;
 }
 
 /** Quarry: worker process, SDK against the stand-in, default settings (lessons on, 3 attempts). */
@@ -55,7 +73,8 @@ export async function quarrySide(context: BenchContext, options: QuarrySideOptio
   const redis = await spawnRedis();
   const standin = await startSimulatedStandin({
     corpus: context.corpus,
-    mistakes: retryHeavyMistakes,
+    mistakes: options.mistakes ?? retryHeavyMistakes,
+    cacheMinimum: 'model',
     ...(batch ? { batches: { delayMs: options.batchDelayMs ?? 200 } } : {}),
   });
   const prefix = uniquePrefix('bench-tokens');
@@ -85,6 +104,7 @@ export async function quarrySide(context: BenchContext, options: QuarrySideOptio
             ANTHROPIC_BASE_URL: standin.url,
             QUARRY_MODEL: TOKEN_MODEL,
             KEEP_COMPLETED_COUNT: '1000000',
+            QUARRY_CACHE_PLACEMENT: options.placement ?? 'by_cost',
             ...(batch ? batchEnv : {}),
           },
         },
@@ -127,10 +147,19 @@ export async function quarrySide(context: BenchContext, options: QuarrySideOptio
 /** The naive loop, in-process, SDK against its own stand-in with the same simulation (realtime prices). */
 export async function naiveSide(
   context: BenchContext,
-  options: { readonly jobs: number; readonly concurrency: number; readonly appendix: string },
+  options: {
+    readonly jobs: number;
+    readonly concurrency: number;
+    readonly appendix: string;
+    /** Default {@link retryHeavyMistakes}. */
+    readonly mistakes?: Mistakes;
+  },
 ): Promise<Side> {
   const { jobs, concurrency, appendix } = options;
-  const standin = await startSimulatedStandin({ corpus: context.corpus, mistakes: retryHeavyMistakes });
+  const standin = await startSimulatedStandin({
+    corpus: context.corpus,
+    mistakes: options.mistakes ?? retryHeavyMistakes,
+  });
   try {
     const model = createAnthropicModelClient({ apiKey: 'bench', baseURL: standin.url });
     const registry = defaultRegistry();

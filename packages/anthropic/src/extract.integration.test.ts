@@ -214,7 +214,7 @@ describe('extract() through @anthropic-ai/sdk against the stand-in', () => {
     expect((await store.load('job-resume')).map((record) => record.n)).toEqual([1, 2]);
   });
 
-  it('puts the lessons after the cache breakpoint, which closes the document', async () => {
+  it('ends the shared prefix on the system block and the first turn after the lessons, never before them', async () => {
     const lesson: Lesson = {
       signature: 'rule:total-matches',
       score: 4.2,
@@ -224,18 +224,26 @@ describe('extract() through @anthropic-ai/sdk against the stand-in', () => {
       lastSeen: 1_700_000_100_000,
     };
     const { standin, run } = await setup([json(valid)]);
-    await run({ lessons: [lesson] });
+    // Claude Haiku 5.5 caches from 512 tokens: both prefixes of this invoice are long enough.
+    await run({ lessons: [lesson], modelId: 'claude-haiku-5-5' });
     const body = standin.requests[0]!.body;
+    expect(body.system).toEqual([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]);
+    expect(JSON.stringify(body.system)).not.toContain('rule:total-matches');
     const first = blocks(body.messages[0]!.content);
     const breakpoints = first.flatMap((block, index) => (block.cache_control ? [index] : []));
-    expect(breakpoints).toEqual([0]);
-    expect(first[0]).toMatchObject({ type: 'text', cache_control: { type: 'ephemeral' } });
+    expect(breakpoints).toEqual([first.length - 1]);
     expect(first[0]!.text).toContain(text);
     const lessonsAt = first.findIndex((block) => block.text?.includes('rule:total-matches'));
     expect(lessonsAt).toBeGreaterThan(0);
     expect(first[lessonsAt]!.text).toContain('total does not equal subtotal + tax');
     expect(first[0]!.text).not.toContain('rule:total-matches');
-    expect(JSON.stringify(body.system)).not.toContain('rule:total-matches');
+  });
+
+  it('places no breakpoint before a prefix below the model minimum (Claude Haiku 4.5: 4,096 tokens)', async () => {
+    const { standin, run } = await setup([json(valid)]);
+    await run();
+    const body = standin.requests[0]!.body;
+    expect(JSON.stringify(body)).not.toContain('cache_control');
   });
 
   it('answers every tool_use with an is_error tool_result when the strategy is tool', async () => {
@@ -275,7 +283,7 @@ describe('extract() through @anthropic-ai/sdk against the stand-in', () => {
 
   it('reads the cached prefix on the second request for the same document', async () => {
     const { run } = await setup([json({ ...valid, total: 400 }), json(valid)]);
-    const result = await run();
+    const result = await run({ modelId: 'claude-haiku-5-5' });
     const [first, second] = result.attemptRecords;
     expect(first?.usage.cacheCreationInputTokens).toBeGreaterThan(0);
     expect(first?.usage.cacheReadInputTokens).toBe(0);

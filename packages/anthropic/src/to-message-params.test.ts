@@ -223,6 +223,17 @@ describe('toMessageParams', () => {
     expect(breakpoints(toMessageParams(structured))).toEqual([{ type: 'ephemeral' }]);
   });
 
+  it('ends the shared prefix with cache_control on the system block when asked, after the schema or tool', () => {
+    const shared = { ...structured, systemCacheBreakpoint: true };
+    expect(toMessageParams(shared).system).toEqual([
+      { type: 'text', text: structured.system, cache_control: { type: 'ephemeral' } },
+    ]);
+    expect(toMessageParams(shared, { cacheTtl: '1h' }).system).toEqual([
+      { type: 'text', text: structured.system, cache_control: { type: 'ephemeral', ttl: '1h' } },
+    ]);
+    expect(toMessageParams(structured).system).toEqual([{ type: 'text', text: structured.system }]);
+  });
+
   it('never sends a sampling parameter', () => {
     for (const request of [
       structured,

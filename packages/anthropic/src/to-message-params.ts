@@ -19,7 +19,8 @@ export interface ToMessageParamsOptions {
 
 /**
  * Translates a {@link ModelRequest} to Messages API parameters, keeping the order of every
- * message and part: the system prompt is one text block, a part marked `cacheBreakpoint` gets
+ * message and part: the system prompt is one text block (with `cache_control` when
+ * `systemCacheBreakpoint` is set: tools or schema and system form the shared prefix), a part marked `cacheBreakpoint` gets
  * `cache_control: { type: 'ephemeral' }` (with `ttl: '1h'` when `cacheTtl` is `1h`), and the strategy decides between
  * `output_config.format` (structured outputs) and one tool, forced with `tool_choice` of type
  * `tool`, or (`toolChoice: 'auto'`, for models that answer 400 to forced tool use) strict with
@@ -38,7 +39,11 @@ export function toMessageParams(
   const base = {
     model: request.model,
     max_tokens: request.maxTokens,
-    system: [{ type: 'text' as const, text: request.system }],
+    system: [
+      request.systemCacheBreakpoint
+        ? { type: 'text' as const, text: request.system, cache_control: cacheControl }
+        : { type: 'text' as const, text: request.system },
+    ],
     messages: request.messages.map(
       (message): MessageParam => ({
         role: message.role,

@@ -69,3 +69,6 @@ export * from './unknown-batch-error';
 export * from './unreadable-job-data';
 export * from './unrecorded-failure-reason';
 export * from './utf8-bytes';
+export * from './workflow-stats-counts';
+export * from './workflow-stats-store';
+export * from './workflow-stats-summary';

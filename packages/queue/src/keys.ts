@@ -56,6 +56,21 @@ export interface QuarryKeys {
    * model class, shared by every queue under the prefix (see `pacer-draw-1`).
    */
   pacerBudget(apiKey: string, rateLimitClass: string): string;
+  /** Per workflow version statistics in time buckets, shared by queues (see {@link WorkflowStatsKeys}). */
+  readonly workflowStats: WorkflowStatsKeys;
+}
+
+/** Keys of the workflow statistics (`WorkflowStatsStore`). */
+export interface WorkflowStatsKeys {
+  /** Sorted set: `<workflow>@v<version>` (workflow URI-encoded) → when it was last recorded (ms). */
+  index(): string;
+  /** Hash of one workflow version's counters in the time bucket starting at `bucketStartMs`; expires. */
+  bucket(workflow: string, version: number, bucketStartMs: number): string;
+  /**
+   * Hash of one workflow version's decayed counters (`ref` time, `f` first attempts, `ff` first-attempt
+   * failures, `cr` cache-read tokens, `pt` prompt tokens), what cache placement judges by; expires.
+   */
+  rate(workflow: string, version: number): string;
 }
 
 /**
@@ -186,6 +201,12 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     batch: batchKeys(`${perQueue}:batch`),
     pacerBudget: (apiKey, rateLimitClass) =>
       `${own}:pacer:${sha256(apiKey).slice(0, 32)}:${keyPart(rateLimitClass, sha256)}`,
+    workflowStats: {
+      index: () => `${own}:wfstats:index`,
+      bucket: (workflow, version, bucketStartMs) =>
+        `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:${bucketStartMs}`,
+      rate: (workflow, version) => `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:rate`,
+    },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
       return { scores: `${base}:scores`, details: `${base}:details` };

@@ -15,6 +15,8 @@ export interface AnswerMessageOptions {
   readonly strategy: RequestStrategy;
   readonly reply: ContentReply;
   readonly cache: PromptCache;
+  /** Whether breakpoints below the model's minimum cacheable prefix are ignored. Default `none`. */
+  readonly cacheMinimum?: 'model' | 'none';
   readonly fingerprints: RequestFingerprints;
   readonly models: ModelTable;
   readonly thinkingTokens: Readonly<Record<Effort, number>>;
@@ -41,7 +43,12 @@ export function answerMessage(options: AnswerMessageOptions): MessageResponse {
       strategy,
       context,
       maxTokens: body.max_tokens,
-      inputUsage: cache.usage(model, segments, context.tokenizerFactor),
+      inputUsage: cache.usage(
+        model,
+        segments,
+        context.tokenizerFactor,
+        options.cacheMinimum === 'model' ? (context.spec?.minCacheableTokens ?? 0) : 0,
+      ),
       thinkingTokens: options.thinkingTokens[context.effort],
       diagnostics,
       nextId: options.nextId,

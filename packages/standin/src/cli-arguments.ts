@@ -75,6 +75,7 @@ const ConfigFile = z.strictObject({
   apiKey: anything,
   documentKey: z.string().optional(),
   cacheEntries: anything,
+  cacheMinimum: anything,
   maxBodyBytes: anything,
   models: anything,
   thinkingTokens: anything,

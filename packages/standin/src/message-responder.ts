@@ -173,6 +173,7 @@ export class MessageResponder {
           strategy: request.strategy,
           reply: stalled ? { kind: 'text', text: 'This answer never ends.' } : reply,
           cache: this.cache,
+          cacheMinimum: this.#options.cacheMinimum,
           fingerprints: this.#fingerprints,
           models: this.#options.models,
           thinkingTokens: this.#options.thinkingTokens,

@@ -189,6 +189,12 @@ describe('cache diagnostics, through the SDK', () => {
       ],
     });
     expect(appended.diagnostics).toBeNull();
+    // Where the breakpoints sit is no change of the prompt: moving them (or adding one) diverges nothing.
+    const moved = await after({
+      system: [{ type: 'text', text: 'Extract the invoice.', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Invoice from ACME, total 12.50' }] }],
+    });
+    expect(moved.diagnostics).toBeNull();
     const missed = expect.any(Number);
     expect((await after({ model: 'claude-haiku-5-5' })).diagnostics).toEqual({
       cache_miss_reason: { type: 'model_changed', cache_missed_input_tokens: missed },

@@ -13,9 +13,10 @@ interface Fingerprint {
   readonly prefixTokens: number;
 }
 
+/** A hash of `value` without its `cache_control` markers: where breakpoints sit is no change of the prompt. */
 const hash = (value: unknown): string =>
   createHash('sha1')
-    .update(JSON.stringify(value) ?? '')
+    .update(JSON.stringify(value, (key, inner) => (key === 'cache_control' ? undefined : inner)) ?? '')
     .digest('base64');
 
 /** The fingerprint of `body`, whose cached prefix counted `prefixTokens`. */

@@ -29,6 +29,7 @@ export interface ResolvedStandinOptions {
   readonly apiKey: string | null;
   readonly documentKey: (document: string) => string;
   readonly cacheEntries: number;
+  readonly cacheMinimum: 'model' | 'none';
   readonly maxBodyBytes: number;
   readonly models: ModelTable;
   readonly thinkingTokens: Readonly<Record<Effort, number>>;
@@ -79,6 +80,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
   const port = parse('port', z.number().int().min(0).max(65535), options.port) ?? standinDefaults.port;
   const cacheEntries =
     parse('cacheEntries', z.number().int().positive(), options.cacheEntries) ?? standinDefaults.cacheEntries;
+  const cacheMinimum = parse('cacheMinimum', z.enum(['model', 'none']), options.cacheMinimum) ?? 'none';
   const maxBodyBytes =
     parse('maxBodyBytes', z.number().int().positive(), options.maxBodyBytes) ?? standinDefaults.maxBodyBytes;
   const models = parse('models', ModelTable, options.models) ?? defaultModelTable;
@@ -117,6 +119,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     apiKey: options.apiKey ?? null,
     documentKey: documentKeyFunction(options.documentKey),
     cacheEntries,
+    cacheMinimum,
     maxBodyBytes,
     models,
     thinkingTokens,

@@ -185,6 +185,11 @@ export interface StandinOptions {
   readonly documentKey?: RegExp | ((document: string) => string);
   /** Prompt-cache entries kept (least recently used go first). Default 10,000. */
   readonly cacheEntries?: number;
+  /**
+   * `model`: a cache breakpoint before fewer tokens than the model's `minCacheableTokens` caches
+   * nothing, as the API silently does; `none` (the default): every breakpoint caches.
+   */
+  readonly cacheMinimum?: 'model' | 'none';
   /** Largest request body accepted (413 above). Default 32 MiB. */
   readonly maxBodyBytes?: number;
   /**

@@ -11,6 +11,7 @@ import {
   type RedisClient,
   redisClient,
   TolerantWorker,
+  WorkflowStatsStore,
 } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
@@ -37,6 +38,7 @@ import { releaseAttemptsOnEnd } from './release-attempts-on-end';
 import type { WorkerConfig } from './worker-config';
 import { workerReadiness } from './worker-readiness';
 import { workflowGrounder } from './workflow-grounder';
+import { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Options of {@link createWorker}. Only `config` is required. */
 export interface CreateWorkerOptions {
@@ -137,6 +139,17 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       })
     : sender;
 
+  const stats = new WorkflowStatsRecorder({
+    store: new WorkflowStatsStore({
+      redis: connection,
+      keys: queues.keys,
+      halfLifeMs: config.cache.rateHalfLifeMs,
+    }),
+    refreshMs: config.cache.refreshMs,
+    log,
+    gauges: metrics.cache,
+  });
+
   let stopping = false;
   const batchStore = new BatchLaneStore({
     redis: connection,
@@ -166,6 +179,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     jobMaxCostUsd: config.jobMaxCostUsd,
     log,
     stopping: () => stopping,
+    stats,
+    cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
     batch: {
       store: batchStore,
@@ -289,6 +304,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     await batchCoordinator.stop();
     await drainWorker({ worker, graceMs, log });
     await reconciler.settled();
+    await stats.close();
     await queues.close();
     await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());

@@ -1,5 +1,6 @@
 import {
   type AttemptStore,
+  type CachePlacementPolicy,
   extract,
   type HistoryStore,
   type Lane,
@@ -31,6 +32,7 @@ import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
+import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
 export interface ExtractionProcessorOptions {
@@ -67,6 +69,10 @@ export interface ExtractionProcessorOptions {
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;
   readonly random?: () => number;
+  /** Workflow statistics: first-attempt history for cache placement, and each attempt and valid job counted. */
+  readonly stats?: WorkflowStatsRecorder;
+  /** Where cache breakpoints go (`QUARRY_CACHE_PLACEMENT`). Default `by_cost`. */
+  readonly cachePlacement?: CachePlacementPolicy;
   /** The batch lane: where attempts park, and its settings. Absent: every job runs in the realtime lane. */
   readonly batch?: {
     readonly store: BatchLaneStore;
@@ -118,6 +124,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       log = log.child({ workflow: workflow.name, version: workflow.version });
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
       const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
+      const statsKey = { workflow: workflow.name, version: workflow.version };
+      const cacheHistory = (await options.stats?.firstAttemptHistory(statsKey)) ?? null;
       const lane = resolveLane({
         job: data.lane,
         workflow: workflow.lane,
@@ -140,8 +148,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
             })
           : options.model,
         ...(signal ? { signal } : {}),
+        cacheHistory,
+        ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);
+          options.stats?.attempt(statsKey, record);
           log.info(
             {
               n: record.n,
@@ -192,6 +203,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         });
       }
       options.metrics?.completed(result, result.needsReview && options.review !== undefined);
+      options.stats?.completed(statsKey);
       log.info(
         {
           attempts: result.attempts,

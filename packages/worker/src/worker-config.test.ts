@@ -38,6 +38,11 @@ describe('loadWorkerConfig', () => {
     expect(worker).toMatchInlineSnapshot(`
       {
         "allowEviction": false,
+        "cache": {
+          "placement": "by_cost",
+          "rateHalfLifeMs": 1800000,
+          "refreshMs": 10000,
+        },
         "concurrency": 4,
         "jobMaxCostUsd": null,
         "lockDurationMs": 30000,
@@ -70,6 +75,34 @@ describe('loadWorkerConfig', () => {
         "workerName": undefined,
       }
     `);
+  });
+
+  it('reads the cache placement settings and names bad ones', () => {
+    expect(loadWorkerConfig(minimal).cache).toEqual({
+      placement: 'by_cost',
+      rateHalfLifeMs: 1_800_000,
+      refreshMs: 10_000,
+    });
+    expect(
+      loadWorkerConfig({
+        ...minimal,
+        QUARRY_CACHE_PLACEMENT: 'after_document',
+        CACHE_HALF_LIFE_MINUTES: '10',
+        CACHE_RATE_REFRESH_MS: '500',
+      }).cache,
+    ).toEqual({ placement: 'after_document', rateHalfLifeMs: 600_000, refreshMs: 500 });
+    expect(
+      problemsOf({
+        ...minimal,
+        QUARRY_CACHE_PLACEMENT: 'always',
+        CACHE_HALF_LIFE_MINUTES: '2',
+        CACHE_RATE_REFRESH_MS: 'often',
+      }),
+    ).toEqual([
+      '- QUARRY_CACHE_PLACEMENT: expected by_cost or after_document, got "always"',
+      '- CACHE_HALF_LIFE_MINUTES: expected an integer from 5 to 1440, got "2"',
+      '- CACHE_RATE_REFRESH_MS: expected an integer from 100 to 600000, got "often"',
+    ]);
   });
 
   it('reads the batch lane settings, clamps them to the API limits and names bad ones', () => {

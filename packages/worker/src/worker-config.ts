@@ -26,6 +26,7 @@ import {
 } from '@quarry/queue';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
+import { cacheEnv, cacheSettings } from './cache-settings';
 
 const hour = 3_600_000;
 /** The longest delay a Node.js timer can wait (about 24.8 days). */
@@ -84,6 +85,7 @@ export const WorkerEnv = z
     METRICS_MAX_SIGNATURES: integerVar(1, 1000).default(20),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
     ...batchLaneEnv,
+    ...cacheEnv,
   })
   .refine(
     (env) =>
@@ -167,6 +169,7 @@ export const WorkerEnv = z
     },
     allowEviction: env.REDIS_ALLOW_EVICTION,
     batch: batchLaneSettings(env),
+    cache: cacheSettings(env),
   }));
 
 /** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */

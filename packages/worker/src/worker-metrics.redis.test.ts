@@ -57,10 +57,11 @@ describe('worker metrics (real Redis, SDK against the stand-in)', () => {
     for (const type of ['input', 'output']) {
       expect(total(metrics, 'quarry_tokens_total', { ...note, type })).toBeGreaterThan(0);
     }
+    // The note prompts are far below Claude Haiku 4.5's minimum cacheable prefix: no breakpoint is placed.
     expect(
       total(metrics, 'quarry_tokens_total', { type: 'cache_creation' }) +
         total(metrics, 'quarry_tokens_total', { type: 'cache_read' }),
-    ).toBeGreaterThan(0);
+    ).toBe(0);
     expect(total(metrics, 'quarry_cost_usd_total', note)).toBeGreaterThan(0);
     // The third attempt of `never` replaces the second's failed reply rather than appending to it.
     expect(sample(metrics, 'quarry_cache_misses_total', { ...note, reason: 'messages_changed' })).toBe(1);

@@ -39,7 +39,10 @@ describe('every current model completes jobs with costs priced from the model ta
     }) => {
       const h = await testBed.harness({ plan: { priced: [retryOnce] }, env: { QUARRY_MODEL: model } });
       await h.startWorker();
-      const { jobId } = await h.client.enqueue('note', { text: doc('priced') });
+      // Long enough for the prefix through the document to reach every model's minimum cacheable length.
+      const { jobId } = await h.client.enqueue('note', {
+        text: `${doc('priced')} ${'Terms apply. '.repeat(800)}`,
+      });
       const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
       expect(result).toMatchObject({ data: goodNote, attempts: 2, model });
       expect(h.requestsFor('priced').map((request) => request.body.model)).toEqual([model, model]);

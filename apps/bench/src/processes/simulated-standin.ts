@@ -14,6 +14,8 @@ export interface SimulatedStandinOptions {
   readonly batches?: Record<string, unknown>;
   /** Rate limits the stand-in enforces (`requestsPerMinute`, `inputTokensPerMinute`, `outputTokensPerMinute`). */
   readonly rateLimits?: Record<string, unknown>;
+  /** `model`: breakpoints before a prefix shorter than the model's minimum cache nothing. Default `none`. */
+  readonly cacheMinimum?: 'model' | 'none';
 }
 
 /**
@@ -35,5 +37,6 @@ export function startSimulatedStandin(options: SimulatedStandinOptions): Promise
     record: false,
     documentKey: REFERENCE_PATTERN,
     cacheEntries: 200_000,
+    ...(options.cacheMinimum ? { cacheMinimum: options.cacheMinimum } : {}),
   });
 }

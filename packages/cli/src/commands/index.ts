@@ -10,6 +10,7 @@ import { enqueueCommand } from './enqueue-command';
 import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
 import { reviewListCommand } from './review-list-command';
+import { workflowsStatsCommand } from './workflows-stats-command';
 
 /** Every `quarry` command, in the order `quarry --help` lists them. */
 export const commands: readonly CliCommand[] = [
@@ -24,4 +25,5 @@ export const commands: readonly CliCommand[] = [
   batchesListCommand,
   batchesShowCommand,
   batchesCancelCommand,
+  workflowsStatsCommand,
 ];

@@ -7,6 +7,7 @@ import type { Lesson } from '../history/lesson';
 import type { ModelClient } from '../model/model-client';
 import type { OutputStrategy } from '../model/output-strategy';
 import type { Effort, ModelTable } from '../models/model-spec';
+import type { CachePlacementPolicy, FirstAttemptHistory } from '../request/cache-placement';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 
 /** A non-fatal condition the caller may want to log (the core does no I/O itself). */
@@ -90,6 +91,14 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
    * thinking). Default `defaultModelTable`.
    */
   readonly models?: ModelTable;
+  /**
+   * The workflow version's recent first attempts, from which the cache placement judges whether a
+   * retry is likely enough to write the document to the prompt cache. Absent or null: unknown (the
+   * document is cached, as when too few first attempts are known).
+   */
+  readonly cacheHistory?: FirstAttemptHistory | null;
+  /** Where cache breakpoints go. Default `by_cost` (see `decideCachePlacement`). */
+  readonly cachePlacement?: CachePlacementPolicy;
   readonly signal?: AbortSignal;
   /** Called after each attempt is stored. */
   readonly onAttempt?: (record: AttemptRecord) => void;

@@ -179,6 +179,7 @@ export async function extract<W extends AnyWorkflow>(
       failed,
       records,
       grounder: grounding?.grounder ?? null,
+      cache: { history: options.cacheHistory ?? null, policy: options.cachePlacement ?? 'by_cost' },
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);

@@ -7,8 +7,10 @@ import type { ModelRequest } from '../model/model-request';
 import { effortForAttempt } from '../models/effort-for-attempt';
 import type { Effort } from '../models/model-spec';
 import { buildRequest } from '../request/build-request';
+import { withCacheBreakpoints } from '../request/with-cache-breakpoints';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { ExtractSettings } from './extract-defaults';
+import { type CacheInputs, placementForRequest } from './placement-for-request';
 import { retryFeedback } from './retry-feedback';
 
 /** Options of {@link nextRequest}. */
@@ -26,13 +28,16 @@ export interface NextRequestOptions {
   readonly records: readonly AttemptRecord[];
   /** Grounds the replies: its output schema is sent. */
   readonly grounder: Grounder | null;
+  /** Decides the cache breakpoints; absent: none are placed. */
+  readonly cache?: CacheInputs;
 }
 
 /**
  * The next call of a job and the effort it is asked at: the model table's rules for the rung's model
  * (tool choice, tool-call replay), the rung's effort plan's level after the failed attempt (its
- * start when the failed attempt was another model's), cache
- * diagnostics naming the latest attempt's message id, and the workflow's fallback models.
+ * start when the failed attempt was another model's), cache diagnostics naming the latest attempt's
+ * message id, the workflow's fallback models, and the cache breakpoints decided for this attempt
+ * (`decideCachePlacement`).
  */
 export function nextRequest(options: NextRequestOptions): {
   readonly request: ModelRequest;
@@ -40,7 +45,7 @@ export function nextRequest(options: NextRequestOptions): {
 } {
   const { settings, failed, records, rung } = options;
   const effort = effortForAttempt(rung.effortPlan, failed && askedOf(failed, rung.modelId) ? failed : null);
-  const request = buildRequest({
+  const laidOut = buildRequest({
     workflow: options.workflow,
     input: options.input,
     model: rung.modelId,
@@ -56,5 +61,15 @@ export function nextRequest(options: NextRequestOptions): {
     fallbacks: settings.fallbacks,
     ...(options.grounder ? { outputSchema: options.grounder.outputSchema } : {}),
   });
+  if (!options.cache) return { request: laidOut, effort };
+  const placement = placementForRequest({
+    request: laidOut,
+    workflow: options.workflow,
+    settings,
+    spec: rung.spec,
+    attempt: records.length + 1,
+    cache: options.cache,
+  });
+  const request = withCacheBreakpoints(laidOut, placement);
   return { request, effort };
 }

@@ -24,8 +24,9 @@ export interface ModelMessage {
 
 /**
  * One call to the model, as the extraction loop lays it out. Adapters translate it to their
- * provider's wire format without reordering: system, output schema and the first user part
- * (the document) form the stable prefix; lessons and feedback come after the cache breakpoint.
+ * provider's wire format without reordering: output schema and system form the prefix shared by a
+ * workflow version's jobs (cache breakpoint `systemCacheBreakpoint`), the first user part (the
+ * document) the job's own; lessons and feedback come after both breakpoints.
  */
 export interface ModelRequest {
   readonly model: string;
@@ -36,6 +37,8 @@ export interface ModelRequest {
   /** JSON Schema of the output, already sanitized for the provider. */
   readonly outputSchema: Readonly<Record<string, unknown>>;
   readonly system: string;
+  /** Ends the shared cacheable prefix after the system prompt (tools or schema, then system). */
+  readonly systemCacheBreakpoint?: boolean;
   readonly messages: readonly ModelMessage[];
   /**
    * How the `tool` strategy asks for its tool: `forced` (the default) or `auto` with a strict tool,

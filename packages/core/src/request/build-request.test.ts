@@ -4,6 +4,7 @@ import type { Lesson } from '../history/lesson';
 import type { Issue } from '../issues/issue';
 import { defineWorkflow } from '../workflow/define-workflow';
 import { buildRequest } from './build-request';
+import type { CachePlacement } from './cache-placement';
 
 const workflow = defineWorkflow({
   name: 'note',
@@ -35,6 +36,14 @@ const issues: Issue[] = [
   },
 ];
 const base = { workflow, input, model: 'claude-sonnet-4-5', maxTokens: 1024 } as const;
+const both: CachePlacement = {
+  shared: { place: true, reason: 'shared_prefix' },
+  document: { place: true, reason: 'retry_likely' },
+};
+const withExamples = defineWorkflow({
+  ...workflow,
+  examples: [{ text: 'Groceries\nbread butter jam', output: { title: 'Groceries', words: 3 } }],
+});
 
 describe('buildRequest', () => {
   it('lays out a first structured try: stable prefix ends at the document, lessons after it', () => {
@@ -45,7 +54,6 @@ describe('buildRequest', () => {
           {
             "content": [
               {
-                "cacheBreakpoint": true,
                 "text": "<document>
       Shopping
       milk eggs
@@ -93,6 +101,109 @@ describe('buildRequest', () => {
     `);
   });
 
+  it('lays out the shared prefix with few-shot examples and both cache breakpoints', () => {
+    const request = buildRequest({
+      ...base,
+      workflow: withExamples,
+      strategy: 'structured',
+      lessons,
+      cache: both,
+    });
+    expect({
+      system: request.system,
+      systemCacheBreakpoint: request.systemCacheBreakpoint,
+      first: request.messages[0],
+    }).toMatchInlineSnapshot(`
+      {
+        "first": {
+          "content": [
+            {
+              "text": "<document>
+      Shopping
+      milk eggs
+      </document>",
+              "type": "text",
+            },
+            {
+              "text": "Mistakes often made on earlier documents of this kind; avoid them:
+      - schema:words:invalid_type: Invalid input: expected number, received string",
+              "type": "text",
+            },
+            {
+              "cacheBreakpoint": true,
+              "text": "Extract the data from the document above and answer with the JSON object.",
+              "type": "text",
+            },
+          ],
+          "role": "user",
+        },
+        "system": "Extract the title and word count of the note.
+
+      Output contract: Answer with one JSON object conforming to the output schema, and nothing else: no prose, no markdown. Use only information found in the document; never invent values. If the answer is rejected you will be told exactly what was wrong; fix those points and answer again with the complete data.
+
+      Examples of documents of this kind and the answer expected for each:
+      <example n="1">
+      <document>
+      Groceries
+      bread butter jam
+      </document>
+      <answer>
+      {"title":"Groceries","words":3}
+      </answer>
+      </example>",
+        "systemCacheBreakpoint": true,
+      }
+    `);
+  });
+
+  it('never lets lessons or feedback change the shared prefix, nor feedback the first turn', () => {
+    const first = buildRequest({ ...base, workflow: withExamples, strategy: 'structured', cache: both });
+    const retry = buildRequest({
+      ...base,
+      workflow: withExamples,
+      strategy: 'structured',
+      lessons,
+      cache: both,
+      retry: {
+        failed: {
+          rawOutput: '{"title":"x","words":"2"}',
+          rawOutputTruncated: false,
+          toolCallId: null,
+          issues,
+        },
+        earlier: [],
+      },
+    });
+    expect(retry.system).toBe(first.system);
+    expect(retry.outputSchema).toEqual(first.outputSchema);
+    expect(retry.systemCacheBreakpoint).toBe(true);
+    const sameJobFirst = buildRequest({
+      ...base,
+      workflow: withExamples,
+      strategy: 'structured',
+      lessons,
+      cache: both,
+    });
+    expect(retry.messages[0]).toEqual(sameJobFirst.messages[0]);
+    const marked = retry.messages
+      .flatMap((message) => message.content)
+      .filter((part) => 'cacheBreakpoint' in part);
+    expect(marked).toHaveLength(1);
+  });
+
+  it('marks no breakpoint that the placement does not place', () => {
+    const request = buildRequest({
+      ...base,
+      strategy: 'structured',
+      cache: {
+        shared: { place: false, reason: 'below_minimum' },
+        document: { place: false, reason: 'retry_unlikely' },
+      },
+    });
+    expect(request.systemCacheBreakpoint).toBeUndefined();
+    for (const part of request.messages[0]?.content ?? []) expect(part).not.toHaveProperty('cacheBreakpoint');
+  });
+
   it('omits the lessons part when there are none', () => {
     const request = buildRequest({ ...base, strategy: 'structured' });
     expect(
@@ -125,7 +236,6 @@ describe('buildRequest', () => {
           {
             "content": [
               {
-                "cacheBreakpoint": true,
                 "text": "<document>
       Shopping
       milk eggs
@@ -204,7 +314,6 @@ describe('buildRequest', () => {
           {
             "content": [
               {
-                "cacheBreakpoint": true,
                 "text": "<document>
       Shopping
       milk eggs
@@ -273,7 +382,6 @@ describe('buildRequest', () => {
           {
             "content": [
               {
-                "cacheBreakpoint": true,
                 "text": "<document>
       Shopping
       milk eggs
@@ -392,7 +500,6 @@ describe('buildRequest', () => {
     const request = buildRequest({ ...base, input: hostile, strategy: 'structured' });
     expect(request.messages[0]?.content[0]).toMatchInlineSnapshot(`
       {
-        "cacheBreakpoint": true,
         "text": "<document-032ac86e>
       Shopping
       milk eggs

@@ -7,9 +7,12 @@ import type { OutputStrategy } from '../model/output-strategy';
 import type { Effort } from '../models/model-spec';
 import { toOutputJsonSchema } from '../schema/to-output-json-schema';
 import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { CachePlacement } from './cache-placement';
 import { documentBlock } from './document-block';
 import { documentOf } from './document-of';
+import { renderExamples } from './render-examples';
 import { toolNameFor } from './tool-name-for';
+import { withCacheBreakpoints } from './with-cache-breakpoints';
 
 /** The latest failed reply, as stored: what is replayed and what was wrong with it. */
 export type FailedReply = Pick<AttemptRecord, 'rawOutput' | 'rawOutputTruncated' | 'toolCallId' | 'issues'>;
@@ -40,13 +43,17 @@ export interface BuildRequestOptions {
   readonly fallbacks?: readonly string[];
   /** The output schema to send (a grounder's, asking for evidence). Default `toOutputJsonSchema(workflow.output)`. */
   readonly outputSchema?: Record<string, unknown>;
+  /** Which cache breakpoints to mark (see `decideCachePlacement`). Default: none. */
+  readonly cache?: CachePlacement;
 }
 
 /**
- * Lays out one model call. The stable prefix is the system prompt (instructions and output
- * contract), the output schema and the first part of the first user turn (the document, fenced so
- * its text cannot end its block: see {@link documentBlock}), which carries the cache breakpoint;
- * lessons (a separate part) and the task follow it. A retry sends that same first turn, then only
+ * Lays out one model call. The prefix shared by every job of the workflow version is the output
+ * schema and the system prompt (instructions, output contract, few-shot examples); the cache's
+ * `shared` breakpoint ends it, so lessons and feedback never change it. The first user turn is the
+ * document (fenced so its text cannot end its block: see {@link documentBlock}), the lessons (a
+ * separate part) and the task — the same on every attempt of the job — ended by the `document`
+ * breakpoint when the placement says so; a retry's failed reply and feedback follow it. A retry sends that same first turn, then only
  * the latest failed reply and its feedback: with `tool`, the exact tool call answered by a
  * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn
  * (also with `tool` when `replayToolCalls` is false). Earlier attempts appear only as one-line
@@ -63,19 +70,18 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
       {
         type: 'text',
         text: documentBlock(documentOf(workflow, options.input)),
-        cacheBreakpoint: true,
       },
       ...(lessons === '' ? [] : [{ type: 'text' as const, text: lessons }]),
       { type: 'text', text: taskText(strategy, toolName) },
     ],
   };
-  return {
+  const request: ModelRequest = {
     model: options.model,
     maxTokens: options.maxTokens,
     strategy,
     toolName,
     outputSchema: options.outputSchema ?? toOutputJsonSchema(workflow.output),
-    system: `${workflow.instructions.trim()}\n\n${outputContract(strategy, toolName)}`,
+    system: systemText(workflow, strategy, toolName),
     messages: options.retry ? [first, ...retryTurns(options, toolName, options.retry)] : [first],
     ...(strategy === 'tool' && options.toolChoice === 'auto' ? { toolChoice: 'auto' as const } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
@@ -84,6 +90,7 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
       : {}),
     ...(options.fallbacks && options.fallbacks.length > 0 ? { fallbacks: [...options.fallbacks] } : {}),
   };
+  return options.cache ? withCacheBreakpoints(request, options.cache) : request;
 }
 
 function retryTurns(
@@ -135,6 +142,12 @@ function parseStored(raw: string): { ok: true; value: unknown } | { ok: false } 
   } catch {
     return { ok: false };
   }
+}
+
+function systemText(workflow: AnyWorkflow, strategy: OutputStrategy, toolName: string): string {
+  const examples = renderExamples(workflow.examples ?? []);
+  const head = `${workflow.instructions.trim()}\n\n${outputContract(strategy, toolName)}`;
+  return examples === '' ? head : `${head}\n\n${examples}`;
 }
 
 function outputContract(strategy: OutputStrategy, toolName: string): string {

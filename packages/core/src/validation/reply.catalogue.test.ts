@@ -221,7 +221,7 @@ describe('bad-input catalogue: model output problems', () => {
     expect(first?.system).not.toContain('YAML');
     expect(first?.system).toContain('Answer with one JSON object conforming to the output schema');
     const documentPart = first?.messages[0]?.content[0];
-    expect(documentPart).toMatchObject({ type: 'text', cacheBreakpoint: true });
+    expect(documentPart).toMatchObject({ type: 'text' });
     expect(documentPart && 'text' in documentPart ? documentPart.text : '').toBe(
       `<document>\n${text}\n</document>`,
     );

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GroundingSetting } from '../grounding/grounding-config';
 import { GroundingConfigError } from '../grounding/grounding-config-error';
 import type { EffortSetting } from '../models/effort-setting';
-import { receiptWorkflow } from '../test-fixtures/receipt-workflow';
+import { receiptDocument, receiptWorkflow, validReceipt } from '../test-fixtures/receipt-workflow';
+import { WorkflowExampleError } from './workflow-example-error';
 
 describe('defineWorkflow', () => {
   it('accepts an effort level or a ladder, and up to three fallback models', () => {
@@ -24,6 +25,53 @@ describe('defineWorkflow', () => {
   it.each([[['a', 'b', 'c', 'd']], [['']], [[42]]])('names bad fallbacks (%j)', (fallbacks) => {
     expect(() => receiptWorkflow({ fallbacks: fallbacks as string[] })).toThrow(
       `Workflow receipt: fallbacks must be at most 3 non-empty model ids, got ${JSON.stringify(fallbacks)}`,
+    );
+  });
+
+  it('accepts few-shot examples whose outputs match the output schema', () => {
+    const examples = [{ text: receiptDocument, output: validReceipt }];
+    expect(receiptWorkflow({ examples }).examples).toEqual(examples);
+  });
+
+  it('names the example and the path the output schema rejects', () => {
+    const wrong = { ...validReceipt, items: [{ name: 'Coffee', price: -3.5 }] };
+    const examples = [
+      { text: receiptDocument, output: validReceipt },
+      { text: receiptDocument, output: wrong },
+    ];
+    let caught: unknown;
+    try {
+      receiptWorkflow({ examples });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(WorkflowExampleError);
+    expect(caught).toMatchObject({
+      name: 'WorkflowExampleError',
+      workflow: 'receipt',
+      index: 1,
+      path: 'output.items.0.price',
+    });
+    expect((caught as Error).message).toMatch(/^Workflow receipt: examples\[1\]\.output\.items\.0\.price: /);
+  });
+
+  it('names an example without text, a missing field and too many examples', () => {
+    expect(() => receiptWorkflow({ examples: [{ text: ' ', output: validReceipt }] })).toThrow(
+      'Workflow receipt: examples[0].text: must be non-empty text',
+    );
+    const { total: _total, ...noTotal } = validReceipt;
+    expect(() => receiptWorkflow({ examples: [{ text: receiptDocument, output: noTotal }] })).toThrow(
+      /^Workflow receipt: examples\[0\]\.output\.total: /,
+    );
+    const many = Array.from({ length: 21 }, () => ({ text: receiptDocument, output: validReceipt }));
+    expect(() => receiptWorkflow({ examples: many })).toThrow(
+      'Workflow receipt: examples: must be a list of at most 20',
+    );
+  });
+
+  it.each([0, 1.5, 2_000_000])('names a bad minCacheableTokens (%j)', (value) => {
+    expect(() => receiptWorkflow({ minCacheableTokens: value })).toThrow(
+      `Workflow receipt: minCacheableTokens must be a whole number of tokens from 1 to 1000000, got ${value}`,
     );
   });
 

@@ -6,6 +6,7 @@ import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
 import { EffortSetting } from '../models/effort-setting';
 import { modelLadderProblems } from './check-model-ladder';
+import { checkExamples, type FewShotExample } from './few-shot-example';
 import type { Rule } from './rule';
 
 /** Everything Quarry needs to know to run one kind of extraction. */
@@ -62,6 +63,17 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
    * (`createGrounder` of `@quarry/grounding`; the worker does this).
    */
   readonly grounding?: GroundingSetting;
+  /**
+   * Few-shot examples (a document's text and the output expected for it), sent in the system prompt
+   * after the output contract: part of the prefix every job of this version shares and reads from
+   * the prompt cache. Each output is checked against `output` when the workflow is defined.
+   */
+  readonly examples?: readonly FewShotExample[];
+  /**
+   * The shortest prefix (tokens) the prompt cache takes for this workflow's model, overriding the
+   * model table's `minCacheableTokens`; no breakpoint is placed before a shorter prefix.
+   */
+  readonly minCacheableTokens?: number;
 }
 
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
@@ -79,6 +91,7 @@ export const MAX_FALLBACKS = 3;
  * typed so that `z.infer` of its `input` and `output` flow to producers and results.
  *
  * @throws TypeError for a bad name, version, effort, lane, fallbacks or model ladder.
+ * @throws WorkflowExampleError for a few-shot example the output schema rejects (naming its index and path).
  * @throws GroundingConfigError for a bad grounding setting (whether it fits the output schema is
  *   checked when a grounder is made for it).
  */
@@ -117,6 +130,18 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   const ladderProblems = modelLadderProblems(definition);
   if (ladderProblems.length > 0) throw new TypeError(ladderProblems.join('; '));
   if (definition.grounding !== undefined) checkGrounding(definition.name, definition.grounding);
+  if (definition.examples !== undefined) {
+    checkExamples({ workflow: definition.name, output: definition.output, examples: definition.examples });
+  }
+  const minCacheable = definition.minCacheableTokens;
+  if (
+    minCacheable !== undefined &&
+    !(Number.isInteger(minCacheable) && minCacheable >= 1 && minCacheable <= 1_000_000)
+  ) {
+    throw new TypeError(
+      `Workflow ${definition.name}: minCacheableTokens must be a whole number of tokens from 1 to 1000000, got ${minCacheable}`,
+    );
+  }
   const ids = new Set<string>();
   for (const rule of definition.rules) {
     if (ids.has(rule.id)) throw new TypeError(`Workflow ${definition.name}: duplicate rule id "${rule.id}"`);

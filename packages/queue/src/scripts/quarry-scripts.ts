@@ -14,6 +14,7 @@ import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
 import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
+import { recordWorkflowStats3 } from './record-workflow-stats-3';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
@@ -42,6 +43,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   endBatchRecord3,
   pacerDraw1,
   pacerSettle1,
+  recordWorkflowStats3,
 ];
 
 type Arg = string | number;
@@ -69,6 +71,7 @@ export interface QuarryScriptCommands {
   quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
   quarryPacerDraw(budget: string, ...args: Arg[]): Promise<[string, number, string, string, string]>;
   quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
+  quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

@@ -27,7 +27,15 @@ class Captured extends Error {
 export interface RebuildRequestOptions {
   readonly processor: Pick<
     ExtractionProcessorOptions,
-    'registry' | 'allowedModels' | 'modelId' | 'models' | 'history' | 'attempts' | 'jobMaxCostUsd'
+    | 'registry'
+    | 'allowedModels'
+    | 'modelId'
+    | 'models'
+    | 'history'
+    | 'attempts'
+    | 'jobMaxCostUsd'
+    | 'stats'
+    | 'cachePlacement'
   >;
   readonly queue: Queue;
   readonly ref: string;
@@ -50,15 +58,19 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
       registry: options.processor.registry,
       allowedModels: options.processor.allowedModels,
     });
-    const { historyKey } = jobWorkflow(parsed);
+    const { workflow, historyKey } = jobWorkflow(parsed);
     const lessons = await readLessons({
       history: options.processor.history,
       key: historyKey,
       log: options.log,
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
+    const { stats, cachePlacement } = options.processor;
     await extract({
       ...base,
+      cacheHistory:
+        (await stats?.firstAttemptHistory({ workflow: workflow.name, version: workflow.version })) ?? null,
+      ...(cachePlacement ? { cachePlacement } : {}),
       model: {
         generate: (request, call) => Promise.reject(new Captured(request, call?.attempt)),
       },

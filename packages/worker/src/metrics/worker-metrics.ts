@@ -7,6 +7,7 @@ import {
 } from '@quarry/core';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BoundedLabels } from './bounded-labels';
+import { type CacheGauges, createCacheGauges } from './cache-gauges';
 import { createPacingMetrics, type PacingMetrics } from './pacing-metrics';
 
 /** How a job run ended, as counted by `quarry_jobs_total`. */
@@ -73,6 +74,8 @@ export interface WorkerMetrics {
   modelLabel(model: string): string;
   /** The rate-limit pacer's budgets and waits. */
   readonly pacing: PacingMetrics;
+  /** Cache hit share and first-attempt failure rate per workflow (decayed counters, all workers). */
+  readonly cache: CacheGauges;
 }
 
 const usageTypes = [
@@ -250,6 +253,7 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     },
     modelLabel,
     pacing: createPacingMetrics({ registry }),
+    cache: createCacheGauges(registers, workflowLabel),
     gauges: {
       queueJobs: new Gauge({
         name: 'quarry_queue_jobs',

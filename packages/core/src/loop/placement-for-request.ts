@@ -1,0 +1,52 @@
+import type { ModelRequest } from '../model/model-request';
+import type { ModelSpec } from '../models/model-spec';
+import {
+  type CachePlacement,
+  type CachePlacementPolicy,
+  cacheDefaults,
+  decideCachePlacement,
+  type FirstAttemptHistory,
+} from '../request/cache-placement';
+import { estimateTokens } from '../request/estimate-tokens';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import type { ExtractSettings } from './extract-defaults';
+
+/** What the loop knows of a job's cache economics: the workflow's recent first attempts and the policy. */
+export interface CacheInputs {
+  readonly history: FirstAttemptHistory | null;
+  readonly policy: CachePlacementPolicy;
+}
+
+/**
+ * The cache placement of a call laid out without breakpoints: the shared prefix and the job's own
+ * part are estimated from the request's own text (schema and system prompt; the first user turn:
+ * document, lessons, task), the minimum
+ * cacheable length is the workflow's override, else the model table's, else
+ * {@link cacheDefaults}.minCacheableTokens for a model the table does not know.
+ */
+export function placementForRequest(options: {
+  readonly request: ModelRequest;
+  readonly workflow: AnyWorkflow;
+  readonly settings: ExtractSettings;
+  /** The table entry of the model this call asks (a ladder's rung); null when the table lacks it. */
+  readonly spec: ModelSpec | null;
+  readonly attempt: number;
+  readonly cache: CacheInputs;
+}): CachePlacement {
+  const { request, settings, spec } = options;
+  const factor = spec?.tokenizerFactor ?? 1;
+  const firstTurn = (request.messages[0]?.content ?? [])
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('');
+  return decideCachePlacement({
+    attempt: options.attempt,
+    maxAttempts: settings.maxAttempts,
+    history: options.cache.history,
+    policy: options.cache.policy,
+    sharedPrefixTokens: estimateTokens(`${JSON.stringify(request.outputSchema)}${request.system}`, factor),
+    documentTokens: estimateTokens(firstTurn, factor),
+    minCacheableTokens:
+      options.workflow.minCacheableTokens ?? spec?.minCacheableTokens ?? cacheDefaults.minCacheableTokens,
+    prices: spec?.prices ?? null,
+  });
+}
