@@ -45,7 +45,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     expect(printed).toEqual({
       jobId: expect.any(String),
       workflow: 'invoice',
-      version: 1,
+      version: 2,
       created: true,
       document: { key, mediaType: 'application/pdf', size: pdf.byteLength },
     });

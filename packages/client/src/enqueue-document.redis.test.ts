@@ -44,7 +44,7 @@ describe('enqueueDocument', () => {
       const key = sha256(bytes);
       expect(job).toMatchObject({
         workflow: 'invoice',
-        version: 1,
+        version: 2,
         created: true,
         document: { key, mediaType: 'application/pdf', size: bytes.byteLength, stored: true },
       });
