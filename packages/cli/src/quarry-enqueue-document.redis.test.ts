@@ -63,7 +63,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     expect(plain.code).toBe(0);
     expect(plain.stderr).toMatch(
       new RegExp(
-        `^stored application/pdf \\(${pdf.byteLength} bytes\\) as ${key}\\nenqueued invoice@v1 as job `,
+        `^stored application/pdf \\(${pdf.byteLength} bytes\\) as ${key}\\nenqueued invoice@v2 as job `,
       ),
     );
   });
