@@ -91,7 +91,7 @@ export async function enqueueDocument<Data>(options: {
   if (inspection.type === 'refused') {
     throw new DocumentRejectedError({
       problem: problemOf[inspection.reason],
-      message: `the document is refused: ${inspection.detail}`,
+      message: inspection.detail,
       size,
       detected: mediaType,
     });
