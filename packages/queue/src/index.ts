@@ -1,6 +1,7 @@
 export * from './assert-redis-safe';
 export * from './attempt-input-hash';
 export * from './attempt-job-key';
+export * from './blob-references';
 export * from './backfill-dlq-index';
 export * from './batch-lane-store';
 export * from './batch-lease';
@@ -48,6 +49,7 @@ export * from './redis-connection';
 export * from './redis-facts';
 export * from './redis-gate';
 export * from './redis-history-store';
+export * from './redis-memory';
 export * from './redis-self-check';
 export * from './redis-self-check-error';
 export * from './redis-unavailable-error';
