@@ -23,7 +23,9 @@ describe('documentLimitsOf', () => {
 
   it('names the field of a bad figure in a table file', () => {
     if (!haiku) throw new Error('the table lost claude-haiku-5-5');
-    const parsed = ModelTable.safeParse({ m: { ...haiku, documents: { ...haiku.documents, maxPdfPages: 0 } } });
+    const parsed = ModelTable.safeParse({
+      m: { ...haiku, documents: { ...haiku.documents, maxPdfPages: 0 } },
+    });
     expect(parsed.error?.issues[0]?.path).toEqual(['m', 'documents', 'maxPdfPages']);
   });
 });
