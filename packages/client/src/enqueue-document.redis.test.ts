@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectOrphanBlobs, DirectoryBlobStore } from '@quarry/blobs';
+import { defaultModelTable } from '@quarry/core';
 import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues, RedisUnavailableError } from '@quarry/queue';
 import { it } from '@quarry/testing';
@@ -206,6 +207,39 @@ describe('enqueueDocument', () => {
       expect(
         (await client.enqueueDocument({ workflow: 'invoice', bytes: await manyPagesPdf(100) })).created,
       ).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("checks pages against the model table's figures for the job's model", async ({ redisUrl, prefix }) => {
+    const haiku = defaultModelTable['claude-haiku-5-5'];
+    if (!haiku) throw new Error('the table lost claude-haiku-5-5');
+    const modelTable = {
+      ...defaultModelTable,
+      'claude-haiku-5-5': { ...haiku, documents: { ...haiku.documents, maxPdfPages: 2 } },
+    };
+    const blobs = await blobStore();
+    const client = createQuarryClient({
+      redisUrl,
+      registry: defaultRegistry(),
+      config: { prefix, allowedModels: ['claude-haiku-5-5'] },
+      blobs,
+      modelTable,
+    });
+    try {
+      const bytes = await manyPagesPdf(3);
+      const onHaiku = { overrides: { model: 'claude-haiku-5-5' } };
+      await expect(
+        client.enqueueDocument({ workflow: 'invoice', bytes, options: onHaiku }),
+      ).rejects.toMatchObject({
+        name: 'DocumentRejectedError',
+        problem: 'too_large',
+        message: 'the PDF has 3 pages; at most 2 are accepted',
+      });
+      expect(await keysOf(blobs)).toEqual([]);
+      // Without a model of its own, the job meets the platform's figures (100 pages).
+      expect((await client.enqueueDocument({ workflow: 'invoice', bytes })).created).toBe(true);
     } finally {
       await client.close();
     }
