@@ -54,6 +54,23 @@ describe('blobReferences', () => {
     }
   });
 
+  it('reads every job of a queue larger than one read batch', async ({ redis, prefix }) => {
+    const queues = openQueues({ connection: redis, config: { prefix } });
+    try {
+      const keys = Array.from({ length: 150 }, (_, i) => `sha256:${i.toString(16).padStart(64, '0')}`);
+      await queues.queue.addBulk(
+        keys.map((key, i) => ({
+          name: EXTRACTION_JOB_NAME,
+          data: { workflow: 'invoice', version: 1, input: documentInput(key) },
+          opts: { jobId: `job-${i}` },
+        })),
+      );
+      expect([...(await blobReferences({ redis, queues }))].sort()).toEqual(keys);
+    } finally {
+      await queues.close();
+    }
+  });
+
   it('is empty for queues that hold nothing', async ({ redis, prefix }) => {
     const queues = openQueues({ connection: redis, config: { prefix } });
     try {
