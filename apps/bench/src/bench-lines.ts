@@ -3,6 +3,7 @@ import type { LineResult } from './bench-line';
 import { batchCost } from './lines/batch-cost';
 import { batchLane } from './lines/batch-lane';
 import { dlqTriage } from './lines/dlq-triage';
+import { documentJobMemory } from './lines/document-job-memory';
 import { effortLadder } from './lines/effort-ladder';
 import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
@@ -42,4 +43,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 14, title: 'Grounding', run: groundingCatch },
   { id: 15, title: 'Model ladder', run: modelLadder },
   { id: 16, title: 'Rate-limit pacing', run: rateLimitPacing },
+  { id: 17, title: 'Document job memory', run: documentJobMemory },
 ];

@@ -15,6 +15,8 @@ export interface CollectOrphanBlobsOptions {
   readonly graceMs?: number;
   /** The current time in ms (default `Date.now()`). */
   readonly now?: number;
+  /** Report what would be removed, removing nothing. */
+  readonly dryRun?: boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -22,7 +24,7 @@ export interface CollectOrphanBlobsOptions {
 export interface CollectedOrphans {
   /** Blobs looked at. */
   readonly scanned: number;
-  /** Blobs removed: older than the grace period and not referenced. */
+  /** Blobs removed (with `dryRun`: that would be): older than the grace period and not referenced. */
   readonly deleted: readonly BlobKey[];
 }
 
@@ -45,7 +47,7 @@ export async function collectOrphanBlobs(options: CollectOrphanBlobsOptions): Pr
     for (const entry of page.entries) {
       scanned += 1;
       if (entry.storedAt.getTime() >= cutoff || (await options.isReferenced(entry.key))) continue;
-      await options.store.delete({ key: entry.key, ...(signal ? { signal } : {}) });
+      if (!options.dryRun) await options.store.delete({ key: entry.key, ...(signal ? { signal } : {}) });
       deleted.push(entry.key);
     }
     after = page.next ?? undefined;

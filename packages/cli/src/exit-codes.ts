@@ -46,6 +46,7 @@ const list = (lines: readonly string[]) => lines.map((line) => `\n  - ${line}`).
 const redisConsequence: Readonly<Record<string, string>> = {
   enqueue: 'nothing was enqueued',
   getStatus: 'the job carries on',
+  'blobs gc': 'no blob was removed',
 };
 
 /**

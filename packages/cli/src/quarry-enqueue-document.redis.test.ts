@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues } from '@quarry/queue';
 import { it } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
 import { startWorkerStack } from './test-fixtures/worker-stack';
 
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const pdf = Buffer.from(await paddedPdf(2000));
 const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]);
 const usageHint = 'Run "quarry enqueue --help" for usage.\n';
 
@@ -97,6 +98,41 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       });
     }
     expect(await blobFiles().catch(() => [])).toEqual(before);
+  });
+
+  it('refuses each hostile document (exit 1) naming its problem, storing and enqueuing nothing', async ({
+    redis,
+    filePrefix,
+  }) => {
+    const cases: [string, Uint8Array, string][] = [
+      ['not-a.pdf', Buffer.from('%PDF-1.7\nnot a PDF at all\n%%EOF\n'), 'the PDF cannot be read ('],
+      ['truncated.pdf', pdf.subarray(0, 1000), 'the PDF is truncated (it has no %%EOF end marker)'],
+      ['encrypted.pdf', await encryptedPdf('set'), 'the PDF is encrypted'],
+      [
+        'bomb.pdf',
+        await deflateBombPdf(600 * 1024 * 1024),
+        `the PDF's compressed streams decode to more than ${512 * 1024 * 1024} bytes`,
+      ],
+      ['long.pdf', await manyPagesPdf(10_000), 'the PDF has 10000 pages; at most 100 are accepted'],
+      ['huge.gif', gifHeader(60_000, 60_000), '60000 × 60000'],
+    ];
+    const queues = openQueues({ connection: redis, config: { prefix: filePrefix } });
+    try {
+      const blobsBefore = await blobFiles().catch(() => []);
+      const jobsBefore = await queues.queue.getJobCounts();
+      for (const [name, bytes, problem] of cases) {
+        const file = join(dir, name);
+        await writeFile(file, bytes);
+        const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], env);
+        expect(run, name).toMatchObject({ code: 1, stdout: '' });
+        expect(run.stderr, name).toMatch(/^quarry enqueue: document refused, nothing was enqueued: /);
+        expect(run.stderr, name).toContain(problem);
+      }
+      expect(await blobFiles().catch(() => [])).toEqual(blobsBefore);
+      expect(await queues.queue.getJobCounts()).toEqual(jobsBefore);
+    } finally {
+      await queues.close();
+    }
   });
 
   it('names a bad blob store setting before reading the file', async () => {

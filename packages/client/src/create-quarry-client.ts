@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyWorkflow, type BlobStore, WorkflowRegistry } from '@quarry/core';
+import {
+  type AnyWorkflow,
+  type BlobStore,
+  defaultModelTable,
+  documentLimitsOf,
+  type ModelTable,
+  WorkflowRegistry,
+} from '@quarry/core';
 import {
   closeConnection,
   closeQueues,
@@ -22,6 +29,7 @@ import { DeadLetteredError } from './errors/dead-lettered-error';
 import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
 import { JobNotFoundError } from './errors/job-not-found-error';
 import { WaitTimeoutError } from './errors/wait-timeout-error';
+import { jobModels } from './job-models';
 import type { JobStatus } from './job-status';
 import { prepareJobData } from './prepare-job-data';
 import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
@@ -53,6 +61,8 @@ export type CreateQuarryClientOptions = (
   readonly maxPollIntervalMs?: number;
   /** Where `enqueueDocument` stores documents (`createBlobStore` of `@quarry/blobs`); the caller closes it. */
   readonly blobs?: BlobStore;
+  /** Where the platform's document limits of each model come from. Default `defaultModelTable`. */
+  readonly modelTable?: ModelTable;
 };
 
 /**
@@ -149,6 +159,11 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       return enqueueDocument({
         blobs: options.blobs,
         request,
+        limits: () =>
+          documentLimitsOf({
+            models: jobModels({ registry, request }),
+            table: options.modelTable ?? defaultModelTable,
+          }),
         check: (input) => prepareOne(request.workflow, input, request.options),
         add,
       });

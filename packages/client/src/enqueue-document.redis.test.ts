@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectOrphanBlobs, DirectoryBlobStore } from '@quarry/blobs';
+import { defaultModelTable } from '@quarry/core';
+import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues, RedisUnavailableError } from '@quarry/queue';
 import { it } from '@quarry/testing';
 import { defaultRegistry } from '@quarry/workflows';
@@ -35,7 +37,7 @@ describe('enqueueDocument', () => {
     const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
     const queues = openQueues({ connection: redis, config: { prefix } });
     try {
-      const bytes = pdfOfSize(1024 * 1024);
+      const bytes = Buffer.from(await paddedPdf(1024 * 1024));
       const job = await client.enqueueDocument({
         workflow: 'invoice',
         bytes,
@@ -118,6 +120,126 @@ describe('enqueueDocument', () => {
       expect(invalid).toBeInstanceOf(EnqueueValidationError);
       expect(await keysOf(blobs)).toEqual([]);
       expect(await redis.keys(`${prefix}*`)).toEqual(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses each hostile document naming its problem, storing and enqueuing nothing', async ({
+    redis,
+    redisUrl,
+    prefix,
+  }) => {
+    const blobs = await blobStore(8 * 1024 * 1024);
+    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
+    try {
+      await client.getStatus('warm-up');
+      const before = await redis.keys(`${prefix}*`);
+      const pdf = Buffer.from(await paddedPdf(3000));
+      const cases: [string, Uint8Array, Partial<DocumentRejectedError>][] = [
+        [
+          'text that claims to be a PDF',
+          Buffer.from('%PDF-1.7\nnot a PDF at all\n%%EOF\n'),
+          {
+            problem: 'bad_document',
+            message: expect.stringMatching(/^the PDF cannot be read \(\w+\); it is damaged or not a PDF$/),
+          },
+        ],
+        [
+          'a truncated PDF',
+          pdf.subarray(0, 1500),
+          {
+            problem: 'bad_document',
+            message: 'the PDF is truncated (it has no %%EOF end marker)',
+          },
+        ],
+        [
+          'an encrypted PDF',
+          await encryptedPdf('empty'),
+          {
+            problem: 'bad_document',
+            message: 'the PDF is encrypted; send it without encryption',
+          },
+        ],
+        [
+          'a deflate bomb',
+          await deflateBombPdf(600 * 1024 * 1024),
+          {
+            problem: 'too_large',
+            message: `the PDF's compressed streams decode to more than ${512 * 1024 * 1024} bytes`,
+          },
+        ],
+        [
+          'a PDF of 10,000 pages',
+          await manyPagesPdf(10_000),
+          {
+            problem: 'too_large',
+            message: 'the PDF has 10000 pages; at most 100 are accepted',
+          },
+        ],
+        [
+          'a PDF over the page limit of the model table',
+          await manyPagesPdf(101),
+          {
+            problem: 'too_large',
+            message: 'the PDF has 101 pages; at most 100 are accepted',
+          },
+        ],
+        [
+          'an image of absurd dimensions',
+          gifHeader(60_000, 60_000),
+          {
+            problem: 'too_large',
+            message: expect.stringMatching(/^.*60000 × 60000/),
+          },
+        ],
+      ];
+      for (const [name, bytes, expected] of cases) {
+        const error = await client
+          .enqueueDocument({ workflow: 'invoice', bytes })
+          .catch((caught: unknown) => caught);
+        expect(error, name).toBeInstanceOf(DocumentRejectedError);
+        expect(error, name).toMatchObject(expected);
+      }
+      expect(await keysOf(blobs)).toEqual([]);
+      expect(await redis.keys(`${prefix}*`)).toEqual(before);
+      // 100 pages is within the limit.
+      expect(
+        (await client.enqueueDocument({ workflow: 'invoice', bytes: await manyPagesPdf(100) })).created,
+      ).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("checks pages against the model table's figures for the job's model", async ({ redisUrl, prefix }) => {
+    const haiku = defaultModelTable['claude-haiku-5-5'];
+    if (!haiku) throw new Error('the table lost claude-haiku-5-5');
+    const modelTable = {
+      ...defaultModelTable,
+      'claude-haiku-5-5': { ...haiku, documents: { ...haiku.documents, maxPdfPages: 2 } },
+    };
+    const blobs = await blobStore();
+    const client = createQuarryClient({
+      redisUrl,
+      registry: defaultRegistry(),
+      config: { prefix, allowedModels: ['claude-haiku-5-5'] },
+      blobs,
+      modelTable,
+    });
+    try {
+      const bytes = await manyPagesPdf(3);
+      const onHaiku = { overrides: { model: 'claude-haiku-5-5' } };
+      await expect(
+        client.enqueueDocument({ workflow: 'invoice', bytes, options: onHaiku }),
+      ).rejects.toMatchObject({
+        name: 'DocumentRejectedError',
+        problem: 'too_large',
+        message: 'the PDF has 3 pages; at most 2 are accepted',
+      });
+      expect(await keysOf(blobs)).toEqual([]);
+      // Without a model of its own, the job meets the platform's figures (100 pages).
+      expect((await client.enqueueDocument({ workflow: 'invoice', bytes })).created).toBe(true);
     } finally {
       await client.close();
     }

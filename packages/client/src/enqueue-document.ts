@@ -1,7 +1,8 @@
-import type { AnyWorkflow, BlobKey, BlobStore, DocumentMediaType } from '@quarry/core';
+import type { AnyWorkflow, BlobKey, BlobStore, DocumentMediaType, JobDocumentLimits } from '@quarry/core';
+import { inspectDocument, type RefusalReason } from '@quarry/documents';
 import { detectDocumentType } from './detect-document-type';
 import type { EnqueueOptions } from './enqueue-options';
-import { DocumentRejectedError } from './errors/document-rejected-error';
+import { type DocumentProblem, DocumentRejectedError } from './errors/document-rejected-error';
 import type { EnqueuedJob } from './quarry-client';
 
 /** A document to enqueue by its bytes (`QuarryClient.enqueueDocument`). */
@@ -30,21 +31,32 @@ export interface EnqueuedDocumentJob extends EnqueuedJob {
   };
 }
 
+/** The problem a refusal of `inspectDocument` is reported as. */
+const problemOf: Record<RefusalReason, DocumentProblem> = {
+  bad_document: 'bad_document',
+  document_too_large: 'too_large',
+  unsupported_type: 'unsupported_type',
+};
+
 /** Stands for the key while the job is checked, before the bytes are stored. */
 const PLACEHOLDER_KEY: BlobKey = `sha256:${'0'.repeat(64)}`;
 
 /**
  * Enqueues a document by its bytes: tells its type from the bytes, checks the whole job (with a
- * placeholder key), stores the bytes in the blob store, then adds the job referring to them. The blob
+ * placeholder key), inspects the document against the platform's limits of the job's models
+ * (`inspectDocument`: truncated, encrypted or damaged PDFs, deflate bombs, too many pages, absurd
+ * image dimensions), stores the bytes in the blob store, then adds the job referring to them. The blob
  * is written before the job is added, so no job ever points at a missing blob; a failed add leaves at
  * most an orphan blob, which `collectOrphanBlobs` (`@quarry/blobs`) removes once its grace period
  * has passed.
- * @throws DocumentRejectedError (empty, too large, unknown or unsupported type) before any I/O.
+ * @throws DocumentRejectedError (empty, too large, unknown or unsupported type, a bad document) before any I/O.
  * @throws EnqueueValidationError for any other problem of the job, before any I/O.
  */
 export async function enqueueDocument<Data>(options: {
   readonly blobs: BlobStore;
   readonly request: DocumentEnqueueRequest;
+  /** The platform's limits for the models the job may run on (`documentLimitsOf`), asked once the job checked. */
+  readonly limits: () => JobDocumentLimits;
   /** Checks the job with this input, without I/O (throws EnqueueValidationError). */
   readonly check: (input: Record<string, unknown>) => Data;
   readonly add: (data: Data) => Promise<EnqueuedJob>;
@@ -65,6 +77,25 @@ export async function enqueueDocument<Data>(options: {
     document: { mediaType, source: { type: 'blob', key } },
   });
   options.check(inputWith(PLACEHOLDER_KEY));
+  const limits = options.limits();
+  const inspection = await inspectDocument({
+    bytes: request.bytes,
+    claimedMediaType: mediaType,
+    limits: {
+      maxPdfBytes: limits.maxRequestBytes,
+      maxPages: limits.maxPdfPages,
+      maxImageDimension: limits.maxImageDimension,
+    },
+    signal: request.signal,
+  });
+  if (inspection.type === 'refused') {
+    throw new DocumentRejectedError({
+      problem: problemOf[inspection.reason],
+      message: inspection.detail,
+      size,
+      detected: mediaType,
+    });
+  }
   const put = await blobs.put({
     bytes: request.bytes,
     ...(request.signal ? { signal: request.signal } : {}),

@@ -52,6 +52,8 @@ export * from './model/output-strategy';
 export * from './model/refusal-category';
 export * from './model/usage';
 export * from './models/default-model-table';
+export * from './models/document-limits-of';
+export * from './models/document-limits-spec';
 export * from './models/effort-for-attempt';
 export * from './models/effort-plan';
 export * from './models/effort-setting';

@@ -2,6 +2,7 @@ import type { CliCommand } from '../cli-command';
 import { batchesCancelCommand } from './batches-cancel-command';
 import { batchesListCommand } from './batches-list-command';
 import { batchesShowCommand } from './batches-show-command';
+import { blobsGcCommand } from './blobs-gc-command';
 import { dlqGroupsCommand } from './dlq-groups-command';
 import { dlqListCommand } from './dlq-list-command';
 import { dlqPruneCommand } from './dlq-prune-command';
@@ -26,4 +27,5 @@ export const commands: readonly CliCommand[] = [
   batchesShowCommand,
   batchesCancelCommand,
   workflowsStatsCommand,
+  blobsGcCommand,
 ];

@@ -1,6 +1,8 @@
+import { paddedPdf } from '@quarry/documents/testing';
+
 /** Small documents of each kind, by their bytes (their type is in the bytes, not in any name). */
 export const sampleDocuments = {
-  pdf: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  pdf: Buffer.from(await paddedPdf(2000)),
   png: Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
@@ -9,7 +11,7 @@ export const sampleDocuments = {
   unknown: Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 250, 251]),
 } as const;
 
-/** A PDF of `size` bytes (a header, then filler). */
+/** Bytes of `size` that start like a PDF (a header, then filler): not a readable PDF. */
 export function pdfOfSize(size: number): Buffer {
   const head = Buffer.from('%PDF-1.7\n');
   return Buffer.concat([head, Buffer.alloc(size - head.byteLength, 0x20)]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DocumentLimitsSpec, platformDocumentLimits } from './document-limits-spec';
+import { isoDate, SpecSource } from './model-spec-source';
 
 /** An `output_config.effort` level, lowest first. */
 export const Effort = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
@@ -48,26 +50,7 @@ export type PriceTier = z.infer<typeof PriceTier>;
 export const ThinkingMode = z.enum(['none', 'optional', 'adaptive', 'always']);
 export type ThinkingMode = z.infer<typeof ThinkingMode>;
 
-/** An ISO calendar date, `YYYY-MM-DD`. */
-const isoDate = () =>
-  z
-    .string({ error: 'a date as YYYY-MM-DD' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD' })
-    .refine(
-      (text) => {
-        const ms = Date.parse(`${text}T00:00:00Z`);
-        return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(text);
-      },
-      { error: 'a date as YYYY-MM-DD' },
-    );
-
-/** Where a fact came from and when it was last checked. */
-export const SpecSource = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }),
-  /** ISO date (YYYY-MM-DD) the entry was checked against the page. */
-  checked: isoDate(),
-});
-export type SpecSource = z.infer<typeof SpecSource>;
+export { SpecSource } from './model-spec-source';
 
 /**
  * Where a model stands in its provider's lifecycle: `active` (current), `legacy` (served, no longer
@@ -117,6 +100,8 @@ export const ModelSpec = z.object({
   defaultEffort: Effort.nullable(),
   /** ISO date after which the API no longer serves the model; null when none is announced. */
   retiresOn: isoDate().nullable(),
+  /** What the platform accepts of documents (PDFs, images) sent to this model. */
+  documents: DocumentLimitsSpec.default(platformDocumentLimits),
   source: SpecSource,
 });
 export type ModelSpec = z.infer<typeof ModelSpec>;

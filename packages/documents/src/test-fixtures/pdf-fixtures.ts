@@ -122,3 +122,23 @@ export function handwrittenBombPdf(decodedBytes: number): Uint8Array {
   parts.push(Buffer.from(`${xref}${trailer}`));
   return Buffer.concat(parts);
 }
+
+/**
+ * A readable one-page PDF (text layer "Invoice") of exactly `size` bytes: the rest is an
+ * uncompressed stream of spaces that no page uses (no deflate to measure, nothing to decode).
+ */
+export async function paddedPdf(size: number): Promise<Uint8Array> {
+  const build = async (padding: number) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([400, 400]).drawText('Invoice', { x: 40, y: 350, size: 12, font });
+    doc.context.register(doc.context.stream(Buffer.alloc(padding, 0x20)));
+    return doc.save({ useObjectStreams: false });
+  };
+  const base = await build(0);
+  const first = await build(Math.max(0, size - base.byteLength));
+  // The stream's /Length grows by a digit or so with the padding: take off what it added.
+  const padded = await build(Math.max(0, size - base.byteLength - (first.byteLength - size)));
+  if (padded.byteLength !== size) throw new Error(`paddedPdf made ${padded.byteLength} bytes, not ${size}`);
+  return padded;
+}

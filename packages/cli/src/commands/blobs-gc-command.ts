@@ -1,0 +1,78 @@
+import { collectOrphanBlobs, createBlobStore, DEFAULT_ORPHAN_GRACE_MS, readBlobConfig } from '@quarry/blobs';
+import { terminalText } from '@quarry/env';
+import { blobReferences, openQueues } from '@quarry/queue';
+import { parseDuration } from '@quarry/triage';
+import { Option } from 'commander';
+import { z } from 'zod';
+import { cliConfig } from '../cli-config';
+import { defineCommand } from '../define-command';
+import { blobEnvironmentHelp, cliEnvironmentHelp } from '../environment-help';
+import { exitCodes } from '../exit-codes';
+import { switchFlag } from '../flag-schemas';
+import { withCliRedis } from './with-cli-redis';
+
+/** Longest grace period `--grace` takes: a year. */
+const MAX_GRACE_MS = 365 * 86_400_000;
+
+/** A duration from 0 to a year (`24h`, `7d`, `0s`), in milliseconds. */
+const graceFlag = z
+  .string()
+  .transform((text) => parseDuration(text) ?? -1)
+  .refine((ms) => ms >= 0 && ms <= MAX_GRACE_MS, {
+    error: 'must be a duration from 0s to 365d, such as 24h',
+  });
+
+/** `quarry blobs gc`: removes stored documents no job or DLQ record refers to any more. */
+export const blobsGcCommand = defineCommand({
+  name: 'blobs gc',
+  summary: 'remove stored documents that no job or dead-letter record refers to',
+  description: `Removes the blobs (stored documents) that no job of the extraction queue, in any state, and
+no dead-letter record refers to any more, once they are older than the grace period: a blob lives as
+long as its job or its DLQ record, and goes once retention has removed them. A document stored by a
+producer whose enqueue then failed goes the same way. The references are read from Redis once per run.`,
+  usage: '[--dry-run] [--grace <duration>] [--json]',
+  options: () => [
+    new Option('--dry-run', 'list what would be removed, removing nothing'),
+    new Option(
+      '--grace <d>',
+      `keep blobs younger than this, referenced or not (default ${DEFAULT_ORPHAN_GRACE_MS / 3_600_000}h)`,
+    ),
+    new Option('--json', 'print { scanned, removed: [key, …], dryRun }'),
+  ],
+  flags: z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag }),
+  helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
+  async run(flags, context) {
+    const config = cliConfig(context.env);
+    const blobs = createBlobStore(readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd }));
+    try {
+      const references = await withCliRedis(
+        {
+          operation: 'blobs gc',
+          redisUrl: config.redisUrl,
+          redisUrlRedacted: config.redisUrlRedacted,
+          open: (connection) => ({ connection, queues: openQueues({ connection, config: config.queue }) }),
+          close: ({ queues }) => queues.close(),
+        },
+        ({ connection, queues }) => blobReferences({ redis: connection, queues }),
+      );
+      const { scanned, deleted } = await collectOrphanBlobs({
+        store: blobs.store,
+        isReferenced: (key) => references.has(key),
+        dryRun: flags.dryRun,
+        ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
+      });
+      if (flags.json) {
+        context.stdout(`${JSON.stringify({ scanned, removed: deleted, dryRun: flags.dryRun })}\n`);
+        return exitCodes.ok;
+      }
+      for (const key of deleted) context.stdout(`${terminalText(key)}\n`);
+      const verb = flags.dryRun ? 'would remove' : 'removed';
+      context.stderr(
+        `${verb} ${deleted.length} of ${scanned} blob(s); ${references.size} referenced by jobs or DLQ records\n`,
+      );
+      return exitCodes.ok;
+    } finally {
+      blobs.close();
+    }
+  },
+});
