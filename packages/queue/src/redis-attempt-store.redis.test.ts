@@ -1,6 +1,6 @@
 import { it } from '@quarry/testing';
 import type { Redis } from 'ioredis';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { quarryKeys } from './keys';
 import { RedisAttemptStore, type RedisAttemptStoreOptions } from './redis-attempt-store';
 import { attemptRecord, schemaIssue } from './test-fixtures/attempt-record';
@@ -47,5 +47,42 @@ describe('RedisAttemptStore', () => {
 
   it('refuses to save an invalid record', async () => {
     await expect(store().append('job-e', { ...attemptRecord({ n: 1 }), n: 0 })).rejects.toThrow();
+  });
+
+  it('deletes the records of jobs that end together with one DEL, resolving once they are gone', async () => {
+    const attempts = store();
+    const keys = quarryKeys({ prefix: ctx.prefix });
+    const jobs = ['job-f', 'job-g', 'job-h'];
+    for (const job of jobs) await attempts.append(job, attemptRecord({ n: 1 }));
+    const monitor = await ctx.redis.duplicate().monitor();
+    const deletes: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      const [command, ...names] = args;
+      if (command?.toLowerCase() === 'del' && names.some((name) => name.startsWith(ctx.prefix))) {
+        deletes.push(names);
+      }
+    });
+    try {
+      await Promise.all(jobs.map((job) => attempts.clear(job)));
+      expect(await ctx.redis.exists(...jobs.map((job) => keys.attempts(job)))).toBe(0);
+      await vi.waitFor(() => expect(deletes).toHaveLength(1));
+      expect(deletes[0]?.sort()).toEqual(jobs.map((job) => keys.attempts(job)).sort());
+    } finally {
+      monitor.disconnect();
+    }
+  });
+
+  it('deletes at once with a window of 0 and refuses a window out of range', async () => {
+    const { redis, prefix } = ctx;
+    const keys = quarryKeys({ prefix });
+    const attempts = new RedisAttemptStore({ redis, keys, ttlSeconds: 60, clearWindowMs: 0 });
+    await attempts.append('job-i', attemptRecord({ n: 1 }));
+    await attempts.clear('job-i');
+    expect(await redis.exists(keys.attempts('job-i'))).toBe(0);
+    for (const clearWindowMs of [-1, 1.5, 10_001]) {
+      expect(() => new RedisAttemptStore({ redis, keys, ttlSeconds: 60, clearWindowMs })).toThrow(
+        `clearWindowMs must be a whole number of milliseconds from 0 to 10000, got ${clearWindowMs}`,
+      );
+    }
   });
 });

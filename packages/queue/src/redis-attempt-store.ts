@@ -1,6 +1,7 @@
 import { AttemptRecord, type AttemptStore } from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
+import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
 /** Options of {@link RedisAttemptStore}. */
 export interface RedisAttemptStoreOptions {
@@ -10,32 +11,31 @@ export interface RedisAttemptStoreOptions {
   readonly ttlSeconds: number;
   /** Told about a stored record that no longer parses; it is skipped (and left in Redis). */
   readonly onUnreadable?: (problem: { jobKey: string; field: string; error: unknown }) => void;
+  /**
+   * `clear` calls within this many milliseconds share one multi-key DEL (one round trip for every job
+   * that ended in that window). Default {@link CLEAR_WINDOW_MS}; 0 deletes at once.
+   */
+  readonly clearWindowMs?: number;
 }
 
-/**
- * Saves one attempt record and renews the TTL of its job's hash, atomically.
- * KEYS[1] the job's attempts hash
- * ARGV[1] the attempt number (field), ARGV[2] the record JSON, ARGV[3] the TTL in seconds
- */
-const APPEND_ATTEMPT_LUA = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return redis.call('EXPIRE', KEYS[1], ARGV[3])
-`;
+/** Default of {@link RedisAttemptStoreOptions.clearWindowMs}. */
+export const CLEAR_WINDOW_MS = 20;
 
-const APPEND = 'quarryAppendAttempt';
-
-interface AttemptCommands {
-  [APPEND](key: string, field: string, json: string, ttlSeconds: number): Promise<number>;
-}
+/** Most keys one coalesced DEL names; a fuller window is deleted at once. */
+const MAX_KEYS_PER_DELETE = 500;
 
 /**
  * Attempt records in a Redis hash per job (field = attempt number), so saving the same attempt twice
- * keeps one copy. `append` is one atomic script call (HSET + EXPIRE) and resolves once Redis has it.
+ * keeps one copy. `append` is one atomic script call (`append-attempt-1`: HSET + EXPIRE) and resolves
+ * once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
  * (A script rather than MULTI: on a connection carrying BullMQ's scripts every ioredis pipeline copies
  * all of them, which made saving an attempt one of the worker's most expensive steps.)
  */
 export class RedisAttemptStore implements AttemptStore {
-  readonly #redis: RedisClient & AttemptCommands;
+  readonly #redis: RedisClient & QuarryScriptCommands;
+  readonly #clearWindowMs: number;
+  #pendingClears: string[] = [];
+  #clearing: Promise<void> | null = null;
   readonly #keys: QuarryKeys;
   readonly #ttlSeconds: number;
   readonly #onUnreadable: RedisAttemptStoreOptions['onUnreadable'];
@@ -44,9 +44,14 @@ export class RedisAttemptStore implements AttemptStore {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
       throw new TypeError(`ttlSeconds must be a positive integer, got ${options.ttlSeconds}`);
     }
-    const redis = options.redis as RedisClient & Partial<AttemptCommands>;
-    if (!redis[APPEND]) redis.defineCommand(APPEND, { numberOfKeys: 1, lua: APPEND_ATTEMPT_LUA });
-    this.#redis = redis as RedisClient & AttemptCommands;
+    const window = options.clearWindowMs ?? CLEAR_WINDOW_MS;
+    if (!Number.isInteger(window) || window < 0 || window > 10_000) {
+      throw new TypeError(
+        `clearWindowMs must be a whole number of milliseconds from 0 to 10000, got ${window}`,
+      );
+    }
+    this.#clearWindowMs = window;
+    this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys;
     this.#ttlSeconds = options.ttlSeconds;
     this.#onUnreadable = options.onUnreadable;
@@ -70,14 +75,30 @@ export class RedisAttemptStore implements AttemptStore {
     const valid = AttemptRecord.parse(record);
     const key = this.#keys.attempts(jobKey);
     try {
-      await this.#redis[APPEND](key, String(valid.n), JSON.stringify(valid), this.#ttlSeconds);
+      await this.#redis.quarryAppendAttempt(key, String(valid.n), JSON.stringify(valid), this.#ttlSeconds);
     } catch (cause) {
       throw new Error(`Saving attempt ${valid.n} of job ${jobKey} failed`, { cause });
     }
   }
 
-  /** Deletes a job's records (e.g. once its result or DLQ record holds them). */
-  async clear(jobKey: string): Promise<void> {
-    await this.#redis.del(this.#keys.attempts(jobKey));
+  /**
+   * Deletes a job's records (e.g. once its result or DLQ record holds them), together with those of
+   * every job cleared within `clearWindowMs`; resolves once Redis has deleted them.
+   */
+  clear(jobKey: string): Promise<void> {
+    this.#pendingClears.push(this.#keys.attempts(jobKey));
+    if (this.#clearWindowMs === 0 || this.#pendingClears.length >= MAX_KEYS_PER_DELETE)
+      return this.#deletePending();
+    this.#clearing ??= new Promise<void>((resolve) => {
+      setTimeout(resolve, this.#clearWindowMs).unref();
+    }).then(() => this.#deletePending());
+    return this.#clearing;
+  }
+
+  async #deletePending(): Promise<void> {
+    const keys = this.#pendingClears;
+    this.#pendingClears = [];
+    this.#clearing = null;
+    if (keys.length > 0) await this.#redis.del(...keys);
   }
 }

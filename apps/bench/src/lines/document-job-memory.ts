@@ -119,7 +119,7 @@ export async function documentJobMemory(context: BenchContext): Promise<LineResu
     // The larger of the two measures: used_memory moves with the allocator, the hash is the job itself.
     const worst = Math.max(...runs.map((run) => Math.max(run.usedMemoryPerJob, run.jobHashBytes)));
     return {
-      id: 16,
+      id: 17,
       title: 'Document job memory',
       metric: `Redis bytes per waiting document job (used_memory delta or job hash, the larger), worst of 100 KB, 1 MB, 10 MB PDFs, ${jobs} jobs each`,
       quarry: worst,

@@ -24,7 +24,7 @@ export async function rateLimitPacing(context: BenchContext): Promise<LineResult
   const utilisation = quarry.jobsPerMinute / quarry.allowedPerMinute;
   const naiveUtilisation = naive.jobsPerMinute / naive.allowedPerMinute;
   return {
-    id: 14,
+    id: 16,
     title: 'Rate-limit pacing',
     metric: `completed jobs/min vs the limits (RPM ${pacingLimits.requestsPerMinute}, ITPM ${pacingLimits.inputTokensPerMinute}), ${sizes.processes} processes × concurrency ${sizes.concurrency}`,
     quarry: round(quarry.jobsPerMinute, 1),

@@ -1,6 +1,7 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
+import { appendAttempt1 } from './append-attempt-1';
 import { endBatchRecord3 } from './end-batch-record-3';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
@@ -44,6 +45,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   pacerDraw1,
   pacerSettle1,
   recordWorkflowStats3,
+  appendAttempt1,
 ];
 
 type Arg = string | number;
@@ -72,6 +74,7 @@ export interface QuarryScriptCommands {
   quarryPacerDraw(budget: string, ...args: Arg[]): Promise<[string, number, string, string, string]>;
   quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
   quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
+  quarryAppendAttempt(attempts: string, field: string, json: string, ttlSeconds: number): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
