@@ -40,6 +40,7 @@ export * from './model-override-check';
 export * from './open-queues';
 export * from './queue-config';
 export * from './queue-env';
+export * from './document-file-store';
 export * from './rate-limit-bounce-store';
 export * from './read-dlq-group-summaries';
 export * from './read-extraction-job';

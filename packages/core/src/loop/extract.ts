@@ -19,7 +19,7 @@ import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { nextRung } from './next-rung';
 import { rejection } from './rejection';
-import { groundedResultPart, replyGrounding } from './reply-grounding';
+import { groundedResultPart, noTextLayerReason, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
 import { warnOncePerModel } from './warn-once-per-model';
@@ -57,7 +57,15 @@ export async function extract<W extends AnyWorkflow>(
   let climb: ClimbReason | null = null;
 
   const warnOnce = warnOncePerModel(onWarning);
-  const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
+  const grounded = replyGrounding({
+    workflow,
+    input,
+    grounder: options.grounder,
+    onWarning,
+    document: options.document,
+  });
+  const grounding = grounded && 'grounder' in grounded ? grounded : undefined;
+  const unchecked = grounded && 'noTextLayer' in grounded ? [noTextLayerReason] : [];
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -76,7 +84,7 @@ export async function extract<W extends AnyWorkflow>(
       records,
       accepted: valid,
     });
-    const reviewReasons = [...valid.reviewReasons, ...weak];
+    const reviewReasons = [...valid.reviewReasons, ...weak, ...unchecked];
     return {
       data: valid.data as z.output<W['output']>,
       needsReview: reviewReasons.length > 0,
@@ -179,6 +187,7 @@ export async function extract<W extends AnyWorkflow>(
       failed,
       records,
       grounder: grounding?.grounder ?? null,
+      ...(options.document ? { document: options.document } : {}),
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);

@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { ResolvedDocument } from '../document/resolved-document';
 import type { Grounder } from '../grounding/grounder';
 import type { Lesson } from '../history/lesson';
 import type { ModelRung } from '../ladder/model-rung';
@@ -26,6 +27,8 @@ export interface NextRequestOptions {
   readonly records: readonly AttemptRecord[];
   /** Grounds the replies: its output schema is sent. */
   readonly grounder: Grounder | null;
+  /** The job's document, when it carries one. */
+  readonly document?: ResolvedDocument;
 }
 
 /**
@@ -54,6 +57,7 @@ export function nextRequest(options: NextRequestOptions): {
     effort,
     previousMessageId: records.at(-1)?.messageId ?? null,
     fallbacks: settings.fallbacks,
+    ...(options.document ? { document: options.document } : {}),
     ...(options.grounder ? { outputSchema: options.grounder.outputSchema } : {}),
   });
   return { request, effort };
