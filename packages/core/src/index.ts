@@ -10,6 +10,7 @@ export * from './document/document-of-input';
 export * from './document/document-source';
 export * from './document/inline-document-bytes';
 export * from './document/inline-document-problem';
+export * from './document/document-uploader';
 export * from './document/job-document';
 export * from './document/resolved-document';
 export * from './errors/extraction-exhausted-error';

@@ -1,11 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { createAnthropicModelClient } from '@quarry/anthropic';
+import { createAnthropicModelClient, createFilesUploader } from '@quarry/anthropic';
+import { createBlobStore } from '@quarry/blobs';
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   BatchLaneStore,
   type ExtractionJobResult,
   openQueues,
+  DocumentFileStore,
   RateLimitBounceStore,
   type RedisClient,
   redisClient,
@@ -24,6 +26,7 @@ import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
 import { cutOffLostJobs } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
+import { documentFileSettings } from './document-file-settings';
 import { drainWorker } from './drain-worker';
 import { createExtractionProcessor } from './extraction-processor';
 import { extractionWorkerOptions } from './extraction-worker-options';
@@ -116,6 +119,21 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     metrics,
   );
 
+  const blobs = createBlobStore(config.blobs);
+  const documents = {
+    blobs: blobs.store,
+    uploader: createFilesUploader({
+      apiKey: config.anthropic.apiKey,
+      ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
+      timeoutMs: config.anthropic.timeoutMs,
+    }),
+    files: new DocumentFileStore({
+      redis: connection,
+      keys: queues.keys,
+      ttlSeconds: documentFileSettings.reuseSeconds,
+    }),
+  };
+
   let stopping = false;
   const batchStore = new BatchLaneStore({
     redis: connection,
@@ -144,6 +162,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     rateLimit: config.rateLimit,
     jobMaxCostUsd: config.jobMaxCostUsd,
     log,
+    documents,
     stopping: () => stopping,
     ...(options.random ? { random: options.random } : {}),
     batch: {
@@ -268,6 +287,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     await drainWorker({ worker, graceMs, log });
     await reconciler.settled();
     await queues.close();
+    blobs.close();
     await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());
     log.info({}, 'worker closed');

@@ -30,6 +30,7 @@ import type { WorkerMetrics } from './metrics/worker-metrics';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
+import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
 export interface ExtractionProcessorOptions {
@@ -63,6 +64,8 @@ export interface ExtractionProcessorOptions {
   /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
   readonly jobMaxCostUsd: number | null;
   readonly log: Logger;
+  /** Reads, checks and uploads the documents of document jobs. Absent: a document job is dead-lettered. */
+  readonly documents?: DocumentResolver;
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;
   readonly random?: () => number;
@@ -117,6 +120,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       log = log.child({ workflow: workflow.name, version: workflow.version });
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
       const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
+      const document = await jobDocumentOf({ input: parsed.input, resolver: options.documents, log, signal });
       const lane = resolveLane({
         job: data.lane,
         workflow: workflow.lane,
@@ -127,6 +131,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       const jobKey = base.attempts?.jobKey ?? '';
       const result = await extract({
         ...base,
+        ...(document ? { document } : {}),
         model: batch
           ? batchLaneModelClient({
               store: batch.store,

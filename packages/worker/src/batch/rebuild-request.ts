@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ExtractionProcessorOptions } from '../extraction-processor';
 import { jobExtractOptions, jobWorkflow } from '../job-extract-options';
 import { parseJob } from '../parse-job';
+import { jobDocumentOf } from '../resolve-job-document';
 import { readLessons } from '../read-lessons';
 import { parseBatchRef } from './batch-ref';
 
@@ -27,7 +28,7 @@ class Captured extends Error {
 export interface RebuildRequestOptions {
   readonly processor: Pick<
     ExtractionProcessorOptions,
-    'registry' | 'allowedModels' | 'modelId' | 'models' | 'history' | 'attempts' | 'jobMaxCostUsd'
+    'registry' | 'allowedModels' | 'modelId' | 'models' | 'history' | 'attempts' | 'jobMaxCostUsd' | 'documents'
   >;
   readonly queue: Queue;
   readonly ref: string;
@@ -57,8 +58,14 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
       log: options.log,
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
+    const document = await jobDocumentOf({
+      input: parsed.input,
+      resolver: options.processor.documents,
+      log: options.log,
+    });
     await extract({
       ...base,
+      ...(document ? { document } : {}),
       model: {
         generate: (request, call) => Promise.reject(new Captured(request, call?.attempt)),
       },
