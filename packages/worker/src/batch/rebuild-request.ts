@@ -59,7 +59,7 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
     const document = await jobDocumentOf({
-      input: parsed.input,
+      input: parsed.data.input,
       resolver: options.processor.documents,
       log: options.log,
     });
