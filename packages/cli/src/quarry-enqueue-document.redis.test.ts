@@ -137,6 +137,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       expect(output).toMatchObject({ status: 'completed', data: sample.truth, needsReview: false });
       // Grounded in the PDF's text layer.
       expect(Object.keys(output.provenance).sort()).toEqual(['invoiceNumber', 'issueDate', 'total', 'vendorName']);
+      expect(Object.values(output.provenance).map((entry) => entry.page)).toEqual([1, 1, 1, 1]);
       expect(stack.standin.stats.files.uploaded).toBe(1);
 
       const broken = join(dir, 'scan.pdf');

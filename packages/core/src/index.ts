@@ -22,6 +22,7 @@ export * from './feedback/render-feedback';
 export * from './feedback/render-lessons';
 export * from './grounding/field-outcome';
 export * from './grounding/grounder';
+export * from './grounding/provenance-by-page';
 export * from './grounding/grounding-config';
 export * from './grounding/grounding-config-error';
 export * from './grounding/parse-grounding-config';

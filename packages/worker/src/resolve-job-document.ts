@@ -45,11 +45,13 @@ export async function resolveJobDocument(options: {
       message: `input.document: ${inspection.detail}`,
     });
   }
-  const text = inspection.hasTextLayer ? await textLayer(bytes, signal) : null;
+  const { text, pageStarts } = inspection.hasTextLayer
+    ? await textLayer(bytes, signal)
+    : { text: null, pageStarts: null };
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
   const mediaType = inspection.mediaType;
   const stored = await resolver.files.get(contentKey);
-  if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, text };
+  if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, text, pageStarts };
   if (resolver.uploader) {
     try {
       const fileId = await resolver.uploader.upload({
@@ -61,7 +63,7 @@ export async function resolveJobDocument(options: {
       });
       const shared = await resolver.files.claim(contentKey, fileId);
       log.info({ contentKey, fileId: shared, bytes: bytes.length }, 'document uploaded');
-      return { mediaType, ref: { type: 'file', fileId: shared }, text };
+      return { mediaType, ref: { type: 'file', fileId: shared }, text, pageStarts };
     } catch (error) {
       signal?.throwIfAborted();
       log.warn({ contentKey, error: describeError(error) }, 'document upload failed; sent inline');
@@ -73,7 +75,12 @@ export async function resolveJobDocument(options: {
       message: `The document (${bytes.length} bytes) could not be uploaded and is too large to send inline`,
     });
   }
-  return { mediaType, ref: { type: 'base64', data: Buffer.from(bytes).toString('base64') }, text };
+  return {
+    mediaType,
+    ref: { type: 'base64', data: Buffer.from(bytes).toString('base64') },
+    text,
+    pageStarts,
+  };
 }
 
 async function readBytes(options: {
@@ -109,7 +116,11 @@ async function readBytes(options: {
   }
 }
 
-async function textLayer(bytes: Uint8Array, signal: AbortSignal | undefined): Promise<string | null> {
+/** The text layer, pages joined by a blank line, and where each page starts in it. */
+async function textLayer(
+  bytes: Uint8Array,
+  signal: AbortSignal | undefined,
+): Promise<Pick<ResolvedDocument, 'text' | 'pageStarts'>> {
   const extracted = await extractPdfText({ bytes, signal });
   if (extracted.type === 'refused') {
     throw new BadDocumentError({
@@ -117,7 +128,14 @@ async function textLayer(bytes: Uint8Array, signal: AbortSignal | undefined): Pr
       message: `input.document: ${extracted.detail}`,
     });
   }
-  return extracted.hasTextLayer ? extracted.pages.map((page) => page.text).join('\n\n') : null;
+  if (!extracted.hasTextLayer) return { text: null, pageStarts: null };
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const page of extracted.pages) {
+    pageStarts.push(at);
+    at += page.text.length + 2;
+  }
+  return { text: extracted.pages.map((page) => page.text).join('\n\n'), pageStarts };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { extractPdfText } from '@quarry/documents';
 import { loadSamples, renderSamplePdf } from '@quarry/samples';
 import { type RecordedRequest, startStandin } from '@quarry/standin';
 import { describe, expect } from 'vitest';
@@ -122,6 +123,31 @@ describe('a document job', () => {
     expect(result.reviewReasons).toEqual([
       'no_text_layer: the document has no text layer (an image or a scan), so grounding could not check its values',
     ]);
+  });
+
+  it('grounds a PDF with a text layer page by page: provenance names the page and offsets in its text', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({
+      plan: { 'pdf-g': [{ kind: 'json', value: { title: 'Harbour Lights', count: 3 } }] },
+    });
+    const filler = Array.from({ length: 80 }, (_, index) => `line ${index + 1}`);
+    const text = [doc('pdf-g'), ...filler, 'Title: Harbour Lights'].join('\n');
+    const pdf = await renderSamplePdf({ text, layout: 'letter-plain' });
+    expect(pdf.pages).toBeGreaterThan(1);
+    const { key } = await h.blobs.put({ bytes: pdf.bytes });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('quoted-doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+    });
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 20_000 });
+    expect(result).toMatchObject({ data: { title: 'Harbour Lights', count: 3 }, needsReview: false });
+    const layer = await extractPdfText({ bytes: pdf.bytes });
+    if (layer.type !== 'ok') throw new Error('no text layer');
+    const title = result.provenance?.title;
+    expect(title?.page).toBe(pdf.pages);
+    const pageText = layer.pages[(title?.page ?? 1) - 1]?.text ?? '';
+    expect(pageText.slice(title?.start, title?.end)).toContain('Harbour Lights');
   });
 
   it('completes a PDF rendering of an invoice sample with the sample truth', async ({ testBed }) => {

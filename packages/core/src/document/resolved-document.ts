@@ -10,4 +10,6 @@ export interface ResolvedDocument {
   readonly ref: DocumentRef;
   /** The text layer, pages joined by a blank line; null when there is none. */
   readonly text: string | null;
+  /** Where each page starts in `text` (a PDF's pages, the first at 0); null for an image or no text. */
+  readonly pageStarts: readonly number[] | null;
 }

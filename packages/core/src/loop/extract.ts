@@ -19,6 +19,7 @@ import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { nextRung } from './next-rung';
 import { rejection } from './rejection';
+import { provenanceByPage } from '../grounding/provenance-by-page';
 import { groundedResultPart, noTextLayerReason, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
@@ -57,15 +58,15 @@ export async function extract<W extends AnyWorkflow>(
   let climb: ClimbReason | null = null;
 
   const warnOnce = warnOncePerModel(onWarning);
-  const grounded = replyGrounding({
+  const plan = replyGrounding({
     workflow,
     input,
     grounder: options.grounder,
     onWarning,
     document: options.document,
   });
-  const grounding = grounded && 'grounder' in grounded ? grounded : undefined;
-  const unchecked = grounded && 'noTextLayer' in grounded ? [noTextLayerReason] : [];
+  const grounding = plan && 'grounder' in plan ? plan : undefined;
+  const unchecked = plan && 'noTextLayer' in plan ? [noTextLayerReason] : [];
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -85,6 +86,10 @@ export async function extract<W extends AnyWorkflow>(
       accepted: valid,
     });
     const reviewReasons = [...valid.reviewReasons, ...weak, ...unchecked];
+    const provenance =
+      grounded.provenance && grounding?.pageStarts
+        ? { provenance: provenanceByPage(grounded.provenance, grounding.pageStarts) }
+        : {};
     return {
       data: valid.data as z.output<W['output']>,
       needsReview: reviewReasons.length > 0,
@@ -97,6 +102,7 @@ export async function extract<W extends AnyWorkflow>(
       version: workflow.version,
       durationMs: Math.max(0, now() - startedMs),
       ...grounded,
+      ...provenance,
     };
   };
 

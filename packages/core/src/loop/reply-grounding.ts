@@ -32,10 +32,14 @@ export const noTextLayerReason =
  */
 export function replyGrounding(
   options: ReplyGroundingOptions,
-): { readonly grounder: Grounder; readonly document: string } | { readonly noTextLayer: true } | undefined {
+):
+  | { readonly grounder: Grounder; readonly document: string; readonly pageStarts?: readonly number[] }
+  | { readonly noTextLayer: true }
+  | undefined {
   const { workflow, grounder, document } = options;
   if (grounder && document && !hasText(options.input)) {
-    return document.text === null ? { noTextLayer: true } : { grounder, document: document.text };
+    if (document.text === null) return { noTextLayer: true };
+    return { grounder, document: document.text, ...(document.pageStarts ? { pageStarts: document.pageStarts } : {}) };
   }
   if (grounder) return { grounder, document: documentOf(workflow, options.input) };
   if (groundingWanted(workflow)) {
