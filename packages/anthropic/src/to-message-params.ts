@@ -104,7 +104,9 @@ function toBlock(part: ContentPart, cacheControl: CacheControlEphemeral): Conten
  * A PDF as a `document` block, an image as an `image` block, each by Files API id
  * (`source: { type: 'file', file_id }`) or base64 (SDK 1.12.0 `DocumentBlockParam`, `ImageBlockParam`).
  */
-function documentBlockParam(part: Extract<ContentPart, { type: 'document' }>): DocumentBlockParam | ImageBlockParam {
+function documentBlockParam(
+  part: Extract<ContentPart, { type: 'document' }>,
+): DocumentBlockParam | ImageBlockParam {
   const { ref, mediaType } = part;
   if (mediaType === 'application/pdf') {
     return {

@@ -136,7 +136,12 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       const output = JSON.parse(done.stdout) as { provenance: Record<string, { page?: number }> };
       expect(output).toMatchObject({ status: 'completed', data: sample.truth, needsReview: false });
       // Grounded in the PDF's text layer.
-      expect(Object.keys(output.provenance).sort()).toEqual(['invoiceNumber', 'issueDate', 'total', 'vendorName']);
+      expect(Object.keys(output.provenance).sort()).toEqual([
+        'invoiceNumber',
+        'issueDate',
+        'total',
+        'vendorName',
+      ]);
       expect(Object.values(output.provenance).map((entry) => entry.page)).toEqual([1, 1, 1, 1]);
       expect(stack.standin.stats.files.uploaded).toBe(1);
 
@@ -147,7 +152,10 @@ describe('quarry enqueue --file with a PDF or an image', () => {
         stack.env,
       );
       expect(run.code).toBe(2);
-      expect(JSON.parse(run.stdout)).toMatchObject({ status: 'dead-lettered', reason: { kind: 'bad_document' } });
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        status: 'dead-lettered',
+        reason: { kind: 'bad_document' },
+      });
       expect(stack.standin.requests).toHaveLength(1);
     } finally {
       await stack.close();

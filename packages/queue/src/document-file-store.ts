@@ -60,6 +60,7 @@ export class DocumentFileStore {
 }
 
 function checked(contentKey: string): string {
-  if (!BLOB_KEY_PATTERN.test(contentKey)) throw new TypeError('a content key must be "sha256:" and 64 hex digits');
+  if (!BLOB_KEY_PATTERN.test(contentKey))
+    throw new TypeError('a content key must be "sha256:" and 64 hex digits');
   return contentKey;
 }

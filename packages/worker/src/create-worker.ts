@@ -5,9 +5,9 @@ import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   BatchLaneStore,
+  DocumentFileStore,
   type ExtractionJobResult,
   openQueues,
-  DocumentFileStore,
   RateLimitBounceStore,
   type RedisClient,
   redisClient,

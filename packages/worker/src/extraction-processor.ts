@@ -120,7 +120,12 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       log = log.child({ workflow: workflow.name, version: workflow.version });
       context.lessons = await readLessons({ history: options.history, key: historyKey, log });
       const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
-      const document = await jobDocumentOf({ input: parsed.data.input, resolver: options.documents, log, signal });
+      const document = await jobDocumentOf({
+        input: parsed.data.input,
+        resolver: options.documents,
+        log,
+        signal,
+      });
       const lane = resolveLane({
         job: data.lane,
         workflow: workflow.lane,

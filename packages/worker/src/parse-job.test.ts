@@ -77,9 +77,9 @@ describe('parseJob', () => {
       mediaType: 'image/png',
       source: { type: 'url', url: 'https://files.example.com/a.png' },
     };
-    expect(parseJob({ data: { workflow: 'doc-note', input: { document } }, registry, allowedModels }).input).toEqual(
-      { document },
-    );
+    expect(
+      parseJob({ data: { workflow: 'doc-note', input: { document } }, registry, allowedModels }).input,
+    ).toEqual({ document });
     expect(problemsOf({ workflow: 'note', input: { document } })).toEqual([
       'input.text: Invalid input: expected string, received undefined',
     ]);

@@ -99,7 +99,10 @@ async function readBytes(options: {
           message: 'input.document: this worker has no blob store to read the document from',
         });
       }
-      const bytes = await options.blobs.get({ key: source.key, ...(options.signal ? { signal: options.signal } : {}) });
+      const bytes = await options.blobs.get({
+        key: source.key,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       if (bytes === null) {
         throw new BadDocumentError({
           kind: 'bad_document',

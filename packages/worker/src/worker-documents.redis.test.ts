@@ -47,7 +47,9 @@ describe('a document job', () => {
     expect(sources).toEqual([fileSource, fileSource, fileSource]);
 
     const again = await h.client.enqueue('doc-note', { document });
-    expect(await h.client.waitForResult(again.jobId, { timeoutMs: 20_000 })).toMatchObject({ data: goodNote });
+    expect(await h.client.waitForResult(again.jobId, { timeoutMs: 20_000 })).toMatchObject({
+      data: goodNote,
+    });
     expect(h.standin.stats.files.uploaded).toBe(1);
     expect(documentSource(h.requestsFor('pdf-a').at(-1))).toEqual(fileSource);
   });
@@ -89,7 +91,9 @@ describe('a document job', () => {
     const empty = await h.blobs.put({ bytes: new Uint8Array(0) });
     const jobs = await Promise.all(
       [notPdf.key, empty.key].map((key) =>
-        h.client.enqueue('doc-note', { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } }),
+        h.client.enqueue('doc-note', {
+          document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+        }),
       ),
     );
     await h.startWorker();
@@ -100,7 +104,10 @@ describe('a document job', () => {
       reasons.push(record.reason);
     }
     expect(reasons).toEqual([
-      { kind: 'bad_document', message: 'input.document: the document claims to be application/pdf but its bytes are no known type' },
+      {
+        kind: 'bad_document',
+        message: 'input.document: the document claims to be application/pdf but its bytes are no known type',
+      },
       { kind: 'bad_document', message: 'input.document: the document is empty (0 bytes)' },
     ]);
     expect(h.standin.requests).toHaveLength(0);

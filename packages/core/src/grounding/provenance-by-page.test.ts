@@ -11,7 +11,10 @@ describe('provenanceByPage', () => {
       quote,
       match: 'exact' as const,
     });
-    const paged = provenanceByPage({ number: at('INV-7'), total: at('42.00') }, [0, (pages[0] ?? '').length + 2]);
+    const paged = provenanceByPage({ number: at('INV-7'), total: at('42.00') }, [
+      0,
+      (pages[0] ?? '').length + 2,
+    ]);
     expect(paged).toEqual({
       number: { start: 8, end: 13, quote: 'INV-7', match: 'exact', page: 1 },
       total: { start: 6, end: 11, quote: '42.00', match: 'exact', page: 2 },

@@ -9,7 +9,10 @@ export function provenanceByPage(provenance: Provenance, pageStarts: readonly nu
   const paged: Provenance = {};
   for (const [path, entry] of Object.entries(provenance)) {
     let index = 0;
-    while (index + 1 < pageStarts.length && (pageStarts[index + 1] ?? Number.POSITIVE_INFINITY) <= entry.start) {
+    while (
+      index + 1 < pageStarts.length &&
+      (pageStarts[index + 1] ?? Number.POSITIVE_INFINITY) <= entry.start
+    ) {
       index += 1;
     }
     const base = pageStarts[index] ?? 0;

@@ -39,7 +39,11 @@ export function replyGrounding(
   const { workflow, grounder, document } = options;
   if (grounder && document && !hasText(options.input)) {
     if (document.text === null) return { noTextLayer: true };
-    return { grounder, document: document.text, ...(document.pageStarts ? { pageStarts: document.pageStarts } : {}) };
+    return {
+      grounder,
+      document: document.text,
+      ...(document.pageStarts ? { pageStarts: document.pageStarts } : {}),
+    };
   }
   if (grounder) return { grounder, document: documentOf(workflow, options.input) };
   if (groundingWanted(workflow)) {
@@ -52,7 +56,9 @@ export function replyGrounding(
 }
 
 function hasText(input: unknown): boolean {
-  return typeof input === 'object' && input !== null && typeof (input as { text?: unknown }).text === 'string';
+  return (
+    typeof input === 'object' && input !== null && typeof (input as { text?: unknown }).text === 'string'
+  );
 }
 
 function groundingWanted(workflow: AnyWorkflow): boolean {

@@ -1,5 +1,5 @@
-import type { Effort } from '../models/model-spec';
 import type { DocumentMediaType } from '../document/document-media-type';
+import type { Effort } from '../models/model-spec';
 import type { DocumentRef } from './document-ref';
 import type { OutputStrategy } from './output-strategy';
 

@@ -89,7 +89,8 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
 /** The stable first parts: the document block, its text, or both; the last one carries the cache breakpoint. */
 function documentParts(options: BuildRequestOptions): ContentPart[] {
   const { document, workflow, input } = options;
-  if (!document) return [{ type: 'text', text: documentBlock(documentOf(workflow, input)), cacheBreakpoint: true }];
+  if (!document)
+    return [{ type: 'text', text: documentBlock(documentOf(workflow, input)), cacheBreakpoint: true }];
   const text = inputText(input);
   const block: ContentPart = { type: 'document', mediaType: document.mediaType, ref: document.ref };
   return text === null

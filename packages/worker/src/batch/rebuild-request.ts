@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { ExtractionProcessorOptions } from '../extraction-processor';
 import { jobExtractOptions, jobWorkflow } from '../job-extract-options';
 import { parseJob } from '../parse-job';
-import { jobDocumentOf } from '../resolve-job-document';
 import { readLessons } from '../read-lessons';
+import { jobDocumentOf } from '../resolve-job-document';
 import { parseBatchRef } from './batch-ref';
 
 /** The request of a waiting attempt, or why there is none (the entry is then dropped and its job woken). */
@@ -28,7 +28,14 @@ class Captured extends Error {
 export interface RebuildRequestOptions {
   readonly processor: Pick<
     ExtractionProcessorOptions,
-    'registry' | 'allowedModels' | 'modelId' | 'models' | 'history' | 'attempts' | 'jobMaxCostUsd' | 'documents'
+    | 'registry'
+    | 'allowedModels'
+    | 'modelId'
+    | 'models'
+    | 'history'
+    | 'attempts'
+    | 'jobMaxCostUsd'
+    | 'documents'
   >;
   readonly queue: Queue;
   readonly ref: string;
