@@ -30,7 +30,7 @@ export interface DocumentResolver {
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
  * @throws BadDocumentError (`bad_document`, `document_too_large`) for a document that cannot be sent.
  */
-export async function resolveJobDocument(options: {
+async function resolveJobDocument(options: {
   readonly document: JobDocument;
   readonly resolver: DocumentResolver;
   readonly log: Logger;

@@ -83,14 +83,15 @@ describe('a document job', () => {
     expect(documentSource(h.requestsFor('pdf-c')[0])).toMatchObject({ type: 'file' });
   });
 
-  it('dead-letters a blob that is not a PDF, or empty, as bad_document with no model call; the worker carries on', async ({
+  it('dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
     const notPdf = await h.blobs.put({ bytes: Buffer.from('just some text, not a PDF') });
     const empty = await h.blobs.put({ bytes: new Uint8Array(0) });
+    const missing = `sha256:${'ab'.repeat(32)}` as const;
     const jobs = await Promise.all(
-      [notPdf.key, empty.key].map((key) =>
+      [notPdf.key, empty.key, missing].map((key) =>
         h.client.enqueue('doc-note', {
           document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
         }),
@@ -109,6 +110,7 @@ describe('a document job', () => {
         message: 'input.document: the document claims to be application/pdf but its bytes are no known type',
       },
       { kind: 'bad_document', message: 'input.document: the document is empty (0 bytes)' },
+      { kind: 'bad_document', message: `input.document: blob ${missing} is not in the blob store` },
     ]);
     expect(h.standin.requests).toHaveLength(0);
 
