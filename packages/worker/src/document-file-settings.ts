@@ -11,4 +11,8 @@ export const documentFileSettings = {
   reuseSeconds: 23 * 3600,
   /** The largest document sent inline (base64) when the upload fails: its base64 stays under the 32 MB request limit. */
   maxInlineFallbackBytes: 22 * 1024 * 1024,
+  /** Largest `url` document downloaded: the PDF request limit (32 MB). */
+  maxDownloadBytes: 32_000_000,
+  /** One deadline for a `url` document's whole download (resolution, redirects, body). */
+  downloadTimeoutMs: 30_000,
 } as const;

@@ -13,6 +13,7 @@ import type { DocumentFileStore } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
 import { documentFileSettings } from './document-file-settings';
+import { fetchUrlDocument } from './fetch-url-document';
 
 /** What a worker resolves documents with; built once by `createWorker`. */
 export interface DocumentResolver {
@@ -24,7 +25,8 @@ export interface DocumentResolver {
 }
 
 /**
- * A job's document ready for requests: its bytes read (blob store or inline base64), checked by
+ * A job's document ready for requests: its bytes read (blob store, inline base64, or downloaded by
+ * `fetchUrlDocument`), checked by
  * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
  * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
@@ -112,10 +114,7 @@ async function readBytes(options: {
       return bytes;
     }
     case 'url':
-      throw new BadDocumentError({
-        kind: 'bad_document',
-        message: 'input.document: documents by url are not fetched by this worker yet; store them as blobs',
-      });
+      return fetchUrlDocument({ url: source.url, signal: options.signal });
   }
 }
 

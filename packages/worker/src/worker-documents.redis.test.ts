@@ -118,6 +118,27 @@ describe('a document job', () => {
     expect(await h.client.waitForResult(jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
   });
 
+  it('refuses url documents on loopback and metadata addresses as bad_document, before any download or model call', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    await h.startWorker();
+    for (const url of [
+      'https://127.0.0.1:1/invoice.pdf',
+      'https://169.254.169.254/latest/invoice.pdf?sig=secret',
+    ]) {
+      const { jobId } = await h.client.enqueue('doc-note', {
+        document: { mediaType: 'application/pdf', source: { type: 'url', url } },
+      });
+      const record = await h.dlqRecordOf(jobId, 15_000);
+      expect(record.reason.kind).toBe('bad_document');
+      expect(record.reason.message).toMatch(/^input\.document\.source\.url: /);
+      expect(record.reason.message).not.toContain('secret');
+      expect(record.attempts).toEqual([]);
+    }
+    expect(h.standin.requests).toHaveLength(0);
+  });
+
   it('grounds a PDF without a text layer check-only: completed, flagged for review with no_text_layer', async ({
     testBed,
   }) => {
