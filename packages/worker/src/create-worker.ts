@@ -1,11 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { createAnthropicModelClient, createFilesUploader } from '@quarry/anthropic';
-import { createBlobStore } from '@quarry/blobs';
+import { createAnthropicModelClient } from '@quarry/anthropic';
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   BatchLaneStore,
-  DocumentFileStore,
   type ExtractionJobResult,
   openQueues,
   RateLimitBounceStore,
@@ -21,12 +19,12 @@ import { rebuildRequest } from './batch/rebuild-request';
 import { checkConfiguredModels, modelWarnings } from './check-configured-models';
 import { checkModelLadders } from './check-model-ladders';
 import { configuredModels } from './configured-models';
+import { createDocumentResolver } from './create-document-resolver';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
 import { cutOffLostJobs } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
-import { documentFileSettings } from './document-file-settings';
 import { drainWorker } from './drain-worker';
 import { createExtractionProcessor } from './extraction-processor';
 import { extractionWorkerOptions } from './extraction-worker-options';
@@ -119,20 +117,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     metrics,
   );
 
-  const blobs = createBlobStore(config.blobs);
-  const documents = {
-    blobs: blobs.store,
-    uploader: createFilesUploader({
-      apiKey: config.anthropic.apiKey,
-      ...(config.anthropic.baseURL ? { baseURL: config.anthropic.baseURL } : {}),
-      timeoutMs: config.anthropic.timeoutMs,
-    }),
-    files: new DocumentFileStore({
-      redis: connection,
-      keys: queues.keys,
-      ttlSeconds: documentFileSettings.reuseSeconds,
-    }),
-  };
+  const documents = createDocumentResolver({ config, connection, keys: queues.keys });
 
   let stopping = false;
   const batchStore = new BatchLaneStore({
@@ -162,7 +147,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     rateLimit: config.rateLimit,
     jobMaxCostUsd: config.jobMaxCostUsd,
     log,
-    documents,
+    documents: documents.resolver,
     stopping: () => stopping,
     ...(options.random ? { random: options.random } : {}),
     batch: {
@@ -287,7 +272,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     await drainWorker({ worker, graceMs, log });
     await reconciler.settled();
     await queues.close();
-    blobs.close();
+    documents.close();
     await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());
     log.info({}, 'worker closed');
