@@ -25,7 +25,9 @@ function requestCharacters(request: ModelRequest): number {
       ? content.text.length
       : content.type === 'tool_result'
         ? content.text.length
-        : JSON.stringify(content.input).length;
+        : content.type === 'document'
+          ? JSON.stringify(content.ref).length
+          : JSON.stringify(content.input).length;
   return (
     request.system.length +
     JSON.stringify(request.outputSchema).length +

@@ -2,6 +2,7 @@ export * from './anthropic-env';
 export * from './batch-cancel-error';
 export * from './cancel-message-batch';
 export * from './create-anthropic-model-client';
+export * from './create-files-uploader';
 export * from './parse-retry-after';
 export * from './read-rate-limit-headers';
 export * from './to-message-params';

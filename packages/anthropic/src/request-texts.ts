@@ -9,7 +9,7 @@ export function requestTexts(request: ModelRequest): string[] {
   for (const message of request.messages) {
     for (const part of message.content) {
       if (part.type === 'tool_call') texts.push(JSON.stringify(part.input) ?? '');
-      else texts.push(part.text);
+      else if (part.type !== 'document') texts.push(part.text);
     }
   }
   return texts;

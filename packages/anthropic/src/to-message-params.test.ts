@@ -254,4 +254,32 @@ describe('withFallbacks', () => {
     expect(params.betas).toEqual(['server-side-fallback-2026-07-01']);
     expect(params.model).toBe('claude-test-1');
   });
+
+  it('sends a PDF as a document block and an image as an image block, by file id or base64', () => {
+    const request: ModelRequest = {
+      ...structured,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'document', mediaType: 'application/pdf', ref: { type: 'file', fileId: 'file_9' } },
+            {
+              type: 'document',
+              mediaType: 'image/png',
+              ref: { type: 'base64', data: 'iVBORw0K' },
+              cacheBreakpoint: true,
+            },
+          ],
+        },
+      ],
+    };
+    expect(toMessageParams(request).messages[0]?.content).toEqual([
+      { type: 'document', source: { type: 'file', file_id: 'file_9' } },
+      {
+        type: 'image',
+        source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' },
+        cache_control: { type: 'ephemeral' },
+      },
+    ]);
+  });
 });

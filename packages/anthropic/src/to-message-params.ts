@@ -1,6 +1,8 @@
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
+  DocumentBlockParam,
+  ImageBlockParam,
   MessageCreateParamsBase,
   MessageParam,
   Tool,
@@ -20,8 +22,9 @@ export interface ToMessageParamsOptions {
 /**
  * Translates a {@link ModelRequest} to Messages API parameters, keeping the order of every
  * message and part: the system prompt is one text block (with `cache_control` when
- * `systemCacheBreakpoint` is set: tools or schema and system form the shared prefix), a part marked `cacheBreakpoint` gets
- * `cache_control: { type: 'ephemeral' }` (with `ttl: '1h'` when `cacheTtl` is `1h`), and the strategy decides between
+ * `systemCacheBreakpoint` is set: tools or schema and system form the shared prefix), a part marked
+ * `cacheBreakpoint` gets `cache_control: { type: 'ephemeral' }` (with `ttl: '1h'` when `cacheTtl` is
+ * `1h`), a document part becomes a `document` (PDF) or `image` block by file id or base64, and the strategy decides between
  * `output_config.format` (structured outputs) and one tool, forced with `tool_choice` of type
  * `tool`, or (`toolChoice: 'auto'`, for models that answer 400 to forced tool use) strict with
  * `tool_choice: auto`. `effort` becomes `output_config.effort`, `diagnostics` the request's
@@ -87,6 +90,10 @@ function toBlock(part: ContentPart, cacheControl: CacheControlEphemeral): Conten
       return part.cacheBreakpoint
         ? { type: 'text', text: part.text, cache_control: cacheControl }
         : { type: 'text', text: part.text };
+    case 'document': {
+      const block = documentBlockParam(part);
+      return part.cacheBreakpoint ? { ...block, cache_control: cacheControl } : block;
+    }
     case 'tool_call':
       return { type: 'tool_use', id: part.id, name: part.name, input: part.input };
     case 'tool_result':
@@ -97,6 +104,32 @@ function toBlock(part: ContentPart, cacheControl: CacheControlEphemeral): Conten
         is_error: part.isError,
       };
   }
+}
+
+/**
+ * A PDF as a `document` block, an image as an `image` block, each by Files API id
+ * (`source: { type: 'file', file_id }`) or base64 (SDK 1.12.0 `DocumentBlockParam`, `ImageBlockParam`).
+ */
+function documentBlockParam(
+  part: Extract<ContentPart, { type: 'document' }>,
+): DocumentBlockParam | ImageBlockParam {
+  const { ref, mediaType } = part;
+  if (mediaType === 'application/pdf') {
+    return {
+      type: 'document',
+      source:
+        ref.type === 'file'
+          ? { type: 'file', file_id: ref.fileId }
+          : { type: 'base64', media_type: mediaType, data: ref.data },
+    };
+  }
+  return {
+    type: 'image',
+    source:
+      ref.type === 'file'
+        ? { type: 'file', file_id: ref.fileId }
+        : { type: 'base64', media_type: mediaType, data: ref.data },
+  };
 }
 
 function toolInputSchema(request: ModelRequest): Tool.InputSchema {

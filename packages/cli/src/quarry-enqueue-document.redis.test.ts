@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues } from '@quarry/queue';
+import { loadSamples, renderSamplePdf } from '@quarry/samples';
 import { it } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
@@ -148,33 +149,50 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     });
   });
 
-  it('--wait --json: the worker, which does not process documents yet, dead-letters the job clearly (exit 2)', async ({
+  it('--wait --json: a PDF invoice completes with its truth; bytes pdf.js cannot open are dead-lettered bad_document (exit 2)', async ({
     redisUrl,
     prefix,
   }) => {
+    const [sample] = loadSamples('invoice');
+    if (!sample) throw new Error('no invoice sample');
     const stack = await startWorkerStack({
       redisUrl,
       prefix,
-      standin: { script: [] },
+      standin: { simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] } },
       env: { QUARRY_BLOB_DIR: blobDir },
     });
     try {
-      const file = join(dir, 'scan.pdf');
-      await writeFile(file, pdf);
+      const invoice = join(dir, 'invoice.pdf');
+      await writeFile(invoice, (await renderSamplePdf({ text: sample.text, layout: 'letter-plain' })).bytes);
+      const done = await runQuarry(
+        ['enqueue', '-w', 'invoice', '--file', invoice, '--wait', '--timeout', '20', '--json'],
+        stack.env,
+      );
+      expect(done.code).toBe(0);
+      const output = JSON.parse(done.stdout) as { provenance: Record<string, { page?: number }> };
+      expect(output).toMatchObject({ status: 'completed', data: sample.truth, needsReview: false });
+      // Grounded in the PDF's text layer.
+      expect(Object.keys(output.provenance).sort()).toEqual([
+        'invoiceNumber',
+        'issueDate',
+        'total',
+        'vendorName',
+      ]);
+      expect(Object.values(output.provenance).map((entry) => entry.page)).toEqual([1, 1, 1, 1]);
+      expect(stack.standin.stats.files.uploaded).toBe(1);
+
+      const broken = join(dir, 'scan.pdf');
+      await writeFile(broken, pdf);
       const run = await runQuarry(
-        ['enqueue', '-w', 'invoice', '--file', file, '--wait', '--timeout', '20', '--json'],
+        ['enqueue', '-w', 'invoice', '--file', broken, '--wait', '--timeout', '20', '--json'],
         stack.env,
       );
       expect(run.code).toBe(2);
       expect(JSON.parse(run.stdout)).toMatchObject({
         status: 'dead-lettered',
-        reason: {
-          kind: 'invalid_payload',
-          message:
-            'The job carries a document: input.document: this worker does not process documents yet (application/pdf by blob); only text jobs run',
-        },
+        reason: { kind: 'bad_document' },
       });
-      expect(stack.standin.requests).toHaveLength(0);
+      expect(stack.standin.requests).toHaveLength(1);
     } finally {
       await stack.close();
     }

@@ -14,6 +14,8 @@ const policyKinds: Record<FailureReasonKind, true> = {
   rate_limit_loop: true,
   invalid_payload: true,
   bad_payload: true,
+  bad_document: true,
+  document_too_large: true,
   unknown_workflow: true,
   unexpected: true,
 };

@@ -16,6 +16,8 @@ export const DlqReasonKind = z.enum([
   'transient_exhausted',
   'invalid_payload',
   'bad_payload',
+  'bad_document',
+  'document_too_large',
   'unknown_workflow',
   'stalled',
   'rate_limit_loop',

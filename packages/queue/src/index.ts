@@ -26,6 +26,7 @@ export * from './dlq-reason';
 export * from './dlq-reason-label';
 export * from './dlq-record';
 export * from './dlq-totals';
+export * from './document-file-store';
 export * from './extraction-job-result';
 export * from './extraction-queue';
 export * from './fingerprint';

@@ -8,6 +8,7 @@ describe('quarryKeys', () => {
     expect({
       attempts: keys.attempts('job-1'),
       bounces: keys.rateLimitBounces('job-1'),
+      documentFile: keys.documentFile(`sha256:${'0'.repeat(64)}`),
       dlqIndex: keys.dlqIndex(),
       reviewPending: keys.reviewPending(),
       reviewEntries: keys.reviewEntries(),
@@ -18,6 +19,7 @@ describe('quarryKeys', () => {
         "attempts": "{quarry}:quarry:extraction:attempts:job-1",
         "bounces": "{quarry}:quarry:extraction:bounces:job-1",
         "dlqIndex": "{quarry}:quarry:extraction:dlq-index",
+        "documentFile": "{quarry}:quarry:extraction:docfile:sha256:0000000000000000000000000000000000000000000000000000000000000000",
         "history": {
           "details": "{quarry}:quarry:history:invoice:v2:details",
           "scores": "{quarry}:quarry:history:invoice:v2:scores",

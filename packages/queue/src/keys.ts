@@ -33,6 +33,8 @@ export interface QuarryKeys {
   attempts(jobKey: string): string;
   /** Counter of how often a job was put back after a 429 without consuming a job attempt. */
   rateLimitBounces(jobId: string): string;
+  /** String: the Files API id of a document's bytes (by content hash, `sha256:<hex>`), with a TTL below the file's own expiry. */
+  documentFile(contentKey: string): string;
   /** String holding the job id an idempotency key maps to, with the retention window as its TTL. */
   idempotency(idempotencyKey: string): string;
   /** Hash: source job id → id of its dead-letter record (the latest generation). */
@@ -179,6 +181,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     queueName,
     attempts: (jobKey) => `${perQueue}:attempts:${jobKey}`,
     rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
+    documentFile: (contentKey) => `${perQueue}:docfile:${contentKey}`,
     idempotency: (idempotencyKey) => `${perQueue}:idem:${sha256(idempotencyKey)}`,
     dlqIndex: () => `${perQueue}:dlq-index`,
     dlq: {

@@ -21,6 +21,7 @@ import { rebuildRequest } from './batch/rebuild-request';
 import { checkConfiguredModels, modelWarnings } from './check-configured-models';
 import { checkModelLadders } from './check-model-ladders';
 import { configuredModels } from './configured-models';
+import { createDocumentResolver } from './create-document-resolver';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
 import { createWorkerStores } from './create-worker-stores';
@@ -150,6 +151,8 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     gauges: metrics.cache,
   });
 
+  const documents = createDocumentResolver({ config, connection, keys: queues.keys });
+
   let stopping = false;
   const batchStore = new BatchLaneStore({
     redis: connection,
@@ -178,6 +181,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     rateLimit: config.rateLimit,
     jobMaxCostUsd: config.jobMaxCostUsd,
     log,
+    documents: documents.resolver,
     stopping: () => stopping,
     stats,
     cachePlacement: config.cache.placement,
@@ -306,6 +310,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     await reconciler.settled();
     await stats.close();
     await queues.close();
+    documents.close();
     await (await http.catch(() => null))?.close();
     if (!options.connection) await connection.quit().catch(() => connection.disconnect());
     log.info({}, 'worker closed');

@@ -32,6 +32,7 @@ import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
+import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
@@ -66,6 +67,8 @@ export interface ExtractionProcessorOptions {
   /** Cost budget of a job that sets none of its own (`JOB_MAX_COST_USD`); null: none. */
   readonly jobMaxCostUsd: number | null;
   readonly log: Logger;
+  /** Reads, checks and uploads the documents of document jobs. Absent: a document job is dead-lettered. */
+  readonly documents?: DocumentResolver;
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;
   readonly random?: () => number;
@@ -126,6 +129,12 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
       const statsKey = { workflow: workflow.name, version: workflow.version };
       const cacheHistory = (await options.stats?.firstAttemptHistory(statsKey)) ?? null;
+      const document = await jobDocumentOf({
+        input: parsed.data.input,
+        resolver: options.documents,
+        log,
+        signal,
+      });
       const lane = resolveLane({
         job: data.lane,
         workflow: workflow.lane,
@@ -136,6 +145,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       const jobKey = base.attempts?.jobKey ?? '';
       const result = await extract({
         ...base,
+        ...(document ? { document } : {}),
         model: batch
           ? batchLaneModelClient({
               store: batch.store,

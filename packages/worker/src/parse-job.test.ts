@@ -72,16 +72,17 @@ describe('parseJob', () => {
     ]);
   });
 
-  it('refuses a job carrying a document (not processed yet), naming its type and source', () => {
+  it('passes a document job to a workflow that takes documents; a text-only one asks for its text', () => {
     const document = {
       mediaType: 'image/png',
       source: { type: 'url', url: 'https://files.example.com/a.png' },
     };
-    for (const input of [{ document }, { text: 'hello', document }]) {
-      expect(problemsOf({ workflow: 'note', input })).toEqual([
-        'input.document: this worker does not process documents yet (image/png by url); only text jobs run',
-      ]);
-    }
+    expect(
+      parseJob({ data: { workflow: 'doc-note', input: { document } }, registry, allowedModels }).input,
+    ).toEqual({ document });
+    expect(problemsOf({ workflow: 'note', input: { document } })).toEqual([
+      'input.text: Invalid input: expected string, received undefined',
+    ]);
   });
 
   it('checks every model of a ladder override against the allow-list, naming each refused one', () => {

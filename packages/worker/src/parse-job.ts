@@ -1,10 +1,8 @@
 import {
   type AnyWorkflow,
   BadPayloadError,
-  documentOfInput,
   formatPath,
   InvalidJobDataError,
-  JobDocument,
   type WorkflowRegistry,
 } from '@quarry/core';
 import { JobData, modelOverridesProblems, UnreadableJobData } from '@quarry/queue';
@@ -25,8 +23,7 @@ const problemsOf = (error: z.ZodError, root: string): string[] =>
   });
 
 /**
- * Checks a job's data against the job contract, refuses a job that carries a document (not processed
- * yet), looks its workflow up, checks a model override
+ * Checks a job's data against the job contract, looks its workflow up, checks a model override
  * against the workflow's models and `allowedModels`, and validates the input.
  * @throws BadPayloadError when the stored job could not be read at all (its data is an `UnreadableJobData`).
  * @throws InvalidJobDataError listing every problem (contract, model override or input schema).
@@ -54,13 +51,6 @@ export function parseJob(options: {
     });
   }
   const data = contract.data;
-  const document = JobDocument.safeParse(documentOfInput(data.input));
-  if (document.success) {
-    // Refused before any model call: reading the text alone would silently ignore the document.
-    const { mediaType, source } = document.data;
-    const problem = `input.document: this worker does not process documents yet (${mediaType} by ${source.type}); only text jobs run`;
-    throw new InvalidJobDataError({ message: `The job carries a document: ${problem}`, problems: [problem] });
-  }
   const workflow = options.registry.get(data.workflow, data.version ?? null);
   const refused = modelOverridesProblems({
     registry: options.registry,

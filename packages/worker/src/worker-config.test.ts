@@ -23,8 +23,16 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('loadWorkerConfig', () => {
   it('fills every default: queue settings from queueDefaults, the rest from the worker', () => {
-    const { queue, model, models, modelsFile, anthropic, batch, ...worker } = loadWorkerConfig(minimal);
+    const { queue, model, models, modelsFile, anthropic, batch, blobs, ...worker } =
+      loadWorkerConfig(minimal);
     expect(queue).toEqual(queueDefaults);
+    // The blob store of the CLI's defaults: a directory under the working directory.
+    expect(blobs).toEqual({
+      kind: 'directory',
+      dir: join(process.cwd(), '.quarry', 'blobs'),
+      maxBytes: 32 * 1024 * 1024,
+      timeoutMs: 30_000,
+    });
     expect(batch).toEqual(batchLaneDefaults);
     expect(model).toBe('claude-haiku-5-5');
     expect(model).toBe(extractDefaults.modelId);

@@ -1,4 +1,5 @@
 import { anthropicEnv } from '@quarry/anthropic';
+import { type BlobConfig, readBlobConfig } from '@quarry/blobs';
 import { defaultModelTable, extractDefaults, failurePolicyDefaults, maxRateLimitValue } from '@quarry/core';
 import {
   booleanVar,
@@ -177,8 +178,8 @@ function hoursToSeconds(hours: number | undefined): number | undefined {
   return hours === undefined ? undefined : Math.max(1, Math.round((hours * hour) / 1000));
 }
 
-/** The worker's parsed configuration. */
-export type WorkerConfig = z.output<typeof WorkerEnv>;
+/** The worker's parsed configuration: the variables above, and the blob store's (`QUARRY_BLOB_*`, `QUARRY_S3_*`). */
+export type WorkerConfig = z.output<typeof WorkerEnv> & { readonly blobs: BlobConfig };
 
 /** Variables whose values are secrets: never echoed back, or only redacted. */
 const redactors: Readonly<Record<string, Redactor>> = {
@@ -187,7 +188,8 @@ const redactors: Readonly<Record<string, Redactor>> = {
 };
 
 /**
- * Reads the worker configuration from environment variables (`process.env` by default), and the
+ * Reads the worker configuration from environment variables (`process.env` by default), the blob
+ * store's settings (a relative `QUARRY_BLOB_DIR` against the working directory), and the
  * models file `QUARRY_MODELS_FILE` names, if any, over the default model table.
  * @throws ConfigError naming every bad variable and the form it expects, or the models file's
  * bad entry and field.
@@ -195,7 +197,7 @@ const redactors: Readonly<Record<string, Redactor>> = {
 export function loadWorkerConfig(env: Env = process.env): WorkerConfig {
   const parsed = parseEnv({ schema: WorkerEnv, env, redactors });
   if (!parsed.ok) throw new ConfigError({ program: 'worker', problems: parsed.problems });
-  const config = parsed.value;
+  const config = { ...parsed.value, blobs: readBlobConfig({ env, program: 'worker', cwd: process.cwd() }) };
   if (config.modelsFile === null) return config;
   const models = readModelsFile({ path: config.modelsFile, base: defaultModelTable });
   if (!models.ok) throw new ConfigError({ program: 'worker', problems: models.problems });

@@ -1,8 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { dirname } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DirectoryBlobStore } from '@quarry/blobs';
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
-import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
+import { type BlobStore, defineWorkflow, WorkflowRegistry } from '@quarry/core';
 import { type DlqRecord, findDlqIdBySource, quarryKeys, readDlqRecord, redisConnection } from '@quarry/queue';
 import { loadSamples } from '@quarry/samples';
 import {
@@ -13,7 +16,7 @@ import {
   startStandin,
 } from '@quarry/standin';
 import { deleteKeys, type ProcessExit, type TestProcesses, uniquePrefix } from '@quarry/testing';
-import { workflows } from '@quarry/workflows';
+import { TextInput, workflows } from '@quarry/workflows';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -61,9 +64,30 @@ const ladderNote = defineWorkflow({
   models: ['claude-haiku-5-5', 'claude-sonnet-5-5'],
 });
 
-/** Test workflows `note` (versions 1 and 2), `quoted-note`, `reviewed-note` and `ladder-note`, next to the shipped workflows. */
+/** Test workflow `doc-note`: a `note` from `{ text }`, `{ document }` (a PDF or an image) or both. */
+const { document: _noteText, ...noteFields } = note(1);
+const docNote = defineWorkflow({ ...noteFields, name: 'doc-note', input: TextInput });
+
+/** Test workflow `quoted-doc-note`: a `doc-note` whose title must be quoted from the document. */
+const quotedDocNote = defineWorkflow({
+  ...noteFields,
+  name: 'quoted-doc-note',
+  input: TextInput,
+  grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.7 } } },
+});
+
+/** Test workflows `note` (versions 1 and 2), `quoted-note`, `reviewed-note`, `ladder-note`, `doc-note` and `quoted-doc-note`, next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
-  new WorkflowRegistry([note(1), note(2), quotedNote, reviewedNote, ladderNote, ...workflows]);
+  new WorkflowRegistry([
+    note(1),
+    note(2),
+    quotedNote,
+    reviewedNote,
+    ladderNote,
+    docNote,
+    quotedDocNote,
+    ...workflows,
+  ]);
 
 const [firstTicket] = loadSamples('support-ticket');
 if (!firstTicket) throw new Error('The support-ticket samples are empty');
@@ -98,6 +122,8 @@ export interface WorkerHarness {
   /** A plain connection for assertions. */
   readonly redis: Redis;
   readonly client: QuarryClient;
+  /** The workers' blob store (a directory of the test's own, removed on close). */
+  readonly blobs: BlobStore;
   /** Environment the workers are configured from. */
   readonly env: Readonly<Record<string, string>>;
   readonly config: WorkerConfig;
@@ -127,6 +153,8 @@ export interface HarnessOptions {
   readonly batches?: StandinOptions['batches'];
   /** Rate limits the stand-in enforces (headers, 429s). Default none. */
   readonly rateLimits?: StandinOptions['rateLimits'];
+  /** The stand-in's Files API caps. */
+  readonly files?: StandinOptions['files'];
 }
 
 /** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
@@ -136,8 +164,11 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
     documentKey: /doc:([\w-]+)/,
     ...(options.batches ? { batches: options.batches } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.files ? { files: options.files } : {}),
   });
   const prefix = uniquePrefix('worker');
+  const blobDir = mkdtempSync(join(tmpdir(), 'quarry-worker-blobs-'));
+  const blobs = new DirectoryBlobStore({ dir: blobDir, maxBytes: 32 * 1024 * 1024, timeoutMs: 10_000 });
   const env: Record<string, string> = {
     REDIS_URL: options.redisUrl,
     ANTHROPIC_API_KEY: 'test-key',
@@ -153,6 +184,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
     SHUTDOWN_GRACE_MS: '5000',
     LOG_LEVEL: 'silent',
     QUARRY_MODEL: 'claude-haiku-4-5',
+    QUARRY_BLOB_DIR: blobDir,
     ...options.env,
   };
   const config = loadWorkerConfig(env);
@@ -179,6 +211,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
     prefix,
     redis,
     client,
+    blobs,
     env,
     config,
     async startWorker(overrides = {}, workerOptions = {}) {
@@ -214,6 +247,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
       await standin.close();
       await deleteKeys(redis, prefix);
       await redis.quit();
+      rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

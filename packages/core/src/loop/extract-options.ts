@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import type { AttemptStore } from '../attempts/attempt-store';
+import type { ResolvedDocument } from '../document/resolved-document';
 import type { Grounder } from '../grounding/grounder';
 import type { HistoryKey, HistoryStore } from '../history/history-store';
 import type { Lesson } from '../history/lesson';
@@ -64,6 +65,12 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
    * warns `grounding_unavailable` once and runs ungrounded.
    */
   readonly grounder?: Grounder | null;
+  /**
+   * The job's document (a PDF or an image) as resolved for requests: it leads the first turn. Its
+   * text layer is what replies are grounded in when the input has no text; without one (an image, a
+   * scan) grounding cannot check anything and the result is flagged for review (`no_text_layer`).
+   */
+  readonly document?: ResolvedDocument;
   /** Where attempts are saved (and resumed from). */
   readonly attempts?: StoredAttemptsOptions;
   /** Replies that count against the job. Default: workflow's, else 3. */

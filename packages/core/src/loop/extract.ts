@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AttemptRecord } from '../attempts/attempt-record';
 import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { RuleCheckError } from '../errors/rule-check-error';
+import { provenanceByPage } from '../grounding/provenance-by-page';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
 import type { ClimbReason } from '../ladder/climb-reason';
@@ -19,7 +20,7 @@ import { nextMaxTokens } from './next-max-tokens';
 import { nextRequest } from './next-request';
 import { nextRung } from './next-rung';
 import { rejection } from './rejection';
-import { groundedResultPart, replyGrounding } from './reply-grounding';
+import { groundedResultPart, noTextLayerReason, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
 import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
 import { warnOncePerModel } from './warn-once-per-model';
@@ -57,7 +58,15 @@ export async function extract<W extends AnyWorkflow>(
   let climb: ClimbReason | null = null;
 
   const warnOnce = warnOncePerModel(onWarning);
-  const grounding = replyGrounding({ workflow, input, grounder: options.grounder, onWarning });
+  const plan = replyGrounding({
+    workflow,
+    input,
+    grounder: options.grounder,
+    onWarning,
+    document: options.document,
+  });
+  const grounding = plan && 'grounder' in plan ? plan : undefined;
+  const unchecked = plan && 'noTextLayer' in plan ? [noTextLayerReason] : [];
 
   const totals = () => attemptTotals(records);
   const exhausted = (kind: ExhaustedKind, message: string): ExtractionExhaustedError =>
@@ -76,7 +85,11 @@ export async function extract<W extends AnyWorkflow>(
       records,
       accepted: valid,
     });
-    const reviewReasons = [...valid.reviewReasons, ...weak];
+    const reviewReasons = [...valid.reviewReasons, ...weak, ...unchecked];
+    const provenance =
+      grounded.provenance && grounding?.pageStarts
+        ? { provenance: provenanceByPage(grounded.provenance, grounding.pageStarts) }
+        : {};
     return {
       data: valid.data as z.output<W['output']>,
       needsReview: reviewReasons.length > 0,
@@ -89,6 +102,7 @@ export async function extract<W extends AnyWorkflow>(
       version: workflow.version,
       durationMs: Math.max(0, now() - startedMs),
       ...grounded,
+      ...provenance,
     };
   };
 
@@ -180,6 +194,7 @@ export async function extract<W extends AnyWorkflow>(
       records,
       grounder: grounding?.grounder ?? null,
       cache: { history: options.cacheHistory ?? null, policy: options.cachePlacement ?? 'by_cost' },
+      ...(options.document ? { document: options.document } : {}),
     });
     const overrun = budgetOverrun({ budget: settings.budget, records, request, models: settings.models });
     if (overrun !== null) throw exhausted('budget_exhausted', overrun);

@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { ResolvedDocument } from '../document/resolved-document';
 import type { Grounder } from '../grounding/grounder';
 import type { Lesson } from '../history/lesson';
 import type { ModelRung } from '../ladder/model-rung';
@@ -30,6 +31,8 @@ export interface NextRequestOptions {
   readonly grounder: Grounder | null;
   /** Decides the cache breakpoints; absent: none are placed. */
   readonly cache?: CacheInputs;
+  /** The job's document, when it carries one. */
+  readonly document?: ResolvedDocument;
 }
 
 /**
@@ -59,6 +62,7 @@ export function nextRequest(options: NextRequestOptions): {
     effort,
     previousMessageId: records.at(-1)?.messageId ?? null,
     fallbacks: settings.fallbacks,
+    ...(options.document ? { document: options.document } : {}),
     ...(options.grounder ? { outputSchema: options.grounder.outputSchema } : {}),
   });
   if (!options.cache) return { request: laidOut, effort };

@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { ResolvedDocument } from '../document/resolved-document';
 import type { FieldOutcome } from '../grounding/field-outcome';
 import type { Grounder } from '../grounding/grounder';
 import { parseGroundingConfig } from '../grounding/parse-grounding-config';
@@ -14,17 +15,36 @@ export interface ReplyGroundingOptions {
   readonly input: unknown;
   readonly grounder: Grounder | null | undefined;
   readonly onWarning: (warning: ExtractWarning) => void;
+  /** The job's document, when it carries one. */
+  readonly document?: ResolvedDocument | undefined;
 }
+
+/** The review reason of a document job whose values grounding cannot check: there is no text to check them in. */
+export const noTextLayerReason =
+  'no_text_layer: the document has no text layer (an image or a scan), so grounding could not check its values';
 
 /**
  * How a job's replies are grounded: with the grounder, in the document the model is given. None
  * without a grounder; when the workflow asks for grounding but none was given, one warning
- * (`grounding_unavailable`) says that the job runs ungrounded.
+ * (`grounding_unavailable`) says that the job runs ungrounded. A document job without input text is
+ * grounded in the document's text layer; without one, `{ noTextLayer: true }`: nothing can be
+ * checked, the plain schema is sent and the result is flagged for review ({@link noTextLayerReason}).
  */
 export function replyGrounding(
   options: ReplyGroundingOptions,
-): { readonly grounder: Grounder; readonly document: string } | undefined {
-  const { workflow, grounder } = options;
+):
+  | { readonly grounder: Grounder; readonly document: string; readonly pageStarts?: readonly number[] }
+  | { readonly noTextLayer: true }
+  | undefined {
+  const { workflow, grounder, document } = options;
+  if (grounder && document && !hasText(options.input)) {
+    if (document.text === null) return { noTextLayer: true };
+    return {
+      grounder,
+      document: document.text,
+      ...(document.pageStarts ? { pageStarts: document.pageStarts } : {}),
+    };
+  }
   if (grounder) return { grounder, document: documentOf(workflow, options.input) };
   if (groundingWanted(workflow)) {
     options.onWarning({
@@ -33,6 +53,12 @@ export function replyGrounding(
     });
   }
   return undefined;
+}
+
+function hasText(input: unknown): boolean {
+  return (
+    typeof input === 'object' && input !== null && typeof (input as { text?: unknown }).text === 'string'
+  );
 }
 
 function groundingWanted(workflow: AnyWorkflow): boolean {

@@ -1,4 +1,6 @@
+import type { DocumentMediaType } from '../document/document-media-type';
 import type { Effort } from '../models/model-spec';
+import type { DocumentRef } from './document-ref';
 import type { OutputStrategy } from './output-strategy';
 
 /** A block of a message, provider-neutral. */
@@ -7,6 +9,13 @@ export type ContentPart =
       readonly type: 'text';
       readonly text: string;
       /** Ends the cacheable prefix: everything up to and including this part may be cached. */
+      readonly cacheBreakpoint?: boolean;
+    }
+  | {
+      /** A PDF or an image, read natively by the model. */
+      readonly type: 'document';
+      readonly mediaType: DocumentMediaType;
+      readonly ref: DocumentRef;
       readonly cacheBreakpoint?: boolean;
     }
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly input: unknown }

@@ -4,6 +4,7 @@ import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error';
 import { emptyUsage } from '../model/usage';
+import { BadDocumentError } from './bad-document-error';
 import { BadPayloadError } from './bad-payload-error';
 import { type DecideFailureOptions, decideFailure } from './decide-failure';
 import { InvalidJobDataError } from './invalid-job-data-error';
@@ -84,6 +85,12 @@ describe('decideFailure', () => {
     });
     const unknown = new WorkflowNotFoundError({ workflow: 'nope', version: 2, knownVersions: [1] });
     expect(decide(unknown)).toMatchObject({ action: 'dead-letter', reason: { kind: 'unknown_workflow' } });
+    for (const kind of ['bad_document', 'document_too_large'] as const) {
+      expect(decide(new BadDocumentError({ kind, message: 'input.document: 10000 pages' }))).toEqual({
+        action: 'dead-letter',
+        reason: { kind, message: 'input.document: 10000 pages' },
+      });
+    }
   });
 
   it('retries a transient error with capped full-jitter exponential backoff', () => {

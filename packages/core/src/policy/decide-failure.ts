@@ -2,6 +2,7 @@ import { ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
 import { WorkflowNotFoundError } from '../errors/workflow-not-found-error';
+import { BadDocumentError } from './bad-document-error';
 import { BadPayloadError } from './bad-payload-error';
 import type { FailureDecision, RetryReasonKind } from './failure-decision';
 import { fullJitterBackoff } from './full-jitter-backoff';
@@ -46,7 +47,7 @@ export interface DecideFailureOptions {
  * - Dead-letter now: the loop gave up (`validation_exhausted`, `no_progress`, `budget_exhausted`), the job was
  *   rejected (`refused`, with the refusal's category when it named one; `fatal_rule`), the API rejected the
  *   request for good (`permanent`), the job data is invalid (`invalid_payload`) or unreadable
- *   (`bad_payload`), or the workflow is unknown (`unknown_workflow`).
+ *   (`bad_payload`), its document cannot be sent (`bad_document`, `document_too_large`), or the workflow is unknown (`unknown_workflow`).
  * - Transient model errors retry later with capped full-jitter exponential backoff, never sooner than the
  *   provider's retry-after; once the job attempts are used up the job is dead-lettered `transient_exhausted`.
  * - A 429 pauses the queue for retry-after (or `rateLimitPauseMs`) without consuming a job attempt, until the
@@ -72,6 +73,7 @@ export function decideFailure(options: DecideFailureOptions): FailureDecision {
   }
   if (error instanceof InvalidJobDataError) return deadLetter('invalid_payload', error.message);
   if (error instanceof BadPayloadError) return deadLetter('bad_payload', error.message);
+  if (error instanceof BadDocumentError) return deadLetter(error.kind, error.message);
   if (error instanceof WorkflowNotFoundError) return deadLetter('unknown_workflow', error.message);
   if (error instanceof ModelTransportError) {
     switch (error.kind) {

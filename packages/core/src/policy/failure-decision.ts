@@ -7,6 +7,8 @@ import type { RefusalCategory } from '../model/refusal-category';
  * - `rate_limit_loop`: the job kept hitting 429 past the bounce guard and then used up its job attempts;
  * - `invalid_payload`: the job data breaks the job contract or the workflow's input schema;
  * - `bad_payload`: the stored job could not be read at all (its data or options are not JSON);
+ * - `bad_document`: the job's document is not what it claims, damaged or encrypted (no model call made);
+ * - `document_too_large`: the job's document is over a platform limit (pages per PDF, bytes, pixels);
  * - `unknown_workflow`: no workflow (or version) of that name is registered;
  * - `unexpected`: any other error, once it used up the job attempts.
  */
@@ -21,6 +23,8 @@ export type FailureReasonKind =
   | 'rate_limit_loop'
   | 'invalid_payload'
   | 'bad_payload'
+  | 'bad_document'
+  | 'document_too_large'
   | 'unknown_workflow'
   | 'unexpected';
 

@@ -1,3 +1,4 @@
+export * from './bad-document-error';
 export * from './bad-payload-error';
 export * from './decide-failure';
 export * from './failure-decision';

@@ -1,4 +1,5 @@
 import type { AttemptRecord } from '../attempts/attempt-record';
+import type { ResolvedDocument } from '../document/resolved-document';
 import { type EarlierAttempt, renderFeedback } from '../feedback/render-feedback';
 import { renderLessons } from '../feedback/render-lessons';
 import type { Lesson } from '../history/lesson';
@@ -45,6 +46,8 @@ export interface BuildRequestOptions {
   readonly outputSchema?: Record<string, unknown>;
   /** Which cache breakpoints to mark (see `decideCachePlacement`). Default: none. */
   readonly cache?: CachePlacement;
+  /** The job's document (a PDF or an image) when it carries one: it leads the first turn, before any text. */
+  readonly document?: ResolvedDocument;
 }
 
 /**
@@ -58,7 +61,8 @@ export interface BuildRequestOptions {
  * `tool_result` with `isError`; with `structured`, the reply text and the feedback as a user turn
  * (also with `tool` when `replayToolCalls` is false). Earlier attempts appear only as one-line
  * summaries inside the feedback. The last message is always a user turn: nothing is ever
- * prefilled. Effort, cache diagnostics and fallbacks pass through as given.
+ * prefilled. Effort, cache diagnostics and fallbacks pass through as given. A job's document (a PDF
+ * or an image, by file id or base64) leads the first turn, before its text if it has any.
  */
 export function buildRequest(options: BuildRequestOptions): ModelRequest {
   const { workflow, strategy } = options;
@@ -67,10 +71,7 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
   const first: ModelMessage = {
     role: 'user',
     content: [
-      {
-        type: 'text',
-        text: documentBlock(documentOf(workflow, options.input)),
-      },
+      ...documentParts(options),
       ...(lessons === '' ? [] : [{ type: 'text' as const, text: lessons }]),
       { type: 'text', text: taskText(strategy, toolName) },
     ],
@@ -91,6 +92,22 @@ export function buildRequest(options: BuildRequestOptions): ModelRequest {
     ...(options.fallbacks && options.fallbacks.length > 0 ? { fallbacks: [...options.fallbacks] } : {}),
   };
   return options.cache ? withCacheBreakpoints(request, options.cache) : request;
+}
+
+/** The stable first parts: the document block, its text, or both (breakpoints are placed by `withCacheBreakpoints`). */
+function documentParts(options: BuildRequestOptions): ContentPart[] {
+  const { document, workflow, input } = options;
+  if (!document) return [{ type: 'text', text: documentBlock(documentOf(workflow, input)) }];
+  const text = inputText(input);
+  const block: ContentPart = { type: 'document', mediaType: document.mediaType, ref: document.ref };
+  return text === null
+    ? [block]
+    : [block, { type: 'text', text: documentBlock(documentOf(workflow, input)) }];
+}
+
+function inputText(input: unknown): string | null {
+  const text = typeof input === 'object' && input !== null ? (input as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : null;
 }
 
 function retryTurns(

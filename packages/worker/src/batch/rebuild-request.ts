@@ -5,6 +5,7 @@ import type { ExtractionProcessorOptions } from '../extraction-processor';
 import { jobExtractOptions, jobWorkflow } from '../job-extract-options';
 import { parseJob } from '../parse-job';
 import { readLessons } from '../read-lessons';
+import { jobDocumentOf } from '../resolve-job-document';
 import { parseBatchRef } from './batch-ref';
 
 /** The request of a waiting attempt, or why there is none (the entry is then dropped and its job woken). */
@@ -36,6 +37,7 @@ export interface RebuildRequestOptions {
     | 'jobMaxCostUsd'
     | 'stats'
     | 'cachePlacement'
+    | 'documents'
   >;
   readonly queue: Queue;
   readonly ref: string;
@@ -66,11 +68,17 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
     const { stats, cachePlacement } = options.processor;
+    const document = await jobDocumentOf({
+      input: parsed.data.input,
+      resolver: options.processor.documents,
+      log: options.log,
+    });
     await extract({
       ...base,
       cacheHistory:
         (await stats?.firstAttemptHistory({ workflow: workflow.name, version: workflow.version })) ?? null,
       ...(cachePlacement ? { cachePlacement } : {}),
+      ...(document ? { document } : {}),
       model: {
         generate: (request, call) => Promise.reject(new Captured(request, call?.attempt)),
       },

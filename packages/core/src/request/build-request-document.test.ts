@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ResolvedDocument } from '../document/resolved-document';
+import { defineWorkflow } from '../workflow/define-workflow';
+import { buildRequest } from './build-request';
+
+const workflow = defineWorkflow({
+  name: 'note',
+  version: 1,
+  description: 'Notes',
+  input: z.object({ text: z.string().optional() }),
+  output: z.object({ title: z.string() }),
+  rules: [],
+  instructions: 'Extract the title.',
+});
+const document: ResolvedDocument = {
+  mediaType: 'application/pdf',
+  ref: { type: 'file', fileId: 'file_1' },
+  text: 'Shopping',
+  pageStarts: [0],
+};
+const base = { workflow, model: 'claude-sonnet-4-5', maxTokens: 1024, strategy: 'structured' } as const;
+
+describe('buildRequest with a document', () => {
+  it('leads the first turn with the document, which carries the cache breakpoint when there is no text', () => {
+    const request = buildRequest({ ...base, input: {}, document });
+    expect(request.messages[0]?.content).toEqual([
+      {
+        type: 'document',
+        mediaType: 'application/pdf',
+        ref: { type: 'file', fileId: 'file_1' },
+        cacheBreakpoint: true,
+      },
+      { type: 'text', text: 'Extract the data from the document above and answer with the JSON object.' },
+    ]);
+  });
+
+  it('puts the text beside the document after it, the breakpoint on the text', () => {
+    const request = buildRequest({ ...base, input: { text: 'a note' }, document });
+    expect(request.messages[0]?.content.slice(0, 2)).toEqual([
+      { type: 'document', mediaType: 'application/pdf', ref: { type: 'file', fileId: 'file_1' } },
+      { type: 'text', text: '<document>\na note\n</document>', cacheBreakpoint: true },
+    ]);
+  });
+
+  it('refuses a job with neither text nor a document, naming the workflow', () => {
+    expect(() => buildRequest({ ...base, input: {} })).toThrow(/note@v1: no document text/);
+  });
+});

@@ -1,0 +1,33 @@
+import { it } from '@quarry/testing';
+import { describe, expect } from 'vitest';
+import { DocumentFileStore } from './document-file-store';
+import { quarryKeys } from './keys';
+
+const pdfKey = `sha256:${'ab'.repeat(32)}`;
+const imageKey = `sha256:${'cd'.repeat(32)}`;
+
+describe('DocumentFileStore', () => {
+  it('keeps the first file id claimed per content hash, for its lifetime, shared by every store', async ({
+    redis,
+    prefix,
+  }) => {
+    const keys = quarryKeys({ prefix });
+    const one = new DocumentFileStore({ redis, keys, ttlSeconds: 600 });
+    const other = new DocumentFileStore({ redis, keys, ttlSeconds: 600 });
+    expect(await one.get(pdfKey)).toBeNull();
+    expect(await one.claim(pdfKey, 'file_first')).toBe('file_first');
+    expect(await other.claim(pdfKey, 'file_second')).toBe('file_first');
+    expect(await other.get(pdfKey)).toBe('file_first');
+    expect(await other.get(imageKey)).toBeNull();
+    const ttl = await redis.ttl(keys.documentFile(pdfKey));
+    expect(ttl).toBeGreaterThan(500);
+    expect(ttl).toBeLessThanOrEqual(600);
+    await other.forget(pdfKey);
+    expect(await one.get(pdfKey)).toBeNull();
+  });
+
+  it('refuses a content key that is not a SHA-256 address', async ({ redis, prefix }) => {
+    const store = new DocumentFileStore({ redis, keys: quarryKeys({ prefix }), ttlSeconds: 60 });
+    await expect(store.get('../x')).rejects.toThrow(TypeError);
+  });
+});

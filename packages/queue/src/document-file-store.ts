@@ -1,0 +1,66 @@
+import { BLOB_KEY_PATTERN } from '@quarry/core';
+import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
+
+/** Options of {@link DocumentFileStore}. */
+export interface DocumentFileStoreOptions {
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
+  /** How long a file id is reused after its upload: below the uploaded file's own expiry. */
+  readonly ttlSeconds: number;
+}
+
+/** Longest file id kept (the API's ids are short; anything longer is not one). */
+const maxFileIdLength = 200;
+
+/**
+ * The Files API id of each document's bytes, by content hash (`keys.documentFile`), shared by every
+ * worker of the queue: a document is uploaded once, and every attempt of every job with the same
+ * bytes (a retried or replayed job too) references that id until the entry expires. The entry
+ * expires before the file does, so a stored id never names a file the API has already removed.
+ */
+export class DocumentFileStore {
+  readonly #redis: RedisClient;
+  readonly #keys: QuarryKeys;
+  readonly #ttlSeconds: number;
+
+  constructor(options: DocumentFileStoreOptions) {
+    if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
+      throw new TypeError(`ttlSeconds must be a positive integer, got ${options.ttlSeconds}`);
+    }
+    this.#redis = options.redis;
+    this.#keys = options.keys;
+    this.#ttlSeconds = options.ttlSeconds;
+  }
+
+  /** The file id stored for these bytes, or null (none yet, expired, or not a file id). */
+  async get(contentKey: string): Promise<string | null> {
+    const stored = await this.#redis.get(this.#keys.documentFile(checked(contentKey)));
+    return stored && stored.length <= maxFileIdLength ? stored : null;
+  }
+
+  /**
+   * Stores `fileId` for these bytes unless another worker stored one first, and returns the id to
+   * use: the first one stored (so concurrent uploads of the same bytes settle on one id).
+   */
+  async claim(contentKey: string, fileId: string): Promise<string> {
+    if (fileId.length === 0 || fileId.length > maxFileIdLength) {
+      throw new TypeError(`a file id must be 1 to ${maxFileIdLength} characters`);
+    }
+    const key = this.#keys.documentFile(checked(contentKey));
+    const set = await this.#redis.set(key, fileId, 'EX', this.#ttlSeconds, 'NX');
+    if (set === 'OK') return fileId;
+    return (await this.get(contentKey)) ?? fileId;
+  }
+
+  /** Forgets the id stored for these bytes (the API said the file is gone). */
+  async forget(contentKey: string): Promise<void> {
+    await this.#redis.del(this.#keys.documentFile(checked(contentKey)));
+  }
+}
+
+function checked(contentKey: string): string {
+  if (!BLOB_KEY_PATTERN.test(contentKey))
+    throw new TypeError('a content key must be "sha256:" and 64 hex digits');
+  return contentKey;
+}

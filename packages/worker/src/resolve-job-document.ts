@@ -1,0 +1,163 @@
+import { blobKeyOf } from '@quarry/blobs';
+import {
+  BadDocumentError,
+  type BlobStore,
+  type DocumentUploader,
+  documentOfInput,
+  JobDocument,
+  ModelTransportError,
+  type ResolvedDocument,
+} from '@quarry/core';
+import { extractPdfText, inspectDocument } from '@quarry/documents';
+import type { DocumentFileStore } from '@quarry/queue';
+import type { Logger } from 'pino';
+import { describeError } from './describe-error';
+import { documentFileSettings } from './document-file-settings';
+import { fetchUrlDocument } from './fetch-url-document';
+
+/** What a worker resolves documents with; built once by `createWorker`. */
+export interface DocumentResolver {
+  /** Null when the worker has no blob store (a blob document is then refused). */
+  readonly blobs: BlobStore | null;
+  /** Null: every document goes inline (base64). */
+  readonly uploader: DocumentUploader | null;
+  readonly files: DocumentFileStore;
+}
+
+/**
+ * A job's document ready for requests: its bytes read (blob store, inline base64, or downloaded by
+ * `fetchUrlDocument`), checked by
+ * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
+ * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
+ * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
+ * @throws BadDocumentError (`bad_document`, `document_too_large`) for a document that cannot be sent.
+ */
+async function resolveJobDocument(options: {
+  readonly document: JobDocument;
+  readonly resolver: DocumentResolver;
+  readonly log: Logger;
+  readonly signal?: AbortSignal | undefined;
+}): Promise<ResolvedDocument> {
+  const { document, resolver, log, signal } = options;
+  const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
+  const inspection = await inspectDocument({ bytes, claimedMediaType: document.mediaType, signal });
+  if (inspection.type === 'refused') {
+    throw new BadDocumentError({
+      kind: inspection.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
+      message: `input.document: ${inspection.detail}`,
+    });
+  }
+  const { text, pageStarts } = inspection.hasTextLayer
+    ? await textLayer(bytes, signal)
+    : { text: null, pageStarts: null };
+  const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
+  const mediaType = inspection.mediaType;
+  const stored = await resolver.files.get(contentKey);
+  if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, text, pageStarts };
+  if (resolver.uploader) {
+    try {
+      const fileId = await resolver.uploader.upload({
+        bytes,
+        mediaType,
+        filename: contentKey.replace(':', '-'),
+        expiresInSeconds: documentFileSettings.expiresInSeconds,
+        ...(signal ? { signal } : {}),
+      });
+      const shared = await resolver.files.claim(contentKey, fileId);
+      log.info({ contentKey, fileId: shared, bytes: bytes.length }, 'document uploaded');
+      return { mediaType, ref: { type: 'file', fileId: shared }, text, pageStarts };
+    } catch (error) {
+      signal?.throwIfAborted();
+      log.warn({ contentKey, error: describeError(error) }, 'document upload failed; sent inline');
+    }
+  }
+  if (bytes.length > documentFileSettings.maxInlineFallbackBytes) {
+    throw new ModelTransportError({
+      kind: 'transient',
+      message: `The document (${bytes.length} bytes) could not be uploaded and is too large to send inline`,
+    });
+  }
+  return {
+    mediaType,
+    ref: { type: 'base64', data: Buffer.from(bytes).toString('base64') },
+    text,
+    pageStarts,
+  };
+}
+
+async function readBytes(options: {
+  readonly document: JobDocument;
+  readonly blobs: BlobStore | null;
+  readonly signal?: AbortSignal | undefined;
+}): Promise<Uint8Array> {
+  const { source } = options.document;
+  switch (source.type) {
+    case 'base64':
+      return Buffer.from(source.data, 'base64');
+    case 'blob': {
+      if (!options.blobs) {
+        throw new BadDocumentError({
+          kind: 'bad_document',
+          message: 'input.document: this worker has no blob store to read the document from',
+        });
+      }
+      const bytes = await options.blobs.get({
+        key: source.key,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (bytes === null) {
+        throw new BadDocumentError({
+          kind: 'bad_document',
+          message: `input.document: blob ${source.key} is not in the blob store`,
+        });
+      }
+      return bytes;
+    }
+    case 'url':
+      return fetchUrlDocument({ url: source.url, signal: options.signal });
+  }
+}
+
+/** The text layer, pages joined by a blank line, and where each page starts in it. */
+async function textLayer(
+  bytes: Uint8Array,
+  signal: AbortSignal | undefined,
+): Promise<Pick<ResolvedDocument, 'text' | 'pageStarts'>> {
+  const extracted = await extractPdfText({ bytes, signal });
+  if (extracted.type === 'refused') {
+    throw new BadDocumentError({
+      kind: extracted.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
+      message: `input.document: ${extracted.detail}`,
+    });
+  }
+  if (!extracted.hasTextLayer) return { text: null, pageStarts: null };
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const page of extracted.pages) {
+    pageStarts.push(at);
+    at += page.text.length + 2;
+  }
+  return { text: extracted.pages.map((page) => page.text).join('\n\n'), pageStarts };
+}
+
+/**
+ * The resolved document of a job whose input carries one (see {@link resolveJobDocument}), or
+ * undefined for a text job.
+ * @throws BadDocumentError as {@link resolveJobDocument}, and when the worker resolves no documents.
+ */
+export async function jobDocumentOf(options: {
+  readonly input: unknown;
+  readonly resolver: DocumentResolver | undefined;
+  readonly log: Logger;
+  readonly signal?: AbortSignal | undefined;
+}): Promise<ResolvedDocument | undefined> {
+  const document = JobDocument.safeParse(documentOfInput(options.input));
+  if (!document.success) return undefined;
+  if (!options.resolver) {
+    throw new BadDocumentError({
+      kind: 'bad_document',
+      message: 'input.document: this worker was started without document support',
+    });
+  }
+  return resolveJobDocument({ ...options, resolver: options.resolver, document: document.data });
+}
