@@ -15,6 +15,13 @@ export interface PacingDraw {
 export const charactersPerToken = 4;
 
 /**
+ * Input tokens a PDF or image part is counted as before the call: one page's text (up to 3,000
+ * tokens) and its page image (up to 1,600). A longer document draws more once its real usage is
+ * reconciled after the call.
+ */
+export const documentTokenEstimate = 4_600;
+
+/**
  * The input estimate is taken this much over the character count: an estimate under what the API
  * counts can meet an empty bucket (a 429) while the call is in flight, one over it costs only a few
  * milliseconds of pacing, since the surplus comes back when the call is reconciled.
@@ -49,7 +56,7 @@ export function pacingDraw(options: PacingDrawOptions): PacingDraw {
   for (const message of request.messages) {
     for (const part of message.content) {
       total += partLength(part);
-      if (part.type === 'text' && part.cacheBreakpoint) beforeBreakpoint = total;
+      if ((part.type === 'text' || part.type === 'document') && part.cacheBreakpoint) beforeBreakpoint = total;
     }
   }
   const uncached = options.attempt > 1 ? total - beforeBreakpoint : total;
@@ -68,5 +75,7 @@ const partLength = (part: ContentPart): number => {
       return part.name.length + (JSON.stringify(part.input) ?? '').length;
     case 'tool_result':
       return part.text.length;
+    case 'document':
+      return documentTokenEstimate * charactersPerToken;
   }
 };
