@@ -56,7 +56,8 @@ export function pacingDraw(options: PacingDrawOptions): PacingDraw {
   for (const message of request.messages) {
     for (const part of message.content) {
       total += partLength(part);
-      if ((part.type === 'text' || part.type === 'document') && part.cacheBreakpoint) beforeBreakpoint = total;
+      if ((part.type === 'text' || part.type === 'document') && part.cacheBreakpoint)
+        beforeBreakpoint = total;
     }
   }
   const uncached = options.attempt > 1 ? total - beforeBreakpoint : total;
