@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WorkflowRegistry } from '@quarry/core';
+import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import {
   assertRedisSafe,
   BatchesView,
@@ -37,6 +37,11 @@ export interface CreateDashboardOptions {
   readonly connection?: Redis;
   /** Workflows replays are validated against, and whose documents the pages show. Default: the shipped workflows. */
   readonly registry?: WorkflowRegistry;
+  /**
+   * Where document jobs' originals are read from, for their page text and downloads (the caller
+   * closes it). Default: none; the pages then say downloads are not configured.
+   */
+  readonly blobs?: BlobStore | null;
   /** Default: {@link createDashboardLogger} at `config.logLevel` and `config.logFormat` on standard output. */
   readonly logger?: Logger;
   readonly now?: () => number;
@@ -118,6 +123,7 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
     },
     review: new ReviewIndex({ redis: connection, keys }),
     registry,
+    blobs: options.blobs ?? null,
     signer,
     log,
     now,

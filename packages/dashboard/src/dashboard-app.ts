@@ -1,4 +1,4 @@
-import type { WorkflowRegistry } from '@quarry/core';
+import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import type { BatchesView, BatchRecords, ReviewIndex } from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
@@ -18,6 +18,7 @@ import type { RedisReadiness } from './redis-readiness';
 import { loopbackHostOnly, sameOriginMutations } from './request-guards';
 import { authRoutes, requireAuth } from './routes/auth-routes';
 import { batchesRoutes } from './routes/batches-routes';
+import { documentRoutes } from './routes/document-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
 import { triageRoutes } from './routes/triage-routes';
@@ -39,6 +40,8 @@ export interface DashboardAppOptions {
   readonly review: ReviewIndex;
   /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
   readonly registry: WorkflowRegistry;
+  /** Where document jobs' originals are read from (page text, downloads); null when none is configured. */
+  readonly blobs: BlobStore | null;
   readonly signer: CsrfSigner;
   readonly log: Logger;
   readonly now: () => number;
@@ -50,7 +53,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
- * the Batches pages; the job and review pages; 404; errors.
+ * the Batches pages; the job and review pages; document downloads; 404; errors.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;
@@ -86,6 +89,7 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       triage: options.triage,
       registry: options.registry,
       signer: options.signer,
+      blobs: options.blobs,
       log,
       now: options.now,
       replayRate: config.replayRate,
@@ -108,9 +112,11 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       review: options.review,
       registry: options.registry,
       signer: options.signer,
+      blobs: options.blobs,
       now: options.now,
     }),
   );
+  app.use(documentRoutes({ queues: options.triage.queues, triage: options.triage, blobs: options.blobs }));
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });

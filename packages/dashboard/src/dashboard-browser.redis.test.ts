@@ -1,6 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DirectoryBlobStore } from '@quarry/blobs';
+import { extractPdfText } from '@quarry/documents';
+import { textPdf } from '@quarry/documents/testing';
 import { quarryKeys } from '@quarry/queue';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -9,7 +14,10 @@ import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
 import { groundedResult, groundedText } from './test-fixtures/grounded-job';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-const it = dashboardTest();
+const blobDir = mkdtempSync(join(tmpdir(), 'quarry-browser-blobs-'));
+const blobs = new DirectoryBlobStore({ dir: blobDir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
+const it = dashboardTest({}, blobs);
+afterAll(() => rmSync(blobDir, { recursive: true, force: true }));
 
 describe('dashboard in a real browser', () => {
   let browser: Browser;
@@ -155,6 +163,52 @@ describe('dashboard in a real browser', () => {
     await mkdir(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'job-document-view.png'), fullPage: true });
     expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("shows a PDF job's pages with their spans and downloads the original", async ({ kit }) => {
+    const { url } = kit;
+    const pdf = await textPdf([['Invoice INV-7'], ['Total: 1.234,56 EUR']]);
+    const { key } = await blobs.put({ bytes: pdf });
+    const text = await extractPdfText({ bytes: pdf });
+    if (text.type !== 'ok') throw new Error('the test PDF has no text');
+    const start = text.pages[1]?.text.indexOf('1.234,56 EUR') ?? -1;
+    await kit.complete({
+      jobId: 'browser-pdf',
+      data: {
+        workflow: 'grounded-invoice',
+        version: 1,
+        input: { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } },
+      },
+      result: groundedResult({
+        total: { start, end: start + 12, quote: '1.234,56 EUR', match: 'exact', page: 2 },
+      }),
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${url}/jobs/browser-pdf`);
+    await page.getByLabel('User').fill(viewer.name);
+    await page.getByLabel('Password').fill(viewer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${url}/jobs/browser-pdf`);
+
+    // The second page's view works on its own: hovering its field highlights its span there.
+    await page.getByText('Page 2 of 2').waitFor();
+    const second = page.locator('section.docview').nth(1);
+    const total = second.locator('li.field', { has: page.locator('code', { hasText: /^total$/ }) });
+    const span = second.locator('pre.document mark');
+    expect(await span.textContent()).toBe('1.234,56 EUR');
+    await total.hover();
+    await expect.poll(() => span.getAttribute('class')).toContain('active');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'download' }).click(),
+    ]);
+    expect(new Uint8Array(await readFile(await download.path()))).toEqual(pdf);
+    await page.screenshot({ path: join(artifacts, 'job-pdf-pages.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

@@ -10,6 +10,8 @@ export const dashboardDefaults = {
   pruneIntervalMs: 3_600_000,
   /** Characters of a document the document view shows (spans further on are listed, not highlighted). */
   documentViewChars: 200_000,
+  /** Deadline for reading a document job's PDF from the blob store and extracting its text layer. */
+  documentTextTimeoutMs: 10_000,
   /** Jobs the review page lists, oldest first. */
   reviewRows: 200,
 } as const;

@@ -47,7 +47,7 @@ describe('the job page', () => {
     expect(html).not.toMatch(/<script>/);
     const script = await fetch(`${kit.url}/assets/document-view.js`);
     expect(script.headers.get('content-type')).toContain('text/javascript');
-    expect(await script.text()).toContain("querySelector('.docview')");
+    expect(await script.text()).toContain("querySelectorAll('.docview')");
   });
 
   it('names stored offsets outside the document and still shows the page', async ({ kit }) => {

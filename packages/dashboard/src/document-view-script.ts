@@ -1,12 +1,10 @@
 /**
  * The document view's script, served at /assets/document-view.js (the CSP allows only same-origin
  * scripts): hovering or focusing a field highlights its span, clicking it (or Enter / Space) keeps
- * it highlighted and scrolls the document to it; hovering a span highlights its fields. It only adds
- * and removes classes; it never writes markup.
+ * it highlighted and scrolls the document to it; hovering a span highlights its fields. Each view
+ * on a page (a PDF's pages) works on its own. It only adds and removes classes; it never writes markup.
  */
-export const DOCUMENT_VIEW_JS = `(() => {
-  const view = document.querySelector('.docview');
-  if (!view) return;
+export const DOCUMENT_VIEW_JS = `document.querySelectorAll('.docview').forEach((view) => {
   let pinned = null;
   const clear = () =>
     view.querySelectorAll('.active').forEach((element) => element.classList.remove('active'));
@@ -48,5 +46,5 @@ export const DOCUMENT_VIEW_JS = `(() => {
       pin(item);
     }
   });
-})();
+});
 `;

@@ -7,12 +7,22 @@ import { attemptFieldViews } from '../grounding/attempt-field-views';
 import { html, type SafeHtml } from '../html';
 import { documentView } from './document-view';
 import { layout } from './layout';
+import { type OriginalDocument, originalDocumentSection } from './original-document';
 import { replayForm } from './replay-form';
 
 /** The last attempt's grounded fields over the document, when that attempt was grounded. */
-function lastAttemptGrounding(detail: DlqDetail, document: string | null): SafeHtml | string {
+function lastAttemptGrounding(
+  detail: DlqDetail,
+  document: string | null,
+  original: OriginalDocument | null,
+): SafeHtml | string {
   const last = detail.record.attempts.at(-1);
-  if (!last || (last.provenance === undefined && last.groundingFields === undefined)) return '';
+  const grounded = last && (last.provenance !== undefined || last.groundingFields !== undefined);
+  if (original) {
+    return html`<h2>Document${grounded ? html` and the grounding of attempt ${last.n}` : ''}</h2>
+${originalDocumentSection({ original, fields: grounded ? attemptFieldViews(last) : [] })}`;
+  }
+  if (!grounded) return '';
   const heading = html`<h2>Document and the grounding of attempt ${last.n}</h2>`;
   if (document === null) return html`${heading}<p class="muted">The job data holds no document text.</p>`;
   return html`${heading}${documentView({ document, fields: attemptFieldViews(last) })}`;
@@ -28,6 +38,8 @@ export function dlqDetailPage(options: {
   readonly detail: DlqDetail;
   /** The job's document as the attempts were grounded against; null when there is none. */
   readonly document: string | null;
+  /** A document job's original (PDF or image); null for a text job. */
+  readonly original: OriginalDocument | null;
   readonly now: number;
 }): SafeHtml {
   const { record, summary, chain } = options.detail;
@@ -72,7 +84,7 @@ ${chain.missing.length ? html`<p class="muted">Pruned from the chain: ${chain.mi
 ${chain.latestJob ? html`<p>Latest replay job <code>${chain.latestJob.jobId}</code>: ${chain.latestJob.state}</p>` : ''}
 <h2>Attempts</h2>
 <table><thead><tr><th>#</th><th>Model</th><th>Duration</th><th>Stop</th><th>Tokens</th><th>Cost</th><th>Issues</th></tr></thead><tbody>${attempts}</tbody></table>
-${lastAttemptGrounding(options.detail, options.document)}
+${lastAttemptGrounding(options.detail, options.document, options.original)}
 <h2>Job data (document as a preview)</h2>
 <pre>${JSON.stringify(preview.input, null, 2)}</pre>`,
   });

@@ -8,6 +8,9 @@ import {
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { html, type SafeHtml } from '../html';
 
+/** The document view's script tag (same-origin, deferred). */
+export const DOCUMENT_VIEW_SCRIPT = html`<script src="/assets/document-view.js" defer></script>`;
+
 /** Longest value shown beside its path. */
 const VALUE_CHARS = 200;
 
@@ -55,6 +58,8 @@ export function documentView(options: {
   readonly document: string;
   readonly fields: readonly GroundedFieldView[];
   readonly maxChars?: number;
+  /** Whether to include the view's script tag (default true; a page with several views includes it once). */
+  readonly script?: boolean;
 }): SafeHtml {
   const { document, fields } = options;
   const shown = Math.min(document.length, options.maxChars ?? dashboardDefaults.documentViewChars);
@@ -85,5 +90,5 @@ export function documentView(options: {
 <pre class="document">${text}</pre>
 ${shown < document.length ? html`<p class="muted">The first ${shown} of ${document.length} characters are shown.</p>` : ''}
 </section>
-<script src="/assets/document-view.js" defer></script>`;
+${options.script === false ? '' : DOCUMENT_VIEW_SCRIPT}`;
 }

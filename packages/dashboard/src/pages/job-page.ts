@@ -4,6 +4,7 @@ import { html, type SafeHtml } from '../html';
 import type { JobView } from '../routes/job-view';
 import { documentView } from './document-view';
 import { layout } from './layout';
+import { type OriginalDocument, originalDocumentSection } from './original-document';
 
 /** A stored time (ms) as ISO text; `-` when there is none or it is no time. */
 function timeText(ms: number | null): string {
@@ -45,8 +46,10 @@ export function jobPage(options: {
   readonly principal: Principal;
   readonly csrf: string;
   readonly view: JobView;
+  /** A document job's original (PDF or image); null for a text job. */
+  readonly original: OriginalDocument | null;
 }): SafeHtml {
-  const { view } = options;
+  const { view, original } = options;
   const { snapshot } = view;
   return layout({
     title: `Job ${snapshot.jobId}`,
@@ -61,7 +64,13 @@ export function jobPage(options: {
 </dl>
 ${resultSummary(view)}
 <h2>Document</h2>
-${view.document === null ? html`<p class="muted">The job data holds no document text.</p>` : documentView({ document: view.document, fields: view.fields })}
+${
+  original
+    ? originalDocumentSection({ original, fields: view.fields })
+    : view.document === null
+      ? html`<p class="muted">The job data holds no document text.</p>`
+      : documentView({ document: view.document, fields: view.fields })
+}
 ${resultDetails(view)}`,
   });
 }

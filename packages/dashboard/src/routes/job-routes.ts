@@ -1,9 +1,10 @@
-import type { WorkflowRegistry } from '@quarry/core';
+import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import { type QuarryQueues, type ReviewIndex, readExtractionJob } from '@quarry/queue';
 import { type Response, Router } from 'express';
 import type { CsrfSigner } from '../auth/csrf-signer';
 import { principalOf } from '../auth/principal';
 import { dashboardDefaults } from '../dashboard-defaults';
+import { originalOf } from '../documents/original-of';
 import { resultFieldViews } from '../grounding/result-field-views';
 import { reviewThresholds } from '../grounding/review-thresholds';
 import { html } from '../html';
@@ -19,6 +20,8 @@ export interface JobRoutesOptions {
   /** The workflows whose document and `reviewBelow` settings the pages read. */
   readonly registry: WorkflowRegistry;
   readonly signer: CsrfSigner;
+  /** Where document jobs' originals are read from; null when none is configured. */
+  readonly blobs: BlobStore | null;
   readonly now: () => number;
 }
 
@@ -46,7 +49,12 @@ export function jobRoutes(options: JobRoutesOptions): Router {
       return;
     }
     const view = jobView({ snapshot, registry, thresholds });
-    send(res, 200, jobPage({ principal, csrf: csrfOf(res), view }));
+    const original = await originalOf({
+      jobData: snapshot.data,
+      blobs: options.blobs,
+      downloadHref: `/jobs/${encodeURIComponent(jobId)}/document`,
+    });
+    send(res, 200, jobPage({ principal, csrf: csrfOf(res), view, original }));
   });
 
   router.get('/review', async (_req, res) => {

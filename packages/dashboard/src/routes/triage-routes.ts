@@ -1,4 +1,4 @@
-import type { WorkflowRegistry } from '@quarry/core';
+import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import { isDlqId } from '@quarry/queue';
 import {
   DlqRecordNotFoundError,
@@ -13,6 +13,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { CsrfSigner } from '../auth/csrf-signer';
 import { principalOf } from '../auth/principal';
+import { originalOf } from '../documents/original-of';
 import { html } from '../html';
 import { dlqDetailPage } from '../pages/dlq-detail-page';
 import { dlqListPage } from '../pages/dlq-list-page';
@@ -30,6 +31,8 @@ export interface TriageRoutesOptions {
   /** The workflows whose document the DLQ detail page shows. */
   readonly registry: WorkflowRegistry;
   readonly signer: CsrfSigner;
+  /** Where document jobs' originals are read from; null when none is configured. */
+  readonly blobs: BlobStore | null;
   readonly log: Logger;
   readonly now: () => number;
   readonly replayRate: number | undefined;
@@ -104,7 +107,12 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
       if (!isDlqId(req.params.dlqId)) throw new DlqRecordNotFoundError({ dlqIds: [req.params.dlqId] });
       const detail = await triage.showDlq(req.params.dlqId);
       const document = dlqDocument({ registry: options.registry, record: detail.record });
-      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, document, now: now() }));
+      const original = await originalOf({
+        jobData: detail.record.input,
+        blobs: options.blobs,
+        downloadHref: `/dlq/${encodeURIComponent(detail.record.dlqId)}/document`,
+      });
+      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, document, original, now: now() }));
     } catch (error) {
       if (!(error instanceof DlqRecordNotFoundError)) throw error;
       send(

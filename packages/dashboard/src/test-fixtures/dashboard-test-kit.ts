@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type AttemptRecord, defineWorkflow, type RefusalCategory, WorkflowRegistry } from '@quarry/core';
+import {
+  type AttemptRecord,
+  type BlobStore,
+  defineWorkflow,
+  type RefusalCategory,
+  WorkflowRegistry,
+} from '@quarry/core';
 import {
   buildDlqRecord,
   DeadLetterWriter,
@@ -82,6 +88,8 @@ export interface DashboardTestKit {
     /** Attempt records in place of the two with a schema issue. */
     attempts?: AttemptRecord[];
     workflow?: string;
+    /** The job's input in place of `{ text }`. */
+    input?: unknown;
   }): Promise<DlqRecord>;
   /** Adds a job to the extraction queue and completes it with `result`, as a worker would. */
   complete(options: { jobId: string; data: unknown; result: ExtractionJobResult }): Promise<void>;
@@ -124,15 +132,17 @@ export async function testConfig(
 
 /**
  * The test kit's `it` with a `kit` fixture: a dashboard per test file on its own key prefix, started
- * with {@link testConfig} changed by `config`; the prefix's keys are deleted after every test.
+ * with {@link testConfig} changed by `config` (and reading originals from `blobs`, when given); the
+ * prefix's keys are deleted after every test.
  */
-export function dashboardTest(config: Partial<DashboardConfig> = {}) {
+export function dashboardTest(config: Partial<DashboardConfig> = {}, blobs: BlobStore | null = null) {
   return test
     .extend('kit', { scope: 'file' }, async ({ redis, filePrefix: prefix }, { onCleanup }) => {
       const dashboard = createDashboard({
         config: await testConfig(prefix, config),
         connection: redis,
         registry: testRegistry(),
+        blobs,
         logger: createDashboardLogger({ level: 'silent' }),
         pruneIntervalMs: 0,
       });
@@ -155,7 +165,7 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}) {
               data: {
                 workflow: options.workflow ?? 'note',
                 version: 1,
-                input: { text: options.text ?? `note ${options.jobId}` },
+                input: options.input ?? { text: options.text ?? `note ${options.jobId}` },
               },
               attemptsMade: 1,
             },

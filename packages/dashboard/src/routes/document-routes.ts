@@ -1,0 +1,73 @@
+import type { BlobStore, DocumentMediaType } from '@quarry/core';
+import { isDlqId, type QuarryQueues, readExtractionJob } from '@quarry/queue';
+import { DlqRecordNotFoundError, type Triage } from '@quarry/triage';
+import { type Response, Router } from 'express';
+import { dashboardDefaults } from '../dashboard-defaults';
+import { jobDocumentSource } from '../documents/job-document-source';
+
+/** Options of {@link documentRoutes}. */
+export interface DocumentRoutesOptions {
+  readonly queues: QuarryQueues;
+  readonly triage: Triage;
+  /** Where the originals are read from; null when none is configured (every download is then 404). */
+  readonly blobs: BlobStore | null;
+}
+
+const EXTENSION: Record<DocumentMediaType, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/**
+ * Downloads of a document job's original: `/jobs/:jobId/document` and `/dlq/:dlqId/document` serve
+ * the bytes of the blob the job's data names (never a key from the request) as an attachment, typed
+ * by the job's media type, with `nosniff`. 404 for a text job, a document not in the blob store, or
+ * a dashboard without a blob store. Mounted behind authentication like every page.
+ */
+export function documentRoutes(options: DocumentRoutesOptions): Router {
+  const { blobs } = options;
+  const router = Router();
+  const notFound = (res: Response) => res.status(404).json({ error: 'not_found' });
+
+  const serve = async (res: Response, jobData: unknown) => {
+    const document = jobDocumentSource(jobData);
+    if (!blobs || document?.source.type !== 'blob') return notFound(res);
+    const { key } = document.source;
+    const bytes = await blobs.get({
+      key,
+      signal: AbortSignal.timeout(dashboardDefaults.documentTextTimeoutMs),
+    });
+    if (bytes === null) return notFound(res);
+    const name = `${key.slice('sha256:'.length, 'sha256:'.length + 16)}.${EXTENSION[document.mediaType]}`;
+    res
+      .status(200)
+      .set({
+        'Content-Type': document.mediaType,
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  };
+
+  router.get('/jobs/:jobId/document', async (req, res) => {
+    const snapshot = await readExtractionJob({ queue: options.queues.queue, jobId: req.params.jobId });
+    if (!snapshot) return notFound(res);
+    await serve(res, snapshot.data);
+  });
+
+  router.get('/dlq/:dlqId/document', async (req, res) => {
+    if (!isDlqId(req.params.dlqId)) return notFound(res);
+    try {
+      const detail = await options.triage.showDlq(req.params.dlqId);
+      await serve(res, detail.record.input);
+    } catch (error) {
+      if (!(error instanceof DlqRecordNotFoundError)) throw error;
+      notFound(res);
+    }
+  });
+
+  return router;
+}
