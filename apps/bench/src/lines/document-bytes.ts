@@ -72,7 +72,6 @@ async function measure(options: {
   readonly redisUrl: string;
   readonly pdfs: readonly {
     readonly bytes: Uint8Array;
-    readonly text: string;
     readonly truth: Readonly<Record<string, unknown>>;
   }[];
   readonly filesApi: boolean;
