@@ -36,8 +36,8 @@ const DemoEnv = z.object({
 type DemoEnv = z.output<typeof DemoEnv>;
 
 /** `--documents`: the form the sample documents are enqueued in. */
-export const DemoDocuments = z.enum(['text', 'pdf']);
-export type DemoDocuments = z.infer<typeof DemoDocuments>;
+const DemoDocuments = z.enum(['text', 'pdf']);
+type DemoDocuments = z.infer<typeof DemoDocuments>;
 
 /** What the command line asks for. */
 interface DemoArgs {
