@@ -3,6 +3,7 @@ import type { LineResult } from './bench-line';
 import { batchCost } from './lines/batch-cost';
 import { batchLane } from './lines/batch-lane';
 import { dlqTriage } from './lines/dlq-triage';
+import { documentBytes } from './lines/document-bytes';
 import { documentJobMemory } from './lines/document-job-memory';
 import { effortLadder } from './lines/effort-ladder';
 import { groundingCatch } from './lines/grounding-catch';
@@ -44,4 +45,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 15, title: 'Model ladder', run: modelLadder },
   { id: 16, title: 'Rate-limit pacing', run: rateLimitPacing },
   { id: 17, title: 'Document job memory', run: documentJobMemory },
+  { id: 18, title: 'Document bytes', run: documentBytes },
 ];

@@ -19,7 +19,15 @@ function problemsOf(argv: string[], env: Record<string, string>): readonly strin
 describe('loadDemoConfig', () => {
   it('fills the defaults', () => {
     expect(loadDemoConfig([], {})).toEqual({
-      args: { live: false, keepRunning: false, limit: null, lane: 'realtime', json: false, help: false },
+      args: {
+        live: false,
+        keepRunning: false,
+        limit: null,
+        lane: 'realtime',
+        documents: 'text',
+        json: false,
+        help: false,
+      },
       env: {
         DEMO_DASHBOARD_PORT: 3100,
         DEMO_CONCURRENCY: 8,
@@ -55,6 +63,14 @@ describe('loadDemoConfig', () => {
         "LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "chatty"",
       ]
     `);
+  });
+
+  it('takes --documents pdf and names a bad form', () => {
+    expect(loadDemoConfig([], {}).args.documents).toBe('text');
+    expect(loadDemoConfig(['--documents', 'pdf'], {}).args.documents).toBe('pdf');
+    expect(problemsOf(['--documents', 'scan'], {})).toEqual([
+      '--documents: expected one of text, pdf, got "scan"',
+    ]);
   });
 
   it('takes --lane batch and names a bad lane', () => {

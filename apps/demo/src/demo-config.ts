@@ -30,9 +30,14 @@ const DemoEnv = z.object({
   DEMO_CONCURRENCY: integerVar(1, 64).default(8),
   DEMO_SEED: integerVar(0).default(7),
   DEMO_TIMEOUT_SECONDS: integerVar(1, 3600).default(300),
+  QUARRY_BLOB_DIR: textVar('a directory path').optional(),
   LOG_LEVEL: logEnv.LOG_LEVEL,
 });
 type DemoEnv = z.output<typeof DemoEnv>;
+
+/** `--documents`: the form the sample documents are enqueued in. */
+const DemoDocuments = z.enum(['text', 'pdf']);
+type DemoDocuments = z.infer<typeof DemoDocuments>;
 
 /** What the command line asks for. */
 interface DemoArgs {
@@ -44,6 +49,8 @@ interface DemoArgs {
   readonly limit: number | null;
   /** The lane every job runs in: `realtime`, or `batch` (Message Batches at half price). */
   readonly lane: Lane;
+  /** What is enqueued: the samples' `text`, or PDF renderings of the invoices (`pdf`) by blob reference. */
+  readonly documents: DemoDocuments;
   /** Print the summary as one JSON object on standard output. */
   readonly json: boolean;
   readonly help: boolean;
@@ -58,7 +65,7 @@ export interface DemoConfig {
 }
 
 /** `pnpm demo --help`. */
-export const demoHelp = `Usage: pnpm demo [--limit N] [--lane realtime|batch] [--live] [--keep-running] [--json]
+export const demoHelp = `Usage: pnpm demo [--limit N] [--lane realtime|batch] [--documents text|pdf] [--live] [--keep-running] [--json]
 
 Runs Quarry end to end on this machine: Redis (REDIS_URL, else 127.0.0.1:6379, else a redis-server
 of its own), a simulated Claude (the local Messages API stand-in), a worker and the dashboard, then
@@ -68,6 +75,8 @@ Options:
       --limit <N>       only N documents, spread over the workflows (a short run)
       --lane <lane>     realtime (default) or batch: every job through Message Batches, billed at
                         half price (simulated: a 1 s batch turnaround; live: up to 24 h)
+      --documents <d>   text (default) or pdf: PDF renderings of the invoices (a quarter without a
+                        text layer), stored in the blob store and enqueued by reference
       --live            call the real Messages API (needs ANTHROPIC_API_KEY; costs money)
       --keep-running    leave the worker and the dashboard (and the run's keys) up until Ctrl-C
       --json            print the summary as one JSON object on standard output
@@ -82,6 +91,7 @@ Environment:
   DEMO_CONCURRENCY      jobs the worker runs at once (default 8)
   DEMO_SEED             seed of the simulated model's mistakes and faults (default 7)
   DEMO_TIMEOUT_SECONDS  how long to wait for the jobs (default 300)
+  QUARRY_BLOB_DIR       blob store directory for --documents pdf (default: a temporary one per run)
   DEMO_PREFIX           key prefix (default: a fresh {quarry-demo-…} per run)
   LOG_LEVEL             level of the run's log file (default info)`;
 
@@ -90,6 +100,7 @@ const argOptions = {
   'keep-running': { type: 'boolean' },
   limit: { type: 'string' },
   lane: { type: 'string' },
+  documents: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -111,6 +122,7 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
     'keep-running'?: boolean;
     limit?: string;
     lane?: string;
+    documents?: string;
     json?: boolean;
     help?: boolean;
   } = {};
@@ -143,6 +155,14 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
       received: JSON.stringify(values.lane),
     });
   }
+  const documents = DemoDocuments.safeParse(values.documents?.trim() ?? 'text');
+  if (!documents.success) {
+    problems.push({
+      variable: '--documents',
+      expected: `one of ${DemoDocuments.options.join(', ')}`,
+      received: JSON.stringify(values.documents),
+    });
+  }
   const parsed = parseEnv({ schema: DemoEnv, env, redactors });
   if (!parsed.ok) problems.push(...parsed.problems);
   const args: DemoArgs = {
@@ -150,6 +170,7 @@ export function loadDemoConfig(argv: readonly string[], env: Env = process.env):
     keepRunning: values['keep-running'] ?? false,
     limit,
     lane: lane.success ? lane.data : 'realtime',
+    documents: documents.success ? documents.data : 'text',
     json: values.json ?? false,
     help: values.help ?? false,
   };

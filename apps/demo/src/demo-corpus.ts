@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Lane } from '@quarry/core';
-import { loadSamples, type Sample } from '@quarry/samples';
+import { loadSamples, type Sample, type SampleRendering } from '@quarry/samples';
 import { planHallucination, type SimulateOptions, type StandinOptions } from '@quarry/standin';
 
 /**
@@ -24,6 +25,8 @@ export function demoSamples(limit: number | null): Sample[] {
   return limit === null ? interleaved : interleaved.slice(0, limit);
 }
 
+const collapseBlanks = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
 /**
  * Invented values in the simulated answers: a fifth of the invoices get an invoice number the
  * document does not show (the last digit changed; half with a made-up quote). No schema or rule can
@@ -35,10 +38,13 @@ const demoHallucinations = { rate: 0.2, quoteRate: 0.5, paths: ['invoiceNumber']
  * The simulated model of the demo: realistic mistake rates (a quarter of first answers wrong, a few
  * documents wrong for good), one persistent tendency per workflow that only a lesson prevents,
  * invented values in a fifth of the invoices ({@link demoHallucinations}), some latency, and rare
- * overloads and rate limits; in the batch lane, batches end after one second.
+ * overloads and rate limits; in the batch lane, batches end after one second. It reads the page
+ * images of the `pdfs` without a text layer as the real model does (the stand-in has no OCR: it is
+ * told what they show).
  */
 export function simulatedModel(options: {
   readonly samples: readonly Sample[];
+  readonly pdfs?: readonly SampleRendering[];
   readonly seed: number;
   readonly lane: Lane;
 }): StandinOptions {
@@ -56,7 +62,19 @@ export function simulatedModel(options: {
   return {
     simulate,
     // Documents named by sample id, so that the invented values can be counted ({@link inventedValues}).
-    documentKey: (document) => samples.find((sample) => document.includes(sample.text))?.id ?? 'unknown',
+    pageImageText: new Map(
+      (options.pdfs ?? []).flatMap((pdf) => {
+        const sample = samples.find((candidate) => candidate.id === pdf.sampleId);
+        return pdf.textLayer || !sample
+          ? []
+          : [[createHash('sha256').update(pdf.bytes).digest('hex'), sample.text] as const];
+      }),
+    ),
+    // PDF text layers keep the words, not every blank: compared with runs of blanks as one space.
+    documentKey: (document) => {
+      const text = collapseBlanks(document);
+      return samples.find((sample) => text.includes(collapseBlanks(sample.text)))?.id ?? 'unknown';
+    },
     latency: { meanMs: 300, jitterMs: 200 },
     faults: { overloaded: 0.02, rateLimit: 0.01, retryAfterSeconds: 1 },
     seed,

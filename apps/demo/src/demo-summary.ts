@@ -1,5 +1,6 @@
 import type { Lane, Lesson, TokenPrices } from '@quarry/core';
 import type { FingerprintGroup } from '@quarry/triage';
+import type { DocumentsSummary } from './demo-documents';
 import type { JobOutcome, OutcomeKind } from './job-outcome';
 
 /** Jobs by outcome; `completedFirstTry + completedAfterRetries + needsReview + deadLettered + unfinished = total`. */
@@ -45,6 +46,8 @@ export interface DemoSummary {
    * (null on the live API, where nobody knows).
    */
   readonly grounding: { readonly caught: number; readonly invented: number | null };
+  /** With `--documents pdf`: pages, uploads, grounding by page; null for text documents. */
+  readonly documents: DocumentsSummary | null;
   readonly lessons: readonly (Lesson & { readonly workflow: string; readonly version: number })[];
   readonly dlqGroups: readonly FingerprintGroup[];
   readonly dashboard: { readonly url: string; readonly user: string; readonly password: string } | null;

@@ -34,6 +34,7 @@ describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const summary = JSON.parse(lines[0] as string) as DemoSummary;
+    expect(summary.documents).toBeNull();
 
     const { jobs } = summary;
     expect(jobs.total).toBe(8);
@@ -84,6 +85,31 @@ describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model
     expect(left).toEqual([]);
     await expect(fetch(summary.dashboard?.url as string)).rejects.toThrow();
     await expect(fetch(`${summary.metricsUrl}/healthz`)).rejects.toThrow();
+  });
+
+  it('--documents pdf: PDFs uploaded once per job, grounded by page, scans flagged no_text_layer', async ({
+    redisUrl,
+  }) => {
+    const run = await runDemo(['--documents', 'pdf', '--limit', '4', '--json'], {
+      REDIS_URL: redisUrl,
+      DEMO_DASHBOARD_PORT: '0',
+      DEMO_TIMEOUT_SECONDS: '60',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout.trim()) as DemoSummary;
+    expect(summary.jobs).toMatchObject({ total: 4, unfinished: 0, deadLettered: 0 });
+    const { documents } = summary;
+    if (!documents) throw new Error('no documents part in the summary');
+    // Four layouts in turn: one of them outlined (no text layer), one on two pages.
+    expect(documents).toMatchObject({ pdfs: 4, pages: 5, withoutTextLayer: 1, jobs: 4 });
+    // Each PDF went up once, whatever the attempts (more model calls than jobs).
+    expect(summary.modelCalls).toBeGreaterThan(4);
+    expect(documents.uploads).toBe(4);
+    expect(documents.flaggedNoTextLayer).toBe(1);
+    expect(documents.groundedFields).toBeGreaterThan(0);
+    expect(documents.groundedOnPage).toBe(documents.groundedFields);
+    expect(documents.textLayerAccuracy).toEqual({ compared: 3, exact: 3 });
+    expect(run.stderr).toContain('PDF renderings, blobs in ');
   });
 
   it('stops with a message naming the variable on bad configuration', async ({ redisUrl }) => {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DeadLetteredError, type QuarryClient, WaitTimeoutError } from '@quarry/client';
-import type { Usage } from '@quarry/core';
+import { noTextLayerReason, type Usage } from '@quarry/core';
 import { dlqReasonLabel } from '@quarry/queue';
 import type { Sample } from '@quarry/samples';
 
@@ -19,9 +19,15 @@ export interface JobOutcome {
   readonly costUsd: number | null;
   /** Whether the result equals the sample's true output; null when there is no result. */
   readonly matchesTruth: boolean | null;
+  /** Fields of the result grounded in the document, and those whose provenance names a PDF page. */
+  readonly grounded: { readonly fields: number; readonly onPage: number };
+  /** Flagged for review because the document has no text layer to ground the values in. */
+  readonly noTextLayer: boolean;
   /** The DLQ reason label of a dead-lettered job (`refused:cyber` for a categorised refusal). */
   readonly reason?: string;
 }
+
+const notGrounded = { fields: 0, onPage: 0 } as const;
 
 const noUsage: Usage = {
   inputTokens: 0,
@@ -57,6 +63,11 @@ export async function waitForOutcome(options: {
       usage: result.usage,
       costUsd: result.costUsd,
       matchesTruth: isDeepStrictEqual(result.data, sample.truth),
+      grounded: {
+        fields: Object.keys(result.provenance ?? {}).length,
+        onPage: Object.values(result.provenance ?? {}).filter((entry) => entry.page !== undefined).length,
+      },
+      noTextLayer: result.reviewReasons.includes(noTextLayerReason),
     };
   } catch (error) {
     if (error instanceof DeadLetteredError) {
@@ -75,6 +86,8 @@ export async function waitForOutcome(options: {
           : noUsage,
         costUsd: totals?.costUsd ?? null,
         matchesTruth: null,
+        grounded: notGrounded,
+        noTextLayer: false,
         reason: dlqReasonLabel(error.reason),
       };
     }
@@ -86,6 +99,8 @@ export async function waitForOutcome(options: {
         usage: noUsage,
         costUsd: null,
         matchesTruth: null,
+        grounded: notGrounded,
+        noTextLayer: false,
       };
     }
     throw error;

@@ -27,6 +27,7 @@ const summary: DemoSummary = {
   costUsd: 0.5,
   accuracy: { compared: 110, exact: 100 },
   grounding: { caught: 4, invented: 3 },
+  documents: null,
   lessons: [],
   dlqGroups: [],
   dashboard: null,
@@ -69,6 +70,31 @@ describe('renderSummary', () => {
     const live = renderSummary({ ...summary, mode: 'live', grounding: { caught: 1, invented: null } });
     expect(live).toMatch(
       /grounding +1 invented value\(s\) caught \(quote not in the document, or disagreeing\) and fed back\n/,
+    );
+  });
+
+  it('shows pages, uploads per job and grounding by page for PDF documents, and nothing of them for text', () => {
+    expect(renderSummary(summary)).not.toContain('documents ');
+    const pdf = renderSummary({
+      ...summary,
+      documents: {
+        pdfs: 4,
+        pages: 5,
+        withoutTextLayer: 1,
+        uploads: 4,
+        jobs: 4,
+        flaggedNoTextLayer: 1,
+        groundedFields: 30,
+        groundedOnPage: 30,
+        textLayerAccuracy: { compared: 3, exact: 3 },
+      },
+    });
+    expect(pdf).toMatch(/documents +4 PDFs, 5 pages, 1 without a text layer\n/);
+    expect(pdf).toMatch(
+      /uploads +4 Files API upload\(s\) for 4 job\(s\): each PDF sent once, referenced by every attempt\n/,
+    );
+    expect(pdf).toMatch(
+      /by page +30\/30 grounded fields name their page; 1 flagged for review \(no_text_layer\); 3\/3 text-layer results equal the truth\n/,
     );
   });
 });

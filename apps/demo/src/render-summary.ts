@@ -48,6 +48,26 @@ function groundingLine(grounding: DemoSummary['grounding']): string {
     : `${caught}; the simulated model invented ${number(grounding.invented)}`;
 }
 
+/** With `--documents pdf`: the rows on pages, uploads and grounding by page. */
+function documentRows(documents: DemoSummary['documents']): string[][] {
+  if (documents === null) return [];
+  const uploads = documents.uploads === null ? 'unknown (live API)' : number(documents.uploads);
+  return [
+    [
+      'documents',
+      `${documents.pdfs} PDFs, ${number(documents.pages)} pages, ${documents.withoutTextLayer} without a text layer`,
+    ],
+    [
+      'uploads',
+      `${uploads} Files API upload(s) for ${documents.jobs} job(s): each PDF sent once, referenced by every attempt`,
+    ],
+    [
+      'by page',
+      `${documents.groundedOnPage}/${documents.groundedFields} grounded fields name their page; ${documents.flaggedNoTextLayer} flagged for review (no_text_layer); ${documents.textLayerAccuracy.exact}/${documents.textLayerAccuracy.compared} text-layer results equal the truth`,
+    ],
+  ];
+}
+
 /** The human-readable summary printed at the end of `pnpm demo`. */
 export function renderSummary(summary: DemoSummary): string {
   const { tokens } = summary;
@@ -81,6 +101,7 @@ export function renderSummary(summary: DemoSummary): string {
           `${summary.accuracy.exact}/${summary.accuracy.compared} completed results equal the shipped truth`,
         ],
         ['grounding', groundingLine(summary.grounding)],
+        ...documentRows(summary.documents),
       ],
       [],
     ),

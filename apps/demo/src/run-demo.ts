@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBlobStore } from '@quarry/blobs';
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { modelSpecOf } from '@quarry/core';
 import { createLogger } from '@quarry/logging';
@@ -21,8 +23,10 @@ import { pino } from 'pino';
 import type { DemoConfig } from './demo-config';
 import { demoSamples, inventedValues, simulatedModel } from './demo-corpus';
 import { type DemoDashboard, startDemoDashboard } from './demo-dashboard';
+import { type DemoDocument, documentsSummary, pdfDocuments } from './demo-documents';
 import { createProgress } from './demo-progress';
 import { countOutcomes, type DemoSummary, totalsOf } from './demo-summary';
+import { enqueueDemoJobs } from './enqueue-demo-jobs';
 import { groundingIssues } from './grounding-issues';
 import { type JobOutcome, waitForOutcome } from './job-outcome';
 import { resolveRedis } from './resolve-redis';
@@ -85,10 +89,28 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       await connection.quit().catch(() => connection.disconnect());
     });
 
-    const samples = demoSamples(args.limit);
+    const documents: readonly DemoDocument[] =
+      args.documents === 'pdf'
+        ? await pdfDocuments(args.limit)
+        : demoSamples(args.limit).map((sample) => ({ sample, pdf: null }));
+    const samples = documents.map((document) => document.sample);
+    // PDFs go to the blob store (QUARRY_BLOB_DIR, else a directory of this run's own).
+    let blobDir: string | null = null;
+    if (args.documents === 'pdf') {
+      blobDir = env.QUARRY_BLOB_DIR ?? (await mkdtemp(join(tmpdir(), 'quarry-demo-blobs-')));
+      const temporary = env.QUARRY_BLOB_DIR === undefined ? blobDir : null;
+      if (temporary) cleanups.push(() => rm(temporary, { recursive: true, force: true }));
+    }
     let standin: Standin | null = null;
     if (!args.live) {
-      standin = await startStandin(simulatedModel({ samples, seed: env.DEMO_SEED, lane: args.lane }));
+      standin = await startStandin(
+        simulatedModel({
+          samples,
+          pdfs: documents.flatMap((document) => (document.pdf ? [document.pdf] : [])),
+          seed: env.DEMO_SEED,
+          lane: args.lane,
+        }),
+      );
       const started = standin;
       cleanups.push(() => started.close());
     }
@@ -98,6 +120,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       ...(standin ? { ANTHROPIC_BASE_URL: standin.url } : {}),
       ...(env.QUARRY_MODEL ? { QUARRY_MODEL: env.QUARRY_MODEL } : {}),
       ...(env.QUARRY_MODELS_FILE ? { QUARRY_MODELS_FILE: env.QUARRY_MODELS_FILE } : {}),
+      ...(blobDir ? { QUARRY_BLOB_DIR: blobDir } : {}),
       QUARRY_PREFIX: prefix,
       WORKER_NAME: `quarry-demo-${runId}`,
       WORKER_CONCURRENCY: String(env.DEMO_CONCURRENCY),
@@ -144,23 +167,23 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         : `Dashboard: not available (${dashboard.problem})`,
     );
 
+    const blobs = blobDir ? createBlobStore(workerConfig.blobs) : null;
     const client: QuarryClient = createQuarryClient({
       redisUrl: redis.url,
       registry: defaultRegistry(),
       config: { prefix },
       maxPollIntervalMs: 250,
+      ...(blobs ? { blobs: blobs.store } : {}),
     });
-    cleanups.push(() => client.close());
-    const jobs = await client.enqueueMany(
-      samples.map((sample) => ({
-        workflow: sample.workflow,
-        input: { text: sample.text },
-        options: { metadata: { sample: sample.id }, lane: args.lane },
-      })),
-    );
+    cleanups.push(async () => {
+      await client.close();
+      blobs?.close();
+    });
+    const jobs = await enqueueDemoJobs({ client, documents, lane: args.lane });
     const workflows = [...new Set(samples.map((sample) => sample.workflow))];
+    const form = blobDir ? `PDF renderings, blobs in ${blobDir}` : 'text';
     say(
-      `Enqueued ${jobs.length} documents (${workflows.join(', ')}) in the ${args.lane} lane; log: ${logFile}`,
+      `Enqueued ${jobs.length} documents (${workflows.join(', ')}; ${form}) in the ${args.lane} lane; log: ${logFile}`,
     );
 
     const progress = createProgress({ total: jobs.length, stream: stderr });
@@ -220,6 +243,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         caught: await groundingIssues(worker.metrics),
         invented: args.live ? null : inventedValues({ samples, seed: env.DEMO_SEED }),
       },
+      documents: blobDir
+        ? documentsSummary({ documents, outcomes, uploads: standin?.stats.files.uploaded ?? null })
+        : null,
       lessons,
       dlqGroups,
       dashboard: dashboard.access,

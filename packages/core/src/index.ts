@@ -47,6 +47,7 @@ export * from './loop/extract';
 export * from './loop/extract-defaults';
 export * from './loop/extract-options';
 export * from './loop/extraction-result';
+export { noTextLayerReason } from './loop/reply-grounding';
 export * from './model/cache-miss-reason';
 export * from './model/document-ref';
 export * from './model/model-client';

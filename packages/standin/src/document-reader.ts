@@ -35,10 +35,17 @@ export class DocumentReader {
   readonly #files: FileStore;
   readonly #signal: AbortSignal;
   readonly #pdfs = new Map<string, Promise<PdfReading>>();
+  readonly #pageImageText: ReadonlyMap<string, string>;
 
-  constructor(options: { readonly files: FileStore; readonly signal: AbortSignal }) {
+  constructor(options: {
+    readonly files: FileStore;
+    readonly signal: AbortSignal;
+    /** What page images of PDFs without a text layer show, by sha-256 (`StandinOptions.pageImageText`). */
+    readonly pageImageText?: ReadonlyMap<string, string>;
+  }) {
     this.#files = options.files;
     this.#signal = options.signal;
+    this.#pageImageText = options.pageImageText ?? new Map();
   }
 
   /** Null when every block reads, else the first problem (`messages.0.content.1.source…`) for a 400. */
@@ -129,11 +136,12 @@ export class DocumentReader {
       );
     if (pdf.pageTexts === null)
       return fail(`A maximum of ${documentLimits.pdfPages} PDF pages may be provided, not ${pdf.pages}.`);
-    const text = pdf.pageTexts.join('\n');
+    const layer = pdf.pageTexts.join('\n');
+    const text = layer.trim() === '' ? (this.#pageImageText.get(fingerprint) ?? null) : layer;
     return {
       reading: {
         kind: 'pdf',
-        text: text.trim() === '' ? null : text,
+        text,
         pages: pdf.pages,
         tokens: pdf.pageTexts.reduce((sum, page) => sum + pdfPageTokens(page.length), 0),
         fingerprint,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic, { type BadRequestError, toFile } from '@anthropic-ai/sdk';
@@ -142,6 +143,21 @@ describe('document and image blocks through the SDK', () => {
     const { output_config, ...withoutSchema } = documentRequest(pdfBlock(outlined.bytes));
     const plain = await client.messages.create(withoutSchema);
     expect(plain.content).toEqual([{ type: 'text', text: unreadableText }]);
+  });
+
+  it('reads the page images of a PDF without a text layer when told what they show (pageImageText)', async () => {
+    const outlined = await renderSamplePdf({ text: invoiceText, layout: 'letter-outlined' });
+    const hash = createHash('sha256').update(outlined.bytes).digest('hex');
+    const { client } = await batchStandin({
+      simulate: { corpus },
+      pageImageText: new Map([[hash, invoiceText]]),
+    });
+    const read = await client.messages.create(documentRequest(pdfBlock(outlined.bytes)));
+    expect(answerOf(read)).toEqual(invoiceTruth);
+    const { client: plain } = await batchStandin({ simulate: { corpus } });
+    expect(answerOf(await plain.messages.create(documentRequest(pdfBlock(outlined.bytes))))).toEqual(
+      blankAnswer(invoiceSchema),
+    );
   });
 
   it('answers a PDF it does not know as it answers an unknown text document', async () => {

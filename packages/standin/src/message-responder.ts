@@ -76,7 +76,11 @@ export class MessageResponder {
     /** The Files API store `file` sources are read from. */
     readonly files: FileStore;
   }) {
-    this.#documents = new DocumentReader({ files: options.files, signal: options.signal });
+    this.#documents = new DocumentReader({
+      files: options.files,
+      signal: options.signal,
+      pageImageText: options.resolved.pageImageText,
+    });
     this.#options = options.resolved;
     this.#ids = options.ids;
     this.#signal = options.signal;

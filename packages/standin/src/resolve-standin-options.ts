@@ -28,6 +28,7 @@ export interface ResolvedStandinOptions {
   readonly recordMax: number;
   readonly apiKey: string | null;
   readonly documentKey: (document: string) => string;
+  readonly pageImageText: ReadonlyMap<string, string>;
   readonly cacheEntries: number;
   readonly cacheMinimum: 'model' | 'none';
   readonly maxBodyBytes: number;
@@ -118,6 +119,7 @@ export function resolveStandinOptions(options: StandinOptions): ResolvedStandinO
     recordMax,
     apiKey: options.apiKey ?? null,
     documentKey: documentKeyFunction(options.documentKey),
+    pageImageText: options.pageImageText ?? new Map(),
     cacheEntries,
     cacheMinimum,
     maxBodyBytes,

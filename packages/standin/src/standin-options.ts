@@ -183,6 +183,12 @@ export interface StandinOptions {
    * hash of the document text (the first text block of the first user message).
    */
   readonly documentKey?: RegExp | ((document: string) => string);
+  /**
+   * What the model reads on the page images of PDFs without a text layer (scans, outlined text),
+   * by the PDF's sha-256 (hex): the real model reads page images, the stand-in does no OCR, so it
+   * reads only the PDFs named here. Default: none (such a PDF is unreadable).
+   */
+  readonly pageImageText?: ReadonlyMap<string, string>;
   /** Prompt-cache entries kept (least recently used go first). Default 10,000. */
   readonly cacheEntries?: number;
   /**
