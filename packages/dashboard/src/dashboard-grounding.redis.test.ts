@@ -112,6 +112,7 @@ describe('the review page', () => {
       costUsd: 0.003,
       data: groundedData,
       fieldConfidence: result.fieldConfidence,
+      weakFields: result.weakFields,
     });
     const html = await (await page(kit.url, '/review')).text();
     expect(html).toContain('1 job(s) waiting for review');

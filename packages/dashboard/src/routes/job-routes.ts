@@ -6,7 +6,6 @@ import { principalOf } from '../auth/principal';
 import { dashboardDefaults } from '../dashboard-defaults';
 import { originalOf } from '../documents/original-of';
 import { resultFieldViews } from '../grounding/result-field-views';
-import { reviewThresholds } from '../grounding/review-thresholds';
 import { html } from '../html';
 import { jobPage } from '../pages/job-page';
 import { layout } from '../pages/layout';
@@ -32,7 +31,6 @@ export interface JobRoutesOptions {
  */
 export function jobRoutes(options: JobRoutesOptions): Router {
   const { queues, review, registry, signer, now } = options;
-  const thresholds = reviewThresholds(registry);
   const router = Router();
   const csrfOf = (res: Response) => signer.csrfToken(principalOf(res).csrfIdentity);
   const send = (res: Response, status: number, page: { value: string }) =>
@@ -48,7 +46,7 @@ export function jobRoutes(options: JobRoutesOptions): Router {
       send(res, 404, layout({ title: 'Not found', principal, csrf: csrfOf(res), body }));
       return;
     }
-    const view = jobView({ snapshot, registry, thresholds });
+    const view = jobView({ snapshot, registry });
     const original = await originalOf({
       jobData: snapshot.data,
       blobs: options.blobs,
@@ -67,7 +65,7 @@ export function jobRoutes(options: JobRoutesOptions): Router {
       weak: resultFieldViews({
         data: entry.data,
         fieldConfidence: entry.fieldConfidence,
-        reviewBelow: thresholds(entry.workflow, entry.version),
+        weakFields: entry.weakFields,
       }).filter((field) => field.weak),
     }));
     const page = reviewPage({

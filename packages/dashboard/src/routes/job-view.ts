@@ -8,7 +8,6 @@ import {
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { jobDocument } from '../grounding/job-document';
 import { resultFieldViews } from '../grounding/result-field-views';
-import type { ReviewBelow } from '../grounding/review-thresholds';
 
 /** What the job page shows of one extraction job. */
 export interface JobView {
@@ -27,7 +26,6 @@ export interface JobView {
 export function jobView(options: {
   readonly snapshot: ExtractionJobSnapshot;
   readonly registry: WorkflowRegistry;
-  readonly thresholds: (workflow: string, version: number) => ReviewBelow;
 }): JobView {
   const { snapshot, registry } = options;
   const data = JobData.safeParse(snapshot.data);
@@ -49,7 +47,7 @@ export function jobView(options: {
         data: result.data,
         provenance: result.provenance,
         fieldConfidence: result.fieldConfidence,
-        reviewBelow: options.thresholds(result.workflow, result.version),
+        weakFields: result.weakFields,
       })
     : [];
   return { snapshot, workflow, version, document, result, resultProblems, fields };

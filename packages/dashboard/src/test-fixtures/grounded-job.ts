@@ -62,6 +62,11 @@ export function groundedResult(provenance: Provenance = groundedProvenance()): E
     durationMs: 1500,
     provenance,
     fieldConfidence: { number: 0.76, vendor: 1, vendorName: 1, total: 0, due: 0 },
+    weakFields: [
+      { path: 'number', confidence: 0.76, reviewBelow: 0.9, reason: 'fuzzy match' },
+      { path: 'total', confidence: 0, reviewBelow: null, reason: 'failed grounding' },
+      { path: 'due', confidence: 0, reviewBelow: null, reason: 'failed grounding' },
+    ],
   };
 }
 
