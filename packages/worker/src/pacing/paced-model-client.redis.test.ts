@@ -139,4 +139,40 @@ describe('pacedModelClient', () => {
     expect(next.waitMs).toBeGreaterThan(15_000);
     expect(next.waitMs).toBeLessThanOrEqual(20_000);
   });
+
+  it('keeps a paid answer when Redis goes away before the call is settled, logging the failure', async ({
+    redis,
+    prefix,
+  }) => {
+    const own = redis.duplicate();
+    const store = new PacerBudgetStore({
+      redis: own,
+      keys: quarryKeys({ prefix }),
+      ceilings: { requests: 100, inputTokens: 1_000_000, outputTokens: null },
+    });
+    // The connection drops while the model answers: the draw went through, the settlement cannot.
+    const model = new RecordingModel(() => {
+      own.disconnect();
+      return answer;
+    });
+    const warnings: unknown[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
+    const paced = pacedModelClient({
+      inner: model,
+      store,
+      apiKey: 'sk-test',
+      models: defaultModelTable,
+      maxWaitAheadMs: 60_000,
+      closing: new AbortController().signal,
+      log,
+    });
+    try {
+      await expect(paced.generate(request, { attempt: 1 })).resolves.toEqual(answer);
+      expect(model.calls).toHaveLength(1);
+      expect(warnings).toHaveLength(1);
+      expect(JSON.stringify(warnings)).not.toContain('sk-test');
+    } finally {
+      own.disconnect();
+    }
+  });
 });
