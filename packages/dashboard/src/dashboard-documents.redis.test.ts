@@ -120,6 +120,21 @@ describe('downloading the original', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf);
   });
 
+  it('serves bytes that are not what the job claims as an opaque download, never as the claimed type', async ({
+    kit,
+  }) => {
+    const fake = Buffer.from('<html><script>alert(1)</script></html>');
+    const { key } = await blobs.put({ bytes: fake });
+    const input = { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } };
+    await kit.complete({ jobId: 'fake-1', data: jobData(input), result: groundedResult(provenance) });
+    const response = await get(kit.url, '/jobs/fake-1/document');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f]{16}\.bin"$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fake);
+  });
+
   it('answers 401 without credentials and 404 for a text job', async ({ kit }) => {
     await kit.complete({ jobId: 'pdf-4', data: jobData(pdfInput()), result: groundedResult(provenance) });
     await kit.complete({ jobId: 'text-1', data: jobData({ text: groundedText }), result: groundedResult() });

@@ -1,4 +1,5 @@
 import type { BlobStore, DocumentMediaType } from '@quarry/core';
+import { sniffMediaType } from '@quarry/documents';
 import { isDlqId, type QuarryQueues, readExtractionJob } from '@quarry/queue';
 import { DlqRecordNotFoundError, type Triage } from '@quarry/triage';
 import { type Response, Router } from 'express';
@@ -24,7 +25,8 @@ const EXTENSION: Record<DocumentMediaType, string> = {
 /**
  * Downloads of a document job's original: `/jobs/:jobId/document` and `/dlq/:dlqId/document` serve
  * the bytes of the blob the job's data names (never a key from the request) as an attachment, typed
- * by the job's media type, with `nosniff`. 404 for a text job, a document not in the blob store, or
+ * by the job's media type when the bytes are of that type (else `application/octet-stream`), with
+ * `nosniff`. 404 for a text job, a document not in the blob store, or
  * a dashboard without a blob store. Mounted behind authentication like every page.
  */
 export function documentRoutes(options: DocumentRoutesOptions): Router {
@@ -41,11 +43,15 @@ export function documentRoutes(options: DocumentRoutesOptions): Router {
       signal: AbortSignal.timeout(dashboardDefaults.documentTextTimeoutMs),
     });
     if (bytes === null) return notFound(res);
-    const name = `${key.slice('sha256:'.length, 'sha256:'.length + 16)}.${EXTENSION[document.mediaType]}`;
+    // Typed as stored only when the bytes are that type (a job dead-lettered as bad_document may
+    // hold anything): otherwise an opaque download, never content a browser would render.
+    const matches = sniffMediaType(bytes) === document.mediaType;
+    const extension = matches ? EXTENSION[document.mediaType] : 'bin';
+    const name = `${key.slice('sha256:'.length, 'sha256:'.length + 16)}.${extension}`;
     res
       .status(200)
       .set({
-        'Content-Type': document.mediaType,
+        'Content-Type': matches ? document.mediaType : 'application/octet-stream',
         'Content-Disposition': `attachment; filename="${name}"`,
         'X-Content-Type-Options': 'nosniff',
       })
