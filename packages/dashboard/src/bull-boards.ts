@@ -6,12 +6,13 @@ import type { Express, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { principalOf } from './auth/principal';
 import { dlqDataPreview } from './dlq-data-preview';
+import { withoutDocuments } from './documents/without-documents';
 import { isMutating } from './request-guards';
 
 /** Where bull-board is mounted. */
 export const BOARD_PATH = '/queues';
 
-function board(queues: QuarryQueues, readOnlyMode: boolean): Express {
+function board(queues: QuarryQueues, readOnlyMode: boolean, hideDocuments: boolean): Express {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(BOARD_PATH);
   const extraction = new BullMQAdapter(queues.queue, {
@@ -25,7 +26,13 @@ function board(queues: QuarryQueues, readOnlyMode: boolean): Express {
     displayName: 'Dead letters',
     description: 'One record per terminally failed job; replay them from Quarry triage',
   });
-  dlq.setFormatter('data', dlqDataPreview);
+  if (hideDocuments) {
+    extraction.setFormatter('data', withoutDocuments);
+    extraction.setFormatter('returnValue', withoutDocuments);
+    dlq.setFormatter('data', (data) => withoutDocuments(dlqDataPreview(data)));
+  } else {
+    dlq.setFormatter('data', dlqDataPreview);
+  }
   createBullBoard({
     queues: [extraction, dlq],
     serverAdapter,
@@ -39,9 +46,15 @@ function board(queues: QuarryQueues, readOnlyMode: boolean): Express {
 /**
  * Two bull-board instances over the same queues at the same path: a full one for admins and a
  * read-only one for viewers (no retry, clean or other mutation buttons, and such requests refused).
+ * With `viewersSeeDocuments` false, the viewers' board shows job data, results and DLQ records
+ * without their documents (see {@link withoutDocuments}).
  */
-export function createBullBoards(queues: QuarryQueues): { admin: Express; viewer: Express } {
-  return { admin: board(queues, false), viewer: board(queues, true) };
+export function createBullBoards(options: {
+  readonly queues: QuarryQueues;
+  readonly viewersSeeDocuments: boolean;
+}): { admin: Express; viewer: Express } {
+  const { queues } = options;
+  return { admin: board(queues, false, false), viewer: board(queues, true, !options.viewersSeeDocuments) };
 }
 
 /**

@@ -11,7 +11,10 @@ import type { LoginThrottle } from './auth/login-throttle';
 import { sessionCookie } from './auth/session-cookie';
 import { BOARD_PATH, boardsByRole, createBullBoards } from './bull-boards';
 import type { DashboardConfig } from './dashboard-config';
+import { dashboardDefaults } from './dashboard-defaults';
 import { DOCUMENT_VIEW_JS } from './document-view-script';
+import type { DashboardDocuments } from './documents/dashboard-documents';
+import { pageTextCache } from './documents/page-text-cache';
 import { errorHandler } from './error-handler';
 import { redisGate } from './redis-gate';
 import type { RedisReadiness } from './redis-readiness';
@@ -53,10 +56,19 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
- * the Batches pages; the job and review pages; document downloads; 404; errors.
+ * the Batches pages; the job and review pages; document downloads; 404; errors. Documents (and
+ * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
   const { config, readiness, authenticator, throttle, log } = options;
+  const documents: DashboardDocuments = {
+    blobs: options.blobs,
+    cache: pageTextCache({
+      maxChars: dashboardDefaults.pageTextCacheChars,
+      maxEntries: dashboardDefaults.pageTextCacheEntries,
+    }),
+    access: config.documents,
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -83,13 +95,17 @@ export function dashboardApp(options: DashboardAppOptions): Express {
     if (!req.path.startsWith(`${BOARD_PATH}/static/`)) res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(BOARD_PATH, boardsByRole({ boards: createBullBoards(options.triage.queues), log }));
+  const boards = createBullBoards({
+    queues: options.triage.queues,
+    viewersSeeDocuments: config.documents === 'all',
+  });
+  app.use(BOARD_PATH, boardsByRole({ boards, log }));
   app.use(
     triageRoutes({
       triage: options.triage,
       registry: options.registry,
       signer: options.signer,
-      blobs: options.blobs,
+      documents,
       log,
       now: options.now,
       replayRate: config.replayRate,
@@ -112,11 +128,11 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       review: options.review,
       registry: options.registry,
       signer: options.signer,
-      blobs: options.blobs,
+      documents,
       now: options.now,
     }),
   );
-  app.use(documentRoutes({ queues: options.triage.queues, triage: options.triage, blobs: options.blobs }));
+  app.use(documentRoutes({ queues: options.triage.queues, triage: options.triage, documents }));
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });

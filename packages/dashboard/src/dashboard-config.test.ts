@@ -71,6 +71,7 @@ describe('loadDashboardConfig', () => {
       replayedRetentionMs: 30 * 86_400_000,
       replayRate: undefined,
       replayConcurrency: 4,
+      documents: 'all',
       anthropic: null,
       logLevel: 'info',
       logFormat: 'auto',
@@ -91,6 +92,7 @@ describe('loadDashboardConfig', () => {
       DASHBOARD_TRUST_PROXY: '10.0.0.0/8, loopback',
       DASHBOARD_REPLAY_RATE: '5',
       DASHBOARD_REPLAY_CONCURRENCY: '2',
+      DASHBOARD_DOCUMENTS: 'Admin',
       QUARRY_MAX_REDRIVES: '5',
       QUARRY_DLQ_REPLAYED_RETENTION_DAYS: '7',
       REDIS_URL: 'rediss://:secret@redis.example.com:6380',
@@ -117,6 +119,7 @@ describe('loadDashboardConfig', () => {
       trustProxy: ['10.0.0.0/8', 'loopback'],
       replayRate: 5,
       replayConcurrency: 2,
+      documents: 'admin',
       maxRedrives: 5,
       replayedRetentionMs: 7 * 86_400_000,
       redisUrl: 'rediss://:secret@redis.example.com:6380',
@@ -226,5 +229,23 @@ describe('assertSafeAuth', () => {
       '- DASHBOARD_USERS: expected comma-separated',
     );
     expect(() => assertSafeAuth({ authDisabled: true, users: [], host: '127.0.0.1' })).not.toThrow();
+  });
+});
+
+describe('DASHBOARD_DOCUMENTS', () => {
+  it('keeps documents from viewers only when set to admin; the default shows them to everyone', () => {
+    const documentsOf = (env: Record<string, string>) =>
+      loadDashboardConfig({ DASHBOARD_AUTH: 'off', ...env }).documents;
+    expect(documentsOf({})).toBe('all');
+    expect(documentsOf({ DASHBOARD_DOCUMENTS: ' all ' })).toBe('all');
+    expect(documentsOf({ DASHBOARD_DOCUMENTS: 'ADMIN' })).toBe('admin');
+  });
+
+  it('refuses any other value, naming the variable and the values it takes', () => {
+    for (const value of ['viewer', 'none', 'admins', 'true']) {
+      expect(messageOf({ DASHBOARD_AUTH: 'off', DASHBOARD_DOCUMENTS: value })).toBe(
+        `Invalid dashboard configuration:\n- DASHBOARD_DOCUMENTS: expected one of all, admin, got "${value}"`,
+      );
+    }
   });
 });

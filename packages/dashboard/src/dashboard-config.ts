@@ -16,6 +16,7 @@ import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redis
 import { triageDefaults, triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
+import { DocumentAccess } from './auth/document-access';
 import { authProblems, LOOPBACK_HOST } from './auth-problems';
 import { type TrustProxy, trustProxyVar } from './trust-proxy';
 
@@ -45,6 +46,8 @@ export interface DashboardConfig {
   /** Replays from the dashboard: jobs per second (undefined: unlimited) and in flight at once. */
   readonly replayRate: number | undefined;
   readonly replayConcurrency: number;
+  /** Who sees documents (text, page text, originals, blob keys, quotes): every signed-in user, or admins only. */
+  readonly documents: DocumentAccess;
   /** The Anthropic API client settings `Cancel batch` uses; null (no cancel) without ANTHROPIC_API_KEY. */
   readonly anthropic: DashboardAnthropicConfig | null;
   readonly logLevel: LogLevel;
@@ -97,6 +100,7 @@ export const DashboardEnv = z
     DASHBOARD_TRUST_PROXY: trustProxyVar.default(false),
     DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
     DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
+    DASHBOARD_DOCUMENTS: z.string().trim().toLowerCase().pipe(DocumentAccess).default('all'),
     ...triageEnv,
     REDIS_URL: redisUrlVar({ cluster: false }).default(defaultRedisUrl),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
@@ -142,6 +146,7 @@ export const DashboardEnv = z
       ...triageSettings(env),
       replayRate: env.DASHBOARD_REPLAY_RATE,
       replayConcurrency: env.DASHBOARD_REPLAY_CONCURRENCY,
+      documents: env.DASHBOARD_DOCUMENTS,
       anthropic:
         env.ANTHROPIC_API_KEY === undefined
           ? null

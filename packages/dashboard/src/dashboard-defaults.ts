@@ -14,4 +14,10 @@ export const dashboardDefaults = {
   documentTextTimeoutMs: 10_000,
   /** Jobs the review page lists, oldest first. */
   reviewRows: 200,
+  /** Review entries (the oldest) whose document's page text the review page shows; the rest link to their job page. */
+  reviewDocuments: 20,
+  /** Characters of extracted PDF page text kept in memory in all, so a document shown again is not read again. */
+  pageTextCacheChars: 4_000_000,
+  /** Documents whose extracted page text is kept in memory. */
+  pageTextCacheEntries: 500,
 } as const;

@@ -177,3 +177,38 @@ describe('a PDF job on the DLQ page', () => {
     expect((await get(kit.url, '/dlq/not-a-dlq-id/document')).status).toBe(404);
   });
 });
+
+describe('a PDF job on the review page', () => {
+  it('unfolds its pages with the result spans and the download under its row; a gone job has none', async ({
+    kit,
+  }) => {
+    const result = groundedResult(provenance);
+    await kit.complete({ jobId: 'review-pdf', data: jobData(pdfInput()), result });
+    const flag = (jobId: string) =>
+      kit.flag({
+        jobId,
+        workflow: 'grounded-invoice',
+        version: 1,
+        reasons: result.reviewReasons,
+        flaggedAt: new Date().toISOString(),
+        attempts: 1,
+        costUsd: 0.0015,
+        data: result.data,
+        fieldConfidence: result.fieldConfidence,
+        weakFields: result.weakFields,
+      });
+    await flag('review-pdf');
+    await flag('review-gone');
+    const html = await (await get(kit.url, '/review')).text();
+    expect(html).toContain('2 job(s) waiting for review');
+    expect(html).toContain(
+      '<summary>Document of <code>review-pdf</code>: page text with the grounded spans</summary>',
+    );
+    const [first, second] = pageViews(html);
+    expect(first).toContain('From: <mark data-fields="1">ACME &amp; Co.</mark>');
+    expect(second).toContain('Total: <mark data-fields="0" class="weak">1.234,56 EUR</mark>');
+    expect(html).toContain('<a href="/jobs/review-pdf/document" download>download</a>');
+    expect(html).not.toContain('Document of <code>review-gone</code>');
+    expect(html.match(/<script src="\/assets\/document-view.js"/g)).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 import type { BlobStore, JobDocument } from '@quarry/core';
 import { extractPdfText, type PdfPageText } from '@quarry/documents';
 import { dashboardDefaults } from '../dashboard-defaults';
+import type { CachedPages, PageTextCache } from './page-text-cache';
 
 /** What the job and DLQ pages can show of a document job's original. */
 export type DocumentPages =
@@ -11,13 +12,15 @@ export type DocumentPages =
 /**
  * The text layer of a document job's PDF, page by page (`extractPdfText` within the dashboard's
  * deadline and text cap), read from the blob store or the inline bytes; an image or a PDF without
- * text is `no_text_layer` (no OCR is done). A URL document is not fetched by the dashboard.
+ * text is `no_text_layer` (no OCR is done). A URL document is not fetched by the dashboard. A blob's
+ * text layer is kept in `cache` by its key, so showing it again reads neither the store nor the PDF.
  */
 export async function documentPages(options: {
   readonly document: JobDocument;
   readonly blobs: BlobStore | null;
+  readonly cache: PageTextCache;
 }): Promise<DocumentPages> {
-  const { document, blobs } = options;
+  const { document, blobs, cache } = options;
   if (document.mediaType !== 'application/pdf') return { type: 'no_text_layer', reason: 'image' };
   const timeoutMs = dashboardDefaults.documentTextTimeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -28,8 +31,10 @@ export async function documentPages(options: {
     case 'base64':
       bytes = Buffer.from(document.source.data, 'base64');
       break;
-    case 'blob':
+    case 'blob': {
       if (!blobs) return { type: 'unavailable', reason: 'no blob store is configured for the dashboard' };
+      const cached = cache.get(document.source.key);
+      if (cached) return cached;
       try {
         bytes = await blobs.get({ key: document.source.key, signal });
       } catch (error) {
@@ -37,6 +42,7 @@ export async function documentPages(options: {
       }
       if (bytes === null) return { type: 'unavailable', reason: 'the blob is no longer in the blob store' };
       break;
+    }
   }
   try {
     const text = await extractPdfText({
@@ -45,9 +51,11 @@ export async function documentPages(options: {
       signal,
     });
     if (text.type === 'refused') return { type: 'unavailable', reason: text.detail };
-    return text.hasTextLayer
+    const pages: CachedPages = text.hasTextLayer
       ? { type: 'pages', pages: text.pages }
       : { type: 'no_text_layer', reason: 'scan' };
+    if (document.source.type === 'blob') cache.set(document.source.key, pages);
+    return pages;
   } catch (error) {
     return { type: 'unavailable', reason: `its text could not be read in time (${(error as Error).name})` };
   }

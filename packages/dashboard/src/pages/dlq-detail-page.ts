@@ -6,6 +6,7 @@ import { dlqDataPreview } from '../dlq-data-preview';
 import { attemptFieldViews } from '../grounding/attempt-field-views';
 import { html, type SafeHtml } from '../html';
 import { documentView } from './document-view';
+import { documentsHiddenNote } from './documents-hidden';
 import { layout } from './layout';
 import { type OriginalDocument, originalDocumentSection } from './original-document';
 import { replayForm } from './replay-form';
@@ -30,7 +31,9 @@ ${originalDocumentSection({ original, fields: grounded ? attemptFieldViews(last)
 
 /**
  * One record: reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
- * document with the last attempt's grounded spans (when it was grounded), the input preview.
+ * document with the last attempt's grounded spans (when it was grounded), the input preview. To
+ * someone who may not see documents, a note in place of the document, the raw output (which quotes
+ * it) and the input (which holds it, or its blob key).
  */
 export function dlqDetailPage(options: {
   readonly principal: Principal;
@@ -40,9 +43,12 @@ export function dlqDetailPage(options: {
   readonly document: string | null;
   /** A document job's original (PDF or image); null for a text job. */
   readonly original: OriginalDocument | null;
+  /** Whether the principal may see documents. */
+  readonly documents: boolean;
   readonly now: number;
 }): SafeHtml {
   const { record, summary, chain } = options.detail;
+  const { documents } = options;
   const preview = dlqDataPreview(record) as { input: unknown };
   const attempts = record.attempts.map(
     (attempt) => html`<tr>
@@ -52,7 +58,7 @@ export function dlqDetailPage(options: {
     attempt.issues.length === 0
       ? html`<span class="muted">valid</span>`
       : html`<ul>${attempt.issues.map((issue) => html`<li><code>${issue.source}:${issue.path || '(root)'}</code> ${issue.message}</li>`)}</ul>`
-  }<details><summary>raw output${attempt.rawOutputTruncated ? ' (truncated)' : ''}</summary><pre>${attempt.rawOutput}</pre></details></td>
+  }${documents ? html`<details><summary>raw output${attempt.rawOutputTruncated ? ' (truncated)' : ''}</summary><pre>${attempt.rawOutput}</pre></details>` : ''}</td>
 </tr>`,
   );
   const links = chain.records.map(
@@ -84,8 +90,12 @@ ${chain.missing.length ? html`<p class="muted">Pruned from the chain: ${chain.mi
 ${chain.latestJob ? html`<p>Latest replay job <code>${chain.latestJob.jobId}</code>: ${chain.latestJob.state}</p>` : ''}
 <h2>Attempts</h2>
 <table><thead><tr><th>#</th><th>Model</th><th>Duration</th><th>Stop</th><th>Tokens</th><th>Cost</th><th>Issues</th></tr></thead><tbody>${attempts}</tbody></table>
-${lastAttemptGrounding(options.detail, options.document, options.original)}
+${
+  documents
+    ? html`${lastAttemptGrounding(options.detail, options.document, options.original)}
 <h2>Job data (document as a preview)</h2>
-<pre>${JSON.stringify(preview.input, null, 2)}</pre>`,
+<pre>${JSON.stringify(preview.input, null, 2)}</pre>`
+    : html`<h2>Document</h2>${documentsHiddenNote(options.principal)}`
+}`,
   });
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/authenticator';
 import { html, type SafeHtml } from '../html';
 import type { JobView } from '../routes/job-view';
 import { documentView } from './document-view';
+import { documentsHiddenNote } from './documents-hidden';
 import { layout } from './layout';
 import { type OriginalDocument, originalDocumentSection } from './original-document';
 
@@ -33,23 +34,40 @@ function resultSummary(view: JobView): SafeHtml | string {
 </dl>`;
 }
 
-function resultDetails(view: JobView): SafeHtml | string {
+/** The extracted data, then the provenance (its quotes are the document's: only with `documents`). */
+function resultDetails(view: JobView, documents: boolean): SafeHtml | string {
   const { result } = view;
   if (!result) return '';
+  const provenance = !result.provenance
+    ? html`<p class="muted">The result is not grounded (no provenance).</p>`
+    : documents
+      ? html`<h2>Provenance</h2>${provenanceTable(view)}`
+      : '';
   return html`<h2>Extracted data</h2>
 <pre>${JSON.stringify(result.data, null, 2)}</pre>
-${result.provenance ? html`<h2>Provenance</h2>${provenanceTable(view)}` : html`<p class="muted">The result is not grounded (no provenance).</p>`}`;
+${provenance}`;
 }
 
-/** One extraction job: state, result summary, the document with each grounded span highlighted, then the data and provenance. */
+function documentSection(view: JobView, original: OriginalDocument | null): SafeHtml {
+  if (original) return originalDocumentSection({ original, fields: view.fields });
+  if (view.document === null) return html`<p class="muted">The job data holds no document text.</p>`;
+  return documentView({ document: view.document, fields: view.fields });
+}
+
+/**
+ * One extraction job: state, result summary, the document with each grounded span highlighted, then
+ * the data and provenance; to someone who may not see documents, a note in place of the document.
+ */
 export function jobPage(options: {
   readonly principal: Principal;
   readonly csrf: string;
   readonly view: JobView;
   /** A document job's original (PDF or image); null for a text job. */
   readonly original: OriginalDocument | null;
+  /** Whether the principal may see documents. */
+  readonly documents: boolean;
 }): SafeHtml {
-  const { view, original } = options;
+  const { view, original, documents } = options;
   const { snapshot } = view;
   return layout({
     title: `Job ${snapshot.jobId}`,
@@ -64,13 +82,7 @@ export function jobPage(options: {
 </dl>
 ${resultSummary(view)}
 <h2>Document</h2>
-${
-  original
-    ? originalDocumentSection({ original, fields: view.fields })
-    : view.document === null
-      ? html`<p class="muted">The job data holds no document text.</p>`
-      : documentView({ document: view.document, fields: view.fields })
-}
-${resultDetails(view)}`,
+${documents ? documentSection(view, original) : documentsHiddenNote(options.principal)}
+${resultDetails(view, documents)}`,
   });
 }

@@ -4,7 +4,7 @@ import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { html, type SafeHtml } from '../html';
 import { pagedDocumentView } from './paged-document-view';
 
-/** A document job's original as the job and DLQ pages show it. */
+/** A document job's original as the job, review and DLQ pages show it. */
 export interface OriginalDocument {
   readonly document: JobDocument;
   readonly pages: DocumentPages;
@@ -33,8 +33,10 @@ function downloadLine(original: OriginalDocument): SafeHtml {
 export function originalDocumentSection(options: {
   readonly original: OriginalDocument;
   readonly fields: readonly GroundedFieldView[];
+  /** Whether to include the view's script tag (default true). */
+  readonly script?: boolean;
 }): SafeHtml {
   const { original } = options;
   return html`${downloadLine(original)}
-${pagedDocumentView({ pages: original.pages, fields: options.fields })}`;
+${pagedDocumentView({ pages: original.pages, fields: options.fields, script: options.script })}`;
 }

@@ -18,6 +18,8 @@ function unplaced(field: GroundedFieldView): GroundedFieldView {
 export function pagedDocumentView(options: {
   readonly pages: DocumentPages;
   readonly fields: readonly GroundedFieldView[];
+  /** Whether to include the view's script tag (default true; a page with several documents includes it once). */
+  readonly script?: boolean;
 }): SafeHtml {
   const { pages, fields } = options;
   switch (pages.type) {
@@ -41,7 +43,7 @@ export function pagedDocumentView(options: {
         return html`<h3 id="page-${page}">Page ${page} of ${pageCount}</h3>
 ${documentView({ document: text, fields: [...own, ...others], script: false })}`;
       });
-      return html`<div class="pages">${views}</div>${DOCUMENT_VIEW_SCRIPT}`;
+      return html`<div class="pages">${views}</div>${options.script === false ? '' : DOCUMENT_VIEW_SCRIPT}`;
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { BlobStore, WorkflowRegistry } from '@quarry/core';
+import type { WorkflowRegistry } from '@quarry/core';
 import { isDlqId } from '@quarry/queue';
 import {
   DlqRecordNotFoundError,
@@ -12,7 +12,9 @@ import {
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { CsrfSigner } from '../auth/csrf-signer';
+import { mayReadDocuments } from '../auth/document-access';
 import { principalOf } from '../auth/principal';
+import type { DashboardDocuments } from '../documents/dashboard-documents';
 import { originalOf } from '../documents/original-of';
 import { html } from '../html';
 import { dlqDetailPage } from '../pages/dlq-detail-page';
@@ -31,8 +33,8 @@ export interface TriageRoutesOptions {
   /** The workflows whose document the DLQ detail page shows. */
   readonly registry: WorkflowRegistry;
   readonly signer: CsrfSigner;
-  /** Where document jobs' originals are read from; null when none is configured. */
-  readonly blobs: BlobStore | null;
+  /** Where document jobs' originals are read from, and who may see them. */
+  readonly documents: DashboardDocuments;
   readonly log: Logger;
   readonly now: () => number;
   readonly replayRate: number | undefined;
@@ -106,13 +108,17 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
     try {
       if (!isDlqId(req.params.dlqId)) throw new DlqRecordNotFoundError({ dlqIds: [req.params.dlqId] });
       const detail = await triage.showDlq(req.params.dlqId);
-      const document = dlqDocument({ registry: options.registry, record: detail.record });
-      const original = await originalOf({
-        jobData: detail.record.input,
-        blobs: options.blobs,
-        downloadHref: `/dlq/${encodeURIComponent(detail.record.dlqId)}/document`,
-      });
-      send(res, 200, dlqDetailPage({ principal, csrf: csrfOf(res), detail, document, original, now: now() }));
+      const documents = mayReadDocuments(principal, options.documents.access);
+      const document = documents ? dlqDocument({ registry: options.registry, record: detail.record }) : null;
+      const original = documents
+        ? await originalOf({
+            jobData: detail.record.input,
+            documents: options.documents,
+            downloadHref: `/dlq/${encodeURIComponent(detail.record.dlqId)}/document`,
+          })
+        : null;
+      const page = { principal, csrf: csrfOf(res), detail, document, original, documents, now: now() };
+      send(res, 200, dlqDetailPage(page));
     } catch (error) {
       if (!(error instanceof DlqRecordNotFoundError)) throw error;
       send(

@@ -123,6 +123,7 @@ export async function testConfig(
     replayedRetentionMs: 86_400_000,
     replayRate: undefined,
     replayConcurrency: 2,
+    documents: 'all',
     anthropic: null,
     logLevel: 'silent',
     logFormat: 'json',
