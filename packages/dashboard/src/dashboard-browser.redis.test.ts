@@ -167,7 +167,9 @@ describe('dashboard in a real browser', () => {
     await page.close();
   }, 60_000);
 
-  it("shows a PDF job's pages with their spans and downloads the original", async ({ kit }) => {
+  it("shows a PDF job's pages with their spans and downloads the original, on its job page and the review page", async ({
+    kit,
+  }) => {
     const { url } = kit;
     const pdf = await textPdf([['Invoice INV-7'], ['Total: 1.234,56 EUR']]);
     const { key } = await blobs.put({ bytes: pdf });
@@ -209,6 +211,44 @@ describe('dashboard in a real browser', () => {
     ]);
     expect(new Uint8Array(await readFile(await download.path()))).toEqual(pdf);
     await page.screenshot({ path: join(artifacts, 'job-pdf-pages.png'), fullPage: true });
+
+    // The review page unfolds the same pages under the job's row, with the same download.
+    const result = groundedResult({
+      total: { start, end: start + 12, quote: '1.234,56 EUR', match: 'exact', page: 2 },
+    });
+    await kit.flag({
+      jobId: 'browser-pdf',
+      workflow: 'grounded-invoice',
+      version: 1,
+      reasons: result.reviewReasons,
+      flaggedAt: new Date().toISOString(),
+      attempts: 1,
+      costUsd: 0.0015,
+      data: result.data,
+      fieldConfidence: result.fieldConfidence,
+      weakFields: result.weakFields,
+    });
+    await page.getByRole('link', { name: 'Review' }).click();
+    await page.waitForURL(`${url}/review`);
+    const unfolded = page.locator('tr.review-document details');
+    expect(await unfolded.locator('section.docview').first().isVisible()).toBe(false);
+    await unfolded.locator('summary').click();
+    await page.getByText('Page 2 of 2').waitFor();
+    const reviewTotal = unfolded
+      .locator('section.docview')
+      .nth(1)
+      .locator('li.field', { has: page.locator('code', { hasText: /^total$/ }) });
+    const reviewSpan = unfolded.locator('section.docview').nth(1).locator('pre.document mark');
+    expect(await reviewSpan.textContent()).toBe('1.234,56 EUR');
+    await reviewTotal.click();
+    await page.locator('h1').hover();
+    await expect.poll(() => reviewSpan.getAttribute('class')).toContain('active');
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      unfolded.getByRole('link', { name: 'download' }).click(),
+    ]);
+    expect(new Uint8Array(await readFile(await again.path()))).toEqual(pdf);
+    await page.screenshot({ path: join(artifacts, 'review-pdf-pages.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
