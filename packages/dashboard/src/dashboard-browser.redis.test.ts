@@ -7,17 +7,23 @@ import { DirectoryBlobStore } from '@quarry/blobs';
 import { extractPdfText } from '@quarry/documents';
 import { textPdf } from '@quarry/documents/testing';
 import { quarryKeys } from '@quarry/queue';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { admin, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
 import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
-import { groundedResult, groundedText } from './test-fixtures/grounded-job';
+import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 const blobDir = mkdtempSync(join(tmpdir(), 'quarry-browser-blobs-'));
 const blobs = new DirectoryBlobStore({ dir: blobDir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
 const it = dashboardTest({}, blobs);
 afterAll(() => rmSync(blobDir, { recursive: true, force: true }));
+
+/** The bytes a click on `link` downloads. */
+async function downloaded(link: Locator): Promise<Uint8Array> {
+  const [download] = await Promise.all([link.page().waitForEvent('download'), link.click()]);
+  return new Uint8Array(await readFile(await download.path()));
+}
 
 describe('dashboard in a real browser', () => {
   let browser: Browser;
@@ -176,6 +182,9 @@ describe('dashboard in a real browser', () => {
     const text = await extractPdfText({ bytes: pdf });
     if (text.type !== 'ok') throw new Error('the test PDF has no text');
     const start = text.pages[1]?.text.indexOf('1.234,56 EUR') ?? -1;
+    const result = groundedResult({
+      total: { start, end: start + 12, quote: '1.234,56 EUR', match: 'exact', page: 2 },
+    });
     await kit.complete({
       jobId: 'browser-pdf',
       data: {
@@ -183,9 +192,7 @@ describe('dashboard in a real browser', () => {
         version: 1,
         input: { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } },
       },
-      result: groundedResult({
-        total: { start, end: start + 12, quote: '1.234,56 EUR', match: 'exact', page: 2 },
-      }),
+      result,
     });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
@@ -205,29 +212,11 @@ describe('dashboard in a real browser', () => {
     await total.hover();
     await expect.poll(() => span.getAttribute('class')).toContain('active');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'download' }).click(),
-    ]);
-    expect(new Uint8Array(await readFile(await download.path()))).toEqual(pdf);
+    expect(await downloaded(page.getByRole('link', { name: 'download' }))).toEqual(pdf);
     await page.screenshot({ path: join(artifacts, 'job-pdf-pages.png'), fullPage: true });
 
     // The review page unfolds the same pages under the job's row, with the same download.
-    const result = groundedResult({
-      total: { start, end: start + 12, quote: '1.234,56 EUR', match: 'exact', page: 2 },
-    });
-    await kit.flag({
-      jobId: 'browser-pdf',
-      workflow: 'grounded-invoice',
-      version: 1,
-      reasons: result.reviewReasons,
-      flaggedAt: new Date().toISOString(),
-      attempts: 1,
-      costUsd: 0.0015,
-      data: result.data,
-      fieldConfidence: result.fieldConfidence,
-      weakFields: result.weakFields,
-    });
+    await kit.flag(reviewEntryOf('browser-pdf', result));
     await page.getByRole('link', { name: 'Review' }).click();
     await page.waitForURL(`${url}/review`);
     const unfolded = page.locator('tr.review-document details');
@@ -243,11 +232,7 @@ describe('dashboard in a real browser', () => {
     await reviewTotal.click();
     await page.locator('h1').hover();
     await expect.poll(() => reviewSpan.getAttribute('class')).toContain('active');
-    const [again] = await Promise.all([
-      page.waitForEvent('download'),
-      unfolded.getByRole('link', { name: 'download' }).click(),
-    ]);
-    expect(new Uint8Array(await readFile(await again.path()))).toEqual(pdf);
+    expect(await downloaded(unfolded.getByRole('link', { name: 'download' }))).toEqual(pdf);
     await page.screenshot({ path: join(artifacts, 'review-pdf-pages.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ import {
   type DashboardTestKit,
   dashboardTest,
 } from './test-fixtures/dashboard-test-kit';
-import { groundedResult, groundedText } from './test-fixtures/grounded-job';
+import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 // DASHBOARD_DOCUMENTS=admin: documents are kept from viewers, shown to admins.
 const dir = mkdtempSync(join(tmpdir(), 'quarry-dashboard-access-'));
@@ -46,18 +46,7 @@ async function seedDocuments(kit: DashboardTestKit) {
   const result = groundedResult({});
   await kit.complete({ jobId: 'pdf-job', data: jobData(pdfInput()), result });
   await kit.complete({ jobId: 'text-job', data: jobData({ text: groundedText }), result });
-  for (const jobId of ['pdf-job', 'text-job']) {
-    await kit.flag({
-      jobId,
-      workflow: 'grounded-invoice',
-      version: 1,
-      reasons: ['needs a look'],
-      flaggedAt: new Date().toISOString(),
-      attempts: 1,
-      costUsd: null,
-      data: { number: 'INV-7' },
-    });
-  }
+  for (const jobId of ['pdf-job', 'text-job']) await kit.flag(reviewEntryOf(jobId, result));
   const quote = 'Lindenweg 4';
   const provenance = { number: { start: 37, end: 48, quote, match: 'exact' as const, page: 1 } };
   return kit.seed({

@@ -15,7 +15,7 @@ import {
   testConfig,
   testRegistry,
 } from './test-fixtures/dashboard-test-kit';
-import { groundedResult, groundedText } from './test-fixtures/grounded-job';
+import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-dashboard-blobs-'));
 const blobs = new DirectoryBlobStore({ dir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
@@ -184,21 +184,8 @@ describe('a PDF job on the review page', () => {
   }) => {
     const result = groundedResult(provenance);
     await kit.complete({ jobId: 'review-pdf', data: jobData(pdfInput()), result });
-    const flag = (jobId: string) =>
-      kit.flag({
-        jobId,
-        workflow: 'grounded-invoice',
-        version: 1,
-        reasons: result.reviewReasons,
-        flaggedAt: new Date().toISOString(),
-        attempts: 1,
-        costUsd: 0.0015,
-        data: result.data,
-        fieldConfidence: result.fieldConfidence,
-        weakFields: result.weakFields,
-      });
-    await flag('review-pdf');
-    await flag('review-gone');
+    await kit.flag(reviewEntryOf('review-pdf', result));
+    await kit.flag(reviewEntryOf('review-gone', result));
     const html = await (await get(kit.url, '/review')).text();
     expect(html).toContain('2 job(s) waiting for review');
     expect(html).toContain(

@@ -1,5 +1,5 @@
 /** What stands in for a hidden document, quote or model reply. */
-export const HIDDEN_DOCUMENT = '[hidden: documents are shown to admins only]';
+const HIDDEN_DOCUMENT = '[hidden: documents are shown to admins only]';
 
 /** Keys whose values hold or quote a document, wherever they occur. */
 const DOCUMENT_KEYS = new Set([

@@ -1,5 +1,5 @@
 import { defineWorkflow, type Provenance } from '@quarry/core';
-import type { ExtractionJobResult } from '@quarry/queue';
+import type { ExtractionJobResult, ReviewEntry } from '@quarry/queue';
 import { z } from 'zod';
 
 /** A grounded workflow: every field checked, the invoice number reviewed below 0.9. */
@@ -77,5 +77,21 @@ export function groundedProvenance(): Provenance {
     vendor: span('<script>alert("doc")</script> ACME & Co.'),
     vendorName: span('ACME & Co.'),
     total: span('1.234,56 EUR'),
+  };
+}
+
+/** The review entry the worker writes for a job that completed with `result`, flagged now. */
+export function reviewEntryOf(jobId: string, result: ExtractionJobResult): ReviewEntry {
+  return {
+    jobId,
+    workflow: result.workflow,
+    version: result.version,
+    reasons: result.reviewReasons,
+    flaggedAt: new Date().toISOString(),
+    attempts: result.attempts,
+    costUsd: result.costUsd,
+    data: result.data,
+    fieldConfidence: result.fieldConfidence,
+    weakFields: result.weakFields,
   };
 }
