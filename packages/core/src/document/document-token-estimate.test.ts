@@ -3,9 +3,9 @@ import { documentTokenEstimate, documentTokenFigures } from './document-token-es
 
 describe('documentTokenEstimate', () => {
   it('counts each PDF page its text at four characters a token, within 1,500 to 3,000, plus 1,600 for its image', () => {
-    expect(
-      documentTokenEstimate({ kind: 'pdf', pages: 3, pageTextChars: [8_000, 100, 40_000] }),
-    ).toBe(2_000 + 1_600 + (1_500 + 1_600) + (3_000 + 1_600));
+    expect(documentTokenEstimate({ kind: 'pdf', pages: 3, pageTextChars: [8_000, 100, 40_000] })).toBe(
+      2_000 + 1_600 + (1_500 + 1_600) + (3_000 + 1_600),
+    );
   });
 
   it('counts a PDF without a text layer at the least text a page costs, and a 10-page PDF ten times a page', () => {

@@ -60,7 +60,10 @@ export function documentTokenEstimate(facts: DocumentTokenFacts): number {
   let tokens = 0;
   for (let page = 0; page < pages; page += 1) {
     const characters = facts.pageTextChars?.[page] ?? 0;
-    const text = Math.min(figures.pdfPageTextMax, Math.max(figures.pdfPageTextMin, Math.ceil(characters / 4)));
+    const text = Math.min(
+      figures.pdfPageTextMax,
+      Math.max(figures.pdfPageTextMin, Math.ceil(characters / 4)),
+    );
     tokens += text + figures.imageMax;
   }
   return tokens;

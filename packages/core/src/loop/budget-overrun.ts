@@ -26,7 +26,10 @@ export function budgetOverrun(options: {
   const previous = records.at(-1);
   const estimate = previous
     ? previous.usage
-    : { ...emptyUsage(), inputTokens: pacingDraw({ request, attempt: 1, models: options.models }).inputTokens };
+    : {
+        ...emptyUsage(),
+        inputTokens: pacingDraw({ request, attempt: 1, models: options.models }).inputTokens,
+      };
   const spent = attemptTotals(records);
   const spentTokens = tokensOf(spent.usage);
   const calls = `${records.length} model call${records.length === 1 ? '' : 's'}`;

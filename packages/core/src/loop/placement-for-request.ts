@@ -41,9 +41,7 @@ export function placementForRequest(options: {
   const firstTurn = firstParts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   const documentTokens = firstParts.reduce(
     (sum, part) =>
-      part.type === 'document'
-        ? sum + (part.estimatedTokens ?? documentTokenFigures.unknownDocument)
-        : sum,
+      part.type === 'document' ? sum + (part.estimatedTokens ?? documentTokenFigures.unknownDocument) : sum,
     0,
   );
   return decideCachePlacement({
