@@ -8,6 +8,7 @@ export * from './document/blob-key';
 export * from './document/document-media-type';
 export * from './document/document-of-input';
 export * from './document/document-source';
+export * from './document/document-token-estimate';
 export * from './document/document-uploader';
 export * from './document/inline-document-bytes';
 export * from './document/inline-document-problem';

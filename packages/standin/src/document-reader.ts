@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { documentTokenEstimate } from '@quarry/core';
 import { imageSize } from 'image-size';
 import { type BlockReading, rememberReading } from './block-readings';
-import { imageTokens, pdfPageTokens } from './document-tokens';
 import { fetchSource } from './fetch-source';
 import type { FileStore } from './file-store';
 import type { MessagesRequestBody, RequestBlock } from './messages-wire';
@@ -110,7 +110,7 @@ export class DocumentReader {
           kind: 'image',
           text: null,
           pages: 1,
-          tokens: imageTokens(size),
+          tokens: documentTokenEstimate({ kind: 'image', size }),
           fingerprint: sha256(bytes),
         },
       };
@@ -143,7 +143,11 @@ export class DocumentReader {
         kind: 'pdf',
         text,
         pages: pdf.pages,
-        tokens: pdf.pageTexts.reduce((sum, page) => sum + pdfPageTokens(page.length), 0),
+        tokens: documentTokenEstimate({
+          kind: 'pdf',
+          pages: pdf.pages,
+          pageTextChars: pdf.pageTexts.map((page) => page.length),
+        }),
         fingerprint,
       },
     };

@@ -13,7 +13,6 @@ export {
 export { type BilledUsage, batchPriceFactor } from './billed-usage';
 export { maxDroppedCreateResponses } from './control-endpoint';
 export { documentLimits } from './document-reader';
-export { documentTokenFigures } from './document-tokens';
 export type { FaultKind } from './fault';
 export type { FileOptions } from './file-options';
 export { type Hallucination, planHallucination } from './hallucination';

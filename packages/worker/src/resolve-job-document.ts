@@ -4,6 +4,7 @@ import {
   type BlobStore,
   type DocumentUploader,
   documentOfInput,
+  documentTokenEstimate,
   JobDocument,
   ModelTransportError,
   type ResolvedDocument,
@@ -28,7 +29,8 @@ export interface DocumentResolver {
  * A job's document ready for requests: its bytes read (blob store, inline base64, or downloaded by
  * `fetchUrlDocument`), checked by
  * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
- * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
+ * for grounding, its input tokens estimated (`documentTokenEstimate`: pages and their text, an
+ * image's size), and a reference to it: the Files API id stored for its content hash, else a fresh
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
  * @throws BadDocumentError (`bad_document`, `document_too_large`) for a document that cannot be sent.
  */
@@ -47,13 +49,25 @@ async function resolveJobDocument(options: {
       message: `input.document: ${inspection.detail}`,
     });
   }
-  const { text, pageStarts } = inspection.hasTextLayer
+  const { text, pageStarts, pageTextChars } = inspection.hasTextLayer
     ? await textLayer(bytes, signal)
-    : { text: null, pageStarts: null };
+    : { text: null, pageStarts: null, pageTextChars: null };
+  const estimatedTokens = documentTokenEstimate(
+    inspection.mediaType === 'application/pdf'
+      ? { kind: 'pdf', pages: inspection.pages ?? 1, pageTextChars }
+      : {
+          kind: 'image',
+          size:
+            inspection.width !== undefined && inspection.height !== undefined
+              ? { width: inspection.width, height: inspection.height }
+              : null,
+        },
+  );
+  const known = { text, pageStarts, estimatedTokens };
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
   const mediaType = inspection.mediaType;
   const stored = await resolver.files.get(contentKey);
-  if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, text, pageStarts };
+  if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, ...known };
   if (resolver.uploader) {
     try {
       const fileId = await resolver.uploader.upload({
@@ -65,7 +79,7 @@ async function resolveJobDocument(options: {
       });
       const shared = await resolver.files.claim(contentKey, fileId);
       log.info({ contentKey, fileId: shared, bytes: bytes.length }, 'document uploaded');
-      return { mediaType, ref: { type: 'file', fileId: shared }, text, pageStarts };
+      return { mediaType, ref: { type: 'file', fileId: shared }, ...known };
     } catch (error) {
       signal?.throwIfAborted();
       log.warn({ contentKey, error: describeError(error) }, 'document upload failed; sent inline');
@@ -80,8 +94,7 @@ async function resolveJobDocument(options: {
   return {
     mediaType,
     ref: { type: 'base64', data: Buffer.from(bytes).toString('base64') },
-    text,
-    pageStarts,
+    ...known,
   };
 }
 
@@ -118,11 +131,11 @@ async function readBytes(options: {
   }
 }
 
-/** The text layer, pages joined by a blank line, and where each page starts in it. */
+/** The text layer, pages joined by a blank line, where each page starts in it, and each page's length. */
 async function textLayer(
   bytes: Uint8Array,
   signal: AbortSignal | undefined,
-): Promise<Pick<ResolvedDocument, 'text' | 'pageStarts'>> {
+): Promise<Pick<ResolvedDocument, 'text' | 'pageStarts'> & { pageTextChars: number[] | null }> {
   const extracted = await extractPdfText({ bytes, signal });
   if (extracted.type === 'refused') {
     throw new BadDocumentError({
@@ -130,14 +143,18 @@ async function textLayer(
       message: `input.document: ${extracted.detail}`,
     });
   }
-  if (!extracted.hasTextLayer) return { text: null, pageStarts: null };
+  if (!extracted.hasTextLayer) return { text: null, pageStarts: null, pageTextChars: null };
   const pageStarts: number[] = [];
   let at = 0;
   for (const page of extracted.pages) {
     pageStarts.push(at);
     at += page.text.length + 2;
   }
-  return { text: extracted.pages.map((page) => page.text).join('\n\n'), pageStarts };
+  return {
+    text: extracted.pages.map((page) => page.text).join('\n\n'),
+    pageStarts,
+    pageTextChars: extracted.pages.map((page) => page.text.length),
+  };
 }
 
 /**

@@ -3,14 +3,17 @@ import { costOf } from '../cost/cost-of';
 import type { ModelRequest } from '../model/model-request';
 import { emptyUsage } from '../model/usage';
 import type { ModelTable } from '../models/model-spec';
+import { pacingDraw } from '../pacing/pacing-draw';
 import { attemptTotals, tokensOf } from './attempt-totals';
 import type { ExtractBudget } from './extract-options';
 
 /**
  * Why the next call would break the job's budget, or null when it fits. The next call is estimated
- * as using what the previous one did, or about one token per 4 characters of the request for the first,
- * priced at the model it asks (a stronger model of the ladder costs more than the attempt before).
- * A cost budget is not enforced while some cost is unknown. The reason names what was spent so far.
+ * as using what the previous one did, or, for the first, the whole request's input as the pacer
+ * estimates it (`pacingDraw`: about four characters a token times the tokenizer factor, a PDF or
+ * an image at its `estimatedTokens`, never the length of its base64 bytes), priced at the model
+ * it asks (a stronger model of the ladder costs more than the attempt before). A cost budget is
+ * not enforced while some cost is unknown. The reason names what was spent so far.
  */
 export function budgetOverrun(options: {
   readonly budget: ExtractBudget | undefined;
@@ -23,7 +26,10 @@ export function budgetOverrun(options: {
   const previous = records.at(-1);
   const estimate = previous
     ? previous.usage
-    : { ...emptyUsage(), inputTokens: Math.ceil(JSON.stringify(request).length / 4) };
+    : {
+        ...emptyUsage(),
+        inputTokens: pacingDraw({ request, attempt: 1, models: options.models }).inputTokens,
+      };
   const spent = attemptTotals(records);
   const spentTokens = tokensOf(spent.usage);
   const calls = `${records.length} model call${records.length === 1 ? '' : 's'}`;

@@ -1,3 +1,4 @@
+import { documentTokenFigures } from '../document/document-token-estimate';
 import type { ModelRequest } from '../model/model-request';
 import type { ModelSpec } from '../models/model-spec';
 import {
@@ -20,7 +21,8 @@ export interface CacheInputs {
 /**
  * The cache placement of a call laid out without breakpoints: the shared prefix and the job's own
  * part are estimated from the request's own text (schema and system prompt; the first user turn:
- * document, lessons, task), the minimum
+ * document, lessons, task) and a PDF's or image's `estimatedTokens` (times the tokenizer factor,
+ * as the text), so a short prompt over a long PDF reaches the minimum cacheable length; the minimum
  * cacheable length is the workflow's override, else the model table's, else
  * {@link cacheDefaults}.minCacheableTokens for a model the table does not know.
  */
@@ -35,16 +37,20 @@ export function placementForRequest(options: {
 }): CachePlacement {
   const { request, settings, spec } = options;
   const factor = spec?.tokenizerFactor ?? 1;
-  const firstTurn = (request.messages[0]?.content ?? [])
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join('');
+  const firstParts = request.messages[0]?.content ?? [];
+  const firstTurn = firstParts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const documentTokens = firstParts.reduce(
+    (sum, part) =>
+      part.type === 'document' ? sum + (part.estimatedTokens ?? documentTokenFigures.unknownDocument) : sum,
+    0,
+  );
   return decideCachePlacement({
     attempt: options.attempt,
     maxAttempts: settings.maxAttempts,
     history: options.cache.history,
     policy: options.cache.policy,
     sharedPrefixTokens: estimateTokens(`${JSON.stringify(request.outputSchema)}${request.system}`, factor),
-    documentTokens: estimateTokens(firstTurn, factor),
+    documentTokens: estimateTokens(firstTurn, factor) + Math.ceil(documentTokens * factor),
     minCacheableTokens:
       options.workflow.minCacheableTokens ?? spec?.minCacheableTokens ?? cacheDefaults.minCacheableTokens,
     prices: spec?.prices ?? null,

@@ -16,6 +16,11 @@ export type ContentPart =
       readonly type: 'document';
       readonly mediaType: DocumentMediaType;
       readonly ref: DocumentRef;
+      /**
+       * Estimated input tokens (`documentTokenEstimate`, before the tokenizer factor); absent:
+       * `documentTokenFigures.unknownDocument`.
+       */
+      readonly estimatedTokens?: number;
       readonly cacheBreakpoint?: boolean;
     }
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly input: unknown }

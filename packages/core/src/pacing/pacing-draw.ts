@@ -1,3 +1,4 @@
+import { documentTokenFigures } from '../document/document-token-estimate';
 import type { ContentPart, ModelRequest } from '../model/model-request';
 import type { ModelTable } from '../models/model-spec';
 import { modelSpecOf } from '../models/model-spec-of';
@@ -13,13 +14,6 @@ export interface PacingDraw {
 
 /** Characters per token of the estimate (about four for English text), before the model's tokenizer factor. */
 export const charactersPerToken = 4;
-
-/**
- * Input tokens a PDF or image part is counted as before the call: one page's text (up to 3,000
- * tokens) and its page image (up to 1,600). A longer document draws more once its real usage is
- * reconciled after the call.
- */
-export const documentTokenEstimate = 4_600;
 
 /**
  * The input estimate is taken this much over the character count: an estimate under what the API
@@ -43,8 +37,9 @@ export interface PacingDrawOptions {
  * (its prefix is written to the cache, and writes count toward the input limit), only the part
  * after the last cache breakpoint on later attempts (the prefix is then read from the cache, and
  * reads do not count on current models). The estimate is about four characters a token times the
- * model's tokenizer factor, plus {@link inputEstimateMargin}; it is reconciled with the real usage
- * once the call returns.
+ * model's tokenizer factor, plus {@link inputEstimateMargin}; a PDF or an image counts its
+ * `estimatedTokens` (`documentTokenEstimate`: per page, from its text and page image) times the
+ * same factor. The draw is reconciled with the real usage once the call returns.
  */
 export function pacingDraw(options: PacingDrawOptions): PacingDraw {
   const { request } = options;
@@ -77,6 +72,6 @@ const partLength = (part: ContentPart): number => {
     case 'tool_result':
       return part.text.length;
     case 'document':
-      return documentTokenEstimate * charactersPerToken;
+      return (part.estimatedTokens ?? documentTokenFigures.unknownDocument) * charactersPerToken;
   }
 };

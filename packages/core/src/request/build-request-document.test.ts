@@ -19,6 +19,7 @@ const document: ResolvedDocument = {
   ref: { type: 'file', fileId: 'file_1' },
   text: 'Shopping',
   pageStarts: [0],
+  estimatedTokens: 3100,
 };
 const base = { workflow, model: 'claude-sonnet-4-5', maxTokens: 1024, strategy: 'structured' } as const;
 
@@ -32,7 +33,12 @@ describe('buildRequest with a document', () => {
   it("leads the first turn with the document, the job breakpoint on the turn's last part when placed", () => {
     const request = buildRequest({ ...base, input: {}, document, cache: placed });
     expect(request.messages[0]?.content).toEqual([
-      { type: 'document', mediaType: 'application/pdf', ref: { type: 'file', fileId: 'file_1' } },
+      {
+        type: 'document',
+        mediaType: 'application/pdf',
+        ref: { type: 'file', fileId: 'file_1' },
+        estimatedTokens: 3100,
+      },
       { type: 'text', text: task, cacheBreakpoint: true },
     ]);
     const unplaced = buildRequest({ ...base, input: {}, document });
@@ -42,7 +48,12 @@ describe('buildRequest with a document', () => {
   it('puts the text beside the document after it', () => {
     const request = buildRequest({ ...base, input: { text: 'a note' }, document, cache: placed });
     expect(request.messages[0]?.content).toEqual([
-      { type: 'document', mediaType: 'application/pdf', ref: { type: 'file', fileId: 'file_1' } },
+      {
+        type: 'document',
+        mediaType: 'application/pdf',
+        ref: { type: 'file', fileId: 'file_1' },
+        estimatedTokens: 3100,
+      },
       { type: 'text', text: '<document>\na note\n</document>' },
       { type: 'text', text: task, cacheBreakpoint: true },
     ]);

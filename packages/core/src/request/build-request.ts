@@ -99,7 +99,12 @@ function documentParts(options: BuildRequestOptions): ContentPart[] {
   const { document, workflow, input } = options;
   if (!document) return [{ type: 'text', text: documentBlock(documentOf(workflow, input)) }];
   const text = inputText(input);
-  const block: ContentPart = { type: 'document', mediaType: document.mediaType, ref: document.ref };
+  const block: ContentPart = {
+    type: 'document',
+    mediaType: document.mediaType,
+    ref: document.ref,
+    estimatedTokens: document.estimatedTokens,
+  };
   return text === null
     ? [block]
     : [block, { type: 'text', text: documentBlock(documentOf(workflow, input)) }];
