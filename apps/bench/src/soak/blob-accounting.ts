@@ -12,6 +12,8 @@ export interface BlobSnapshot {
 export interface AccountBlobsInput {
   /** Job id → the blob key the producer stored its document as, for every document job enqueued. */
   readonly documents: ReadonlyMap<string, string>;
+  /** Ids of the jobs that were dead-lettered (their DLQ records keep their blobs). */
+  readonly deadLettered: ReadonlySet<string>;
   /** Puts that stored new bytes, and puts that found them stored already. */
   readonly puts: { readonly created: number; readonly found: number };
   /** Once every job finished, before retention. */
@@ -60,6 +62,11 @@ export function accountBlobs(input: AccountBlobsInput): SoakAccounting {
 
   const rows: AccountingRow[] = [
     { label: 'document jobs enqueued', value: documents.size, ok: true },
+    {
+      label: '  of which dead-lettered',
+      value: [...documents.keys()].filter((jobId) => input.deadLettered.has(jobId)).length,
+      ok: true,
+    },
     { label: '  blobs written', value: input.puts.created, ok: true },
     { label: '  puts of bytes already stored (deduplicated)', value: input.puts.found, ok: true },
     { label: 'blobs in the store once the jobs finished', value: before.stored.size, ok: true },

@@ -159,6 +159,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
             store: blobs,
             env: { REDIS_URL: redis.url, QUARRY_PREFIX: prefix, ...soakBlobEnv(blobDir) },
             production,
+            deadLettered: new Set(outcomes.deadLettered.map((record) => record.sourceJobId)),
           }),
         ],
       )

@@ -48,6 +48,8 @@ export async function checkSoakBlobs(options: {
   /** `REDIS_URL`, `QUARRY_PREFIX` and the blob store variables the workers use. */
   readonly env: Readonly<Record<string, string>>;
   readonly production: SoakProduction;
+  /** Ids of the jobs that were dead-lettered. */
+  readonly deadLettered: ReadonlySet<string>;
 }): Promise<SoakAccounting> {
   const { redis, queue, dlq, store } = options;
   const snapshot = async (): Promise<BlobSnapshot> => ({
@@ -61,6 +63,7 @@ export async function checkSoakBlobs(options: {
   const { removed } = JSON.parse(gc.stdout) as { readonly removed: readonly string[] };
   return accountBlobs({
     documents: options.production.documents,
+    deadLettered: options.deadLettered,
     puts: options.production.puts,
     before,
     jobsRemoved,
