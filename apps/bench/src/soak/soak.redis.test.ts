@@ -24,7 +24,8 @@ describe('soak (short): worker processes, a stand-in with mixed faults, a kill a
     expect(report.problems, summary).toEqual([]);
     expect(report.accounting.discrepancies, summary).toEqual([]);
     expect(report.chaos.map((event) => event.kind)).toEqual(['kill-worker', 'restart-redis']);
-    const row = (label: string) => report.accounting.rows.find((entry) => entry.label.trim() === label)?.value;
+    const row = (label: string) =>
+      report.accounting.rows.find((entry) => entry.label.trim() === label)?.value;
     expect(row('jobs enqueued')).toBe(500);
     // The faults and mistakes really happened: calls were refused, and some documents never came right.
     expect(Number(row('refused at the transport level (429, 5xx, reset)'))).toBeGreaterThan(0);
