@@ -22,7 +22,7 @@ export function isDocumentJob(share: number, i: number): boolean {
 export const documentJobCount = (share: number, jobs: number): number => Math.floor(jobs * share);
 
 /** A document job's PDF and the reference its text layer ends with (names it at the stand-in). */
-export interface SoakDocument {
+interface SoakDocument {
   readonly workflow: string;
   readonly version: number;
   readonly reference: string;
