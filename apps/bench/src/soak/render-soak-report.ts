@@ -1,4 +1,4 @@
-import type { SoakReport } from './run-soak';
+import type { SoakReport } from './soak-report';
 
 /** The soak's accounting table, disruptions and discrepancies as text. */
 export function renderSoakReport(report: SoakReport): string {
@@ -6,7 +6,7 @@ export function renderSoakReport(report: SoakReport): string {
   const labelWidth = Math.max(...rows.map((row) => row.label.length));
   const valueWidth = Math.max(...rows.map((row) => String(row.value).length));
   const lines = [
-    `Soak: ${report.options.jobs} jobs (${report.options.lane} lane), ${report.options.workers} workers × ${report.options.concurrency}, ${report.seconds} s`,
+    `Soak: ${report.options.jobs} jobs (${report.options.lane} lane, ${Math.round(report.options.documentShare * 100)} % PDFs), ${report.options.workers} workers × ${report.options.concurrency}, ${report.seconds} s`,
     '',
     ...rows.map((row) => {
       const check =
@@ -38,7 +38,7 @@ export function renderSoakReport(report: SoakReport): string {
     lines.push('', `DISCREPANCIES (${problems.length}):`, ...problems.map((problem) => `  ${problem}`));
     if (report.logDir) lines.push(`Worker logs kept in ${report.logDir}`);
   } else {
-    lines.push('', 'Every job is accounted for; no call was paid twice.');
+    lines.push('', 'Every job is accounted for; no call was paid twice; no blob was lost or leaked.');
   }
   return lines.join('\n');
 }

@@ -2,49 +2,27 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RedisUnavailableError } from '@quarry/client';
+import { DirectoryBlobStore } from '@quarry/blobs';
 import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import { countIndexedDlqRecords, quarryKeys } from '@quarry/queue';
-import type { StandinStats } from '@quarry/standin';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { loadBenchCorpus } from '../bench-corpus';
-import { benchJobData, referenceOf } from '../bench-jobs';
 import { pendingCount, readOutcomes } from '../outcomes';
 import { startSimulatedStandin } from '../processes/simulated-standin';
 import { quarryClientFor } from '../quarry-client-for';
-import { type ChaosEvent, chaosPlan } from './chaos-plan';
+import { chaosPlan } from './chaos-plan';
+import { finishedCount, waitForWorkers } from './queue-progress';
 import { seededRandom } from './seeded-random';
 import { accountSoak, type SoakAccounting } from './soak-accounting';
-import { laneOfJob, soakBatchEnv, soakStandinBatches } from './soak-lane';
+import { checkSoakBlobs } from './soak-blob-retention';
+import { soakDocuments } from './soak-documents';
+import { soakStandinBatches } from './soak-lane';
 import type { SoakOptions } from './soak-options';
+import { produceSoakJobs, type SoakProduction } from './soak-producer';
+import type { ChaosRecord, SoakReport } from './soak-report';
+import { soakBlobEnv, soakBlobLimits, soakWorkerEnv } from './soak-worker-env';
 import { type SoakWorker, spawnSoakWorker } from './worker-process';
-
-/** A disruption as it happened. */
-interface ChaosRecord extends ChaosEvent {
-  /** Share of jobs finished when it happened. */
-  readonly progress: number;
-  readonly atSeconds: number;
-  /** The worker killed, for a kill. */
-  readonly worker?: number;
-}
-
-/** What a soak run did and whether everything adds up. */
-export interface SoakReport {
-  readonly options: SoakOptions;
-  readonly seconds: number;
-  readonly chaos: readonly ChaosRecord[];
-  readonly accounting: SoakAccounting;
-  /** Problems outside the accounting (a planned disruption that never happened, a timeout). */
-  readonly problems: readonly string[];
-  readonly standin: Pick<StandinStats, 'byStatus' | 'faults' | 'simulation' | 'aborted'> & {
-    readonly batches: StandinStats['batches'];
-  };
-  /** Where the worker logs are (kept when the run failed). */
-  readonly logDir: string | null;
-}
-
-const CHUNK = 250;
 
 /**
  * Runs the soak: a stand-in with mixed faults in its own process, `workers` worker processes, a
@@ -55,7 +33,10 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
   const logDir = await mkdtemp(join(tmpdir(), 'quarry-soak-'));
+  const blobDir = await mkdtemp(join(tmpdir(), 'quarry-soak-blobs-'));
+  const blobs = new DirectoryBlobStore({ dir: blobDir, ...soakBlobLimits });
   const corpus = loadBenchCorpus();
+  const documents = await soakDocuments(options.documentShare);
   const random = seededRandom(options.seed);
   const redis = await spawnRedis({ appendOnly: true, args: ['--appendfsync', 'everysec'] });
   const standin = await startSimulatedStandin({
@@ -72,70 +53,41 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
   control.on('error', () => {});
   const queue = new Queue('extraction', { connection: control, prefix });
   queue.on('error', () => {});
-  const client = quarryClientFor(redis.url, prefix);
-  const env = (i: number): Record<string, string> => ({
-    REDIS_URL: redis.url,
-    ANTHROPIC_API_KEY: 'soak',
-    ANTHROPIC_BASE_URL: standin.url,
-    QUARRY_PREFIX: prefix,
-    WORKER_NAME: `soak-${i}`,
-    WORKER_CONCURRENCY: String(options.concurrency),
-    BACKOFF_BASE_MS: '100',
-    BACKOFF_CAP_MS: '1000',
-    RATE_LIMIT_PAUSE_MS: '100',
-    LOCK_DURATION_MS: String(options.lockDurationMs),
-    STALLED_INTERVAL_MS: String(options.stalledIntervalMs),
-    RECONCILE_INTERVAL_MS: '2000',
-    RECONCILE_GRACE_MS: '3000',
-    KEEP_COMPLETED_COUNT: '100000000',
-    SHUTDOWN_GRACE_MS: '5000',
-    LOG_LEVEL: 'warn',
-    ...(options.lane === 'realtime' ? {} : soakBatchEnv(options.batch)),
-  });
+  const client = quarryClientFor(redis.url, prefix, blobs);
   const generations = new Map<number, number>();
   const start = (i: number): SoakWorker => {
     const generation = (generations.get(i) ?? 0) + 1;
     generations.set(i, generation);
-    return spawnSoakWorker(env(i), join(logDir, `worker-${i}-${generation}.log`));
+    const env = soakWorkerEnv({
+      soak: options,
+      i,
+      redisUrl: redis.url,
+      standinUrl: standin.url,
+      prefix,
+      blobDir,
+    });
+    return spawnSoakWorker(env, join(logDir, `worker-${i}-${generation}.log`));
   };
   const workers: SoakWorker[] = Array.from({ length: options.workers }, (_, i) => start(i));
   const problems: string[] = [];
   const chaos: ChaosRecord[] = [];
-  const enqueued = new Map<string, string>();
+  const production: SoakProduction = {
+    enqueued: new Map(),
+    documents: new Map(),
+    puts: { created: 0, found: 0 },
+  };
+  const { enqueued } = production;
   let producerError: unknown = null;
   let keepLogs = true;
 
-  const producer = (async () => {
-    for (let from = 0; from < options.jobs; ) {
-      const waiting = await queue.getWaitingCount().catch(() => Number.POSITIVE_INFINITY);
-      if (waiting >= options.backlog) {
-        await sleep(100);
-        continue;
-      }
-      const count = Math.min(CHUNK, options.jobs - from);
-      const requests = Array.from({ length: count }, (_, k) => {
-        const data = benchJobData(corpus, 'soak', from + k);
-        return {
-          workflow: data.workflow,
-          input: data.input,
-          options: {
-            version: data.version,
-            idempotencyKey: referenceOf('soak', from + k),
-            lane: laneOfJob(options.lane, from + k),
-          },
-        };
-      });
-      try {
-        const jobs = await client.enqueueMany(requests);
-        for (const [k, job] of jobs.entries()) enqueued.set(job.jobId, referenceOf('soak', from + k));
-        from += count;
-      } catch (error) {
-        // Redis is restarting: the same idempotency keys make the retry safe.
-        if (!(error instanceof RedisUnavailableError)) throw error;
-        await sleep(250);
-      }
-    }
-  })().catch((error: unknown) => {
+  const producer = produceSoakJobs({
+    soak: options,
+    client,
+    queue,
+    corpus,
+    documents,
+    into: production,
+  }).catch((error: unknown) => {
     producerError = error;
   });
 
@@ -189,14 +141,33 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     log(`soak: all jobs finished in ${seconds()} s; checking the accounting`);
     await Promise.all(workers.map((worker) => worker.stop(15_000)));
     const dlq = new Queue('extraction-dlq', { connection: control, prefix });
-    const outcomes = await readOutcomes(queue, dlq).finally(() => dlq.close());
     const stats = await standin.stats();
-    const accounting = accountSoak({
-      enqueued,
-      outcomes,
-      perDocument: stats.perDocument,
-      batchAnswersPerCustomId: stats.batchAnswersPerCustomId,
-    });
+    const [jobs, blobAccounting] = await readOutcomes(queue, dlq)
+      .then(
+        async (outcomes): Promise<[SoakAccounting, SoakAccounting]> => [
+          accountSoak({
+            enqueued,
+            outcomes,
+            perDocument: stats.perDocument,
+            batchAnswersPerCustomId: stats.batchAnswersPerCustomId,
+          }),
+          // Then retention and the blob garbage collection, which remove the jobs just read.
+          await checkSoakBlobs({
+            redis: control,
+            queue,
+            dlq,
+            store: blobs,
+            env: { REDIS_URL: redis.url, QUARRY_PREFIX: prefix, ...soakBlobEnv(blobDir) },
+            production,
+            deadLettered: new Set(outcomes.deadLettered.map((record) => record.sourceJobId)),
+          }),
+        ],
+      )
+      .finally(() => dlq.close());
+    const accounting = {
+      rows: [...jobs.rows, ...blobAccounting.rows],
+      discrepancies: [...jobs.discrepancies, ...blobAccounting.discrepancies],
+    };
     keepLogs = problems.length > 0 || accounting.discrepancies.length > 0;
     return {
       options,
@@ -221,24 +192,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     control.disconnect();
     await standin.close();
     await redis.stop();
+    await rm(blobDir, { recursive: true, force: true }).catch(() => undefined);
     if (!keepLogs) await rm(logDir, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-async function finishedCount(queue: Queue): Promise<number> {
-  try {
-    const counts = await queue.getJobCounts('completed', 'failed');
-    return (counts.completed ?? 0) + (counts.failed ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-async function waitForWorkers(queue: Queue, count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await queue.getWorkersCount()) < count) {
-    if (Date.now() > deadline)
-      throw new Error(`${count} worker processes were not ready within ${timeoutMs} ms`);
-    await sleep(200);
   }
 }

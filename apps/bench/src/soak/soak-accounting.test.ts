@@ -144,4 +144,24 @@ describe('accountSoak', () => {
       ok: false,
     });
   });
+
+  it('accounts for jobs sending the same document together: their attempts against its answered calls', () => {
+    const shared = new Map([
+      ['a', 'ref-doc'],
+      ['b', 'ref-doc'],
+    ]);
+    const passing = accountSoak({
+      enqueued: shared,
+      outcomes: outcomes({ completed: [done('a', 2), done('b', 1)] }),
+      perDocument: { 'ref-doc': { calls: 4, answered: 3 } },
+    });
+    expect(passing.discrepancies).toEqual([]);
+    expect(row(passing, 'attempts saved')?.value).toBe(3);
+    const repaid = accountSoak({
+      enqueued: shared,
+      outcomes: outcomes({ completed: [done('a', 2), done('b', 1)] }),
+      perDocument: { 'ref-doc': { calls: 4, answered: 4 } },
+    });
+    expect(repaid.discrepancies).toEqual(['jobs a, b: 4 calls answered, 3 attempts saved, 0 stalls']);
+  });
 });

@@ -2,7 +2,7 @@ import type { DocumentCalls } from '@quarry/standin';
 import type { RunOutcomes } from '../outcomes';
 
 /** One row of the accounting table. */
-interface AccountingRow {
+export interface AccountingRow {
   readonly label: string;
   readonly value: number | string;
   /** What the value must be, when it is checked; absent for information. */
@@ -19,7 +19,7 @@ export interface SoakAccounting {
 
 /** Inputs of {@link accountSoak}. */
 export interface AccountSoakInput {
-  /** Job id → the reference naming its document at the stand-in. */
+  /** Job id → the reference naming its document at the stand-in (jobs sending the same document share one). */
   readonly enqueued: ReadonlyMap<string, string>;
   readonly outcomes: RunOutcomes;
   /** The stand-in's calls per document reference. */
@@ -35,9 +35,10 @@ const SHOWN = 5;
  * Checks a finished soak run:
  * - every enqueued job ended exactly once: completed, or failed with exactly one DLQ record;
  * - no DLQ record is a duplicate (two for one source job) or belongs to no enqueued job;
- * - no model call was paid twice: per job, the calls the stand-in answered (status 200) equal the
- *   attempts saved, except that each stall (a worker killed mid-job) may lose the one answer it
- *   had in flight. Calls refused at the transport level (429, 5xx, reset) are not attempts;
+ * - no model call was paid twice: per document (the jobs sharing its reference together), the calls
+ *   the stand-in answered (status 200) equal the attempts saved, except that each stall (a worker
+ *   killed mid-job) may lose the one answer it had in flight. Calls refused at the transport level
+ *   (429, 5xx, reset) are not attempts;
  * - no batch request was paid twice: each custom_id (one per job, generation and attempt) was
  *   answered at most once over every batch, with no allowance for stalls.
  */
@@ -93,34 +94,42 @@ export function accountSoak(input: AccountSoakInput): SoakAccounting {
   const strangerCompleted = [...completed.keys()].filter((jobId) => !enqueued.has(jobId));
   for (const jobId of strangerCompleted) problem('stranger', `completed job ${jobId} was never enqueued`);
 
+  const jobsByReference = new Map<string, string[]>();
+  for (const [jobId, reference] of enqueued)
+    jobsByReference.set(reference, [...(jobsByReference.get(reference) ?? []), jobId]);
   let answered = 0;
   let calls = 0;
   let saved = 0;
   let lostToKills = 0;
   let repaid = 0;
   let unpaid = 0;
-  for (const [jobId, reference] of enqueued) {
+  for (const [reference, jobIds] of jobsByReference) {
     const atStandin = perDocument[reference] ?? { calls: 0, answered: 0 };
     answered += atStandin.answered;
     calls += atStandin.calls;
-    const job = completed.get(jobId);
-    const record = deadLettered.get(jobId);
-    const attempts = job ? job.result.attempts : record ? record.attempts.length : 0;
+    let attempts = 0;
+    let stalls = 0;
+    for (const jobId of jobIds) {
+      const job = completed.get(jobId);
+      const record = deadLettered.get(jobId);
+      attempts += job ? job.result.attempts : record ? record.attempts.length : 0;
+      stalls += job ? job.stalledCounter : (outcomes.failedStalls.get(jobId) ?? 0);
+    }
     saved += attempts;
-    const stalls = job ? job.stalledCounter : (outcomes.failedStalls.get(jobId) ?? 0);
+    const jobs = `job${jobIds.length === 1 ? '' : 's'} ${jobIds.join(', ')}`;
     const extra = atStandin.answered - attempts;
     if (extra < 0) {
       unpaid += -extra;
       problem(
         'unpaid',
-        `job ${jobId} has ${attempts} attempts saved but the model answered ${atStandin.answered} calls`,
+        `${jobs} ${jobIds.length === 1 ? 'has' : 'have'} ${attempts} attempts saved but the model answered ${atStandin.answered} calls`,
       );
     } else if (extra > stalls) {
       repaid += extra - stalls;
       lostToKills += stalls;
       problem(
         'repaid',
-        `job ${jobId}: ${atStandin.answered} calls answered, ${attempts} attempts saved, ${stalls} stall${stalls === 1 ? '' : 's'}`,
+        `${jobs}: ${atStandin.answered} calls answered, ${attempts} attempts saved, ${stalls} stall${stalls === 1 ? '' : 's'}`,
       );
     } else {
       lostToKills += extra;

@@ -30,6 +30,8 @@ describe('soak (short) in the batch lane: worker processes, Message Batches with
     const row = (label: string) => report.accounting.rows.find((entry) => entry.label === label)?.value;
     expect(row('jobs enqueued')).toBe(200);
     expect(row('batch requests (custom_ids) paid more than once')).toBe(0);
+    // A tenth are PDFs by blob reference (no blob lost or leaked: the discrepancies above).
+    expect(row('document jobs enqueued')).toBe(20);
     // Every answer came through a batch, and the batch faults really happened.
     expect(row('batch entries answered (billed)')).toBe(row('  answered (billed)'));
     expect(Number(row('attempts saved'))).toBeGreaterThan(200);

@@ -4,7 +4,7 @@ import { runSoak } from './run-soak';
 import { type SoakLane, soakLanes } from './soak-lane';
 import { soakDefaults } from './soak-options';
 
-const usage = `Usage: pnpm soak [--jobs N] [--seed S] [--lane realtime|batch|mixed]
+const usage = `Usage: pnpm soak [--jobs N] [--seed S] [--lane realtime|batch|mixed] [--document-share F]
 Runs the soak test: a Messages API stand-in with mixed faults (429 5 %, 529 3 %, 500 2 %, 30 % of
 documents invalid at first, 3 % always invalid, latency 200 ± 150 ms), 3 worker processes, a producer
 enqueueing while they work, a random worker SIGKILLed and restarted 3 times and Redis (its own
@@ -16,13 +16,21 @@ errored overloaded, 3 % expired, 1 % errored invalid_request, 5 % of creates los
 --lane mixed alternates realtime and batch jobs. The accounting then also checks that no batch
 request (custom_id) was answered twice.
 
+A share of the jobs (--document-share, default ${soakDefaults.documentShare}) are PDF renderings of the shipped
+invoices (every tenth one the same bytes as the one before), stored in a blob store directory the
+workers share and enqueued by blob reference. Once every job finished, retention removes the
+finished jobs and \`quarry blobs gc --grace 0s\` runs; the accounting then also checks that no blob
+was lost (referenced but missing) or leaked (left with nothing referring to it).
+
   --jobs N     jobs to run (default ${soakDefaults.jobs})
   --seed S     seed of the stand-in and of which worker is killed (default ${soakDefaults.seed})
   --lane LANE  realtime (default), batch or mixed
+  --document-share F
+               share of document jobs, from 0 to 1 (default ${soakDefaults.documentShare})
   --help`;
 
 async function main(): Promise<number> {
-  let values: { jobs?: string; seed?: string; lane?: string; help?: boolean };
+  let values: { jobs?: string; seed?: string; lane?: string; 'document-share'?: string; help?: boolean };
   try {
     const args = process.argv.slice(2);
     values = parseArgs({
@@ -31,6 +39,7 @@ async function main(): Promise<number> {
         jobs: { type: 'string' },
         seed: { type: 'string' },
         lane: { type: 'string' },
+        'document-share': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -58,7 +67,13 @@ async function main(): Promise<number> {
     process.stderr.write(`soak: --lane must be one of ${soakLanes.join(', ')}, got "${values.lane}"\n`);
     return 1;
   }
-  const report = await runSoak({ ...soakDefaults, jobs, seed, lane }, (message) =>
+  const shareText = values['document-share'];
+  const documentShare = shareText === undefined ? soakDefaults.documentShare : Number(shareText);
+  if (shareText?.trim() === '' || !Number.isFinite(documentShare) || documentShare < 0 || documentShare > 1) {
+    process.stderr.write(`soak: --document-share must be a number from 0 to 1, got "${shareText}"\n`);
+    return 1;
+  }
+  const report = await runSoak({ ...soakDefaults, jobs, seed, lane, documentShare }, (message) =>
     process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`),
   );
   process.stdout.write(`${renderSoakReport(report)}\n`);

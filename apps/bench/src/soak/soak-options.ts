@@ -37,9 +37,14 @@ export interface SoakOptions {
   readonly lane: SoakLane;
   /** The stand-in's batches and the workers' batch settings (batch and mixed lanes). */
   readonly batch: SoakBatchOptions;
+  /**
+   * Share of the jobs (0..1) that are PDF document jobs, stored in a blob store directory shared by
+   * the workers and enqueued by blob reference; the rest are text jobs.
+   */
+  readonly documentShare: number;
 }
 
-/** `pnpm soak`: 20k jobs, 3 workers, 3 kills, 1 Redis restart, the issue's fault mix. */
+/** `pnpm soak`: 20k jobs (a tenth of them PDFs), 3 workers, 3 kills, 1 Redis restart, the fault mix. */
 export const soakDefaults: SoakOptions = {
   jobs: 20_000,
   workers: 3,
@@ -62,4 +67,5 @@ export const soakDefaults: SoakOptions = {
     dropCreateResponse: 0.05,
     maxRequests: 1000,
   },
+  documentShare: 0.1,
 };
