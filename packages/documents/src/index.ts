@@ -13,3 +13,4 @@ export {
 export type { HostLookup, ResolvedAddress } from './fetch/resolve-host';
 export { type DocumentFacts, type DocumentInspection, inspectDocument } from './inspect-document';
 export { type SniffedType, sniffMediaType } from './sniff-media-type';
+export { pdfjs } from './pdf/pdfjs';
