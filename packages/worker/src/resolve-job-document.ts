@@ -13,6 +13,7 @@ import type { DocumentFileStore } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
 import { documentFileSettings } from './document-file-settings';
+import type { DocumentReading, DocumentReadingCache } from './document-reading-cache';
 import { fetchUrlDocument } from './fetch-url-document';
 
 /** What a worker resolves documents with; built once by `createWorker`. */
@@ -22,6 +23,8 @@ export interface DocumentResolver {
   /** Null: every document goes inline (base64). */
   readonly uploader: DocumentUploader | null;
   readonly files: DocumentFileStore;
+  /** What the worker keeps of the documents it read last, so that a job run again is not re-read. */
+  readonly readings: DocumentReadingCache;
 }
 
 /**
@@ -40,18 +43,14 @@ async function resolveJobDocument(options: {
 }): Promise<ResolvedDocument> {
   const { document, resolver, log, signal } = options;
   const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
-  const inspection = await inspectDocument({ bytes, claimedMediaType: document.mediaType, signal });
-  if (inspection.type === 'refused') {
-    throw new BadDocumentError({
-      kind: inspection.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
-      message: `input.document: ${inspection.detail}`,
-    });
-  }
-  const { text, pageStarts } = inspection.hasTextLayer
-    ? await textLayer(bytes, signal)
-    : { text: null, pageStarts: null };
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
-  const mediaType = inspection.mediaType;
+  const { mediaType, text, pageStarts } = await readDocument({
+    bytes,
+    claimedMediaType: document.mediaType,
+    readings: resolver.readings,
+    cacheKey: `${contentKey} ${document.mediaType}`,
+    signal,
+  });
   const stored = await resolver.files.get(contentKey);
   if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, text, pageStarts };
   if (resolver.uploader) {
@@ -83,6 +82,34 @@ async function resolveJobDocument(options: {
     text,
     pageStarts,
   };
+}
+
+/**
+ * The document's type from its bytes and its text layer: kept from an earlier run of a job with the
+ * same bytes and claimed type, else `inspectDocument` (refused as {@link BadDocumentError}) and
+ * the text layer extracted, then kept.
+ */
+async function readDocument(options: {
+  readonly bytes: Uint8Array;
+  readonly claimedMediaType: JobDocument['mediaType'];
+  readonly readings: DocumentReadingCache;
+  readonly cacheKey: string;
+  readonly signal: AbortSignal | undefined;
+}): Promise<DocumentReading> {
+  const kept = options.readings.get(options.cacheKey);
+  if (kept) return kept;
+  const { bytes, signal } = options;
+  const inspection = await inspectDocument({ bytes, claimedMediaType: options.claimedMediaType, signal });
+  if (inspection.type === 'refused') {
+    throw new BadDocumentError({
+      kind: inspection.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
+      message: `input.document: ${inspection.detail}`,
+    });
+  }
+  const layer = inspection.hasTextLayer ? await textLayer(bytes, signal) : { text: null, pageStarts: null };
+  const reading = { mediaType: inspection.mediaType, ...layer };
+  options.readings.set(options.cacheKey, reading);
+  return reading;
 }
 
 async function readBytes(options: {

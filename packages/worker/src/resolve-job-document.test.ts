@@ -1,0 +1,42 @@
+import { BadDocumentError } from '@quarry/core';
+import { textPdf } from '@quarry/documents/testing';
+import type { DocumentFileStore } from '@quarry/queue';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { DocumentReadingCache } from './document-reading-cache';
+import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
+
+const log = pino({ level: 'silent' });
+
+/** A store of file ids that knows every document as `file_1`. */
+const files = { get: async () => 'file_1', claim: async (_key: string, id: string) => id };
+
+describe('jobDocumentOf', () => {
+  it('reads a document once for every run of its job, and refuses a bad one every time', async () => {
+    const readings = new DocumentReadingCache();
+    const resolver: DocumentResolver = {
+      blobs: null,
+      uploader: null,
+      files: files as unknown as DocumentFileStore,
+      readings,
+    };
+    const data = Buffer.from(await textPdf([['Invoice 7'], ['Total 12.50']])).toString('base64');
+    const input = { document: { mediaType: 'application/pdf', source: { type: 'base64', data } } };
+    const first = await jobDocumentOf({ input, resolver, log });
+    expect(first).toEqual({
+      mediaType: 'application/pdf',
+      ref: { type: 'file', fileId: 'file_1' },
+      text: 'Invoice 7\n\nTotal 12.50',
+      pageStarts: [0, 11],
+    });
+    expect(await jobDocumentOf({ input, resolver, log })).toEqual(first);
+    expect(readings.stats).toEqual({ hits: 1, misses: 1, entries: 1 });
+
+    // The same bytes claimed as an image: inspected (and refused) on every run, never kept.
+    const asImage = { document: { ...input.document, mediaType: 'image/png' } };
+    for (let run = 0; run < 2; run++) {
+      await expect(jobDocumentOf({ input: asImage, resolver, log })).rejects.toBeInstanceOf(BadDocumentError);
+    }
+    expect(readings.stats).toEqual({ hits: 1, misses: 3, entries: 1 });
+  });
+});
