@@ -1,35 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBlobStore } from '@quarry/blobs';
 import { createQuarryClient, type QuarryClient } from '@quarry/client';
 import { modelSpecOf } from '@quarry/core';
 import { createLogger } from '@quarry/logging';
-import {
-  deletePrefixedKeys,
-  quarryKeys,
-  queueDefaults,
-  RedisHistoryStore,
-  RedisSelfCheckError,
-  redactRedisUrl,
-  redisConnection,
-} from '@quarry/queue';
-import { type Standin, startStandin } from '@quarry/standin';
+import { deletePrefixedKeys, redactRedisUrl, redisConnection } from '@quarry/queue';
 import { createTriage } from '@quarry/triage';
-import { createWorker, loadWorkerConfig, type QuarryWorker, RetiredModelError } from '@quarry/worker';
 import { defaultRegistry } from '@quarry/workflows';
 import { pino } from 'pino';
 import type { DemoConfig } from './demo-config';
-import { demoSamples, inventedValues, simulatedModel } from './demo-corpus';
+import { inventedValues } from './demo-corpus';
 import { type DemoDashboard, startDemoDashboard } from './demo-dashboard';
-import { type DemoDocument, documentsSummary, pdfDocuments } from './demo-documents';
-import { createProgress } from './demo-progress';
-import { countOutcomes, type DemoSummary, totalsOf } from './demo-summary';
+import { documentsSummary } from './demo-documents';
+import { type DemoSummary, totalsOf } from './demo-summary';
 import { enqueueDemoJobs } from './enqueue-demo-jobs';
 import { groundingIssues } from './grounding-issues';
-import { type JobOutcome, waitForOutcome } from './job-outcome';
+import { prepareDemoDocuments } from './prepare-demo-documents';
+import { readDemoLessons } from './read-demo-lessons';
 import { resolveRedis } from './resolve-redis';
+import { startDemoStandin } from './start-demo-standin';
+import { startDemoWorker } from './start-demo-worker';
+import { waitForDemoOutcomes } from './wait-for-demo-outcomes';
 
 /** Options of {@link runDemo}. */
 export interface RunDemoOptions {
@@ -49,12 +41,6 @@ export interface DemoResult {
   readonly exitCode: number;
 }
 
-/** `--lane batch`: a batch is submitted half a second after its first attempt waits, polled every 250 ms. */
-const demoBatchSettings = { BATCH_MAX_WAIT_MS: '500', BATCH_POLL_INTERVAL_MS: '250' } as const;
-
-/** The lessons read per workflow for the summary. */
-const LESSONS_PER_WORKFLOW = 3;
-
 /**
  * `pnpm demo`: Redis, the stand-in (or the real API with `--live`), a worker and the dashboard on
  * a fresh key prefix; enqueues the shipped samples, shows progress, reports what happened, and
@@ -69,10 +55,11 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
   const runId = randomBytes(4).toString('hex');
   const prefix = env.DEMO_PREFIX ?? `{quarry-demo-${runId}}`;
   const cleanups: (() => Promise<unknown>)[] = [];
+  const onCleanup = (cleanup: () => Promise<unknown>) => cleanups.push(cleanup);
   let keepKeys = false;
 
   const redis = await resolveRedis(env.REDIS_URL);
-  cleanups.push(() => redis.stop());
+  onCleanup(() => redis.stop());
   try {
     const redisLabel = {
       env: 'REDIS_URL',
@@ -84,66 +71,29 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const destination = pino.destination({ dest: logFile, sync: true });
     const log = createLogger({ service: 'quarry-demo', level: env.LOG_LEVEL, destination });
     const connection = redisConnection(redis.url, { role: 'worker', connectionName: 'quarry-demo' });
-    cleanups.push(async () => {
+    onCleanup(async () => {
       if (!keepKeys) await deletePrefixedKeys({ redis: connection, prefix });
       await connection.quit().catch(() => connection.disconnect());
     });
 
-    const documents: readonly DemoDocument[] =
-      args.documents === 'pdf'
-        ? await pdfDocuments(args.limit)
-        : demoSamples(args.limit).map((sample) => ({ sample, pdf: null }));
+    const { documents, blobDir } = await prepareDemoDocuments({ config, onCleanup });
     const samples = documents.map((document) => document.sample);
-    // PDFs go to the blob store (QUARRY_BLOB_DIR, else a directory of this run's own).
-    let blobDir: string | null = null;
-    if (args.documents === 'pdf') {
-      blobDir = env.QUARRY_BLOB_DIR ?? (await mkdtemp(join(tmpdir(), 'quarry-demo-blobs-')));
-      const temporary = env.QUARRY_BLOB_DIR === undefined ? blobDir : null;
-      if (temporary) cleanups.push(() => rm(temporary, { recursive: true, force: true }));
-    }
-    let standin: Standin | null = null;
-    if (!args.live) {
-      standin = await startStandin(
-        simulatedModel({
-          samples,
-          pdfs: documents.flatMap((document) => (document.pdf ? [document.pdf] : [])),
-          seed: env.DEMO_SEED,
-          lane: args.lane,
-        }),
-      );
-      const started = standin;
-      cleanups.push(() => started.close());
-    }
-    const workerConfig = loadWorkerConfig({
-      REDIS_URL: redis.url,
-      ANTHROPIC_API_KEY: args.live ? env.ANTHROPIC_API_KEY : 'demo-standin-key',
-      ...(standin ? { ANTHROPIC_BASE_URL: standin.url } : {}),
-      ...(env.QUARRY_MODEL ? { QUARRY_MODEL: env.QUARRY_MODEL } : {}),
-      ...(env.QUARRY_MODELS_FILE ? { QUARRY_MODELS_FILE: env.QUARRY_MODELS_FILE } : {}),
-      ...(blobDir ? { QUARRY_BLOB_DIR: blobDir } : {}),
-      QUARRY_PREFIX: prefix,
-      WORKER_NAME: `quarry-demo-${runId}`,
-      WORKER_CONCURRENCY: String(env.DEMO_CONCURRENCY),
-      JOB_ATTEMPTS: '4',
-      BACKOFF_BASE_MS: '300',
-      BACKOFF_CAP_MS: '3000',
-      SHUTDOWN_GRACE_MS: '3000',
-      LOG_LEVEL: env.LOG_LEVEL,
-      METRICS_PORT: '0',
-      ...(args.lane === 'batch' ? demoBatchSettings : {}),
-    });
-    const worker: QuarryWorker = createWorker({
-      config: workerConfig,
+    const standin = await startDemoStandin({ config, documents, onCleanup });
+    const started = await startDemoWorker({
+      config,
+      redisUrl: redis.url,
+      standinUrl: standin?.url ?? null,
+      blobDir,
+      prefix,
+      runId,
       logger: log.child({ component: 'worker' }),
+      onCleanup,
     });
-    cleanups.push(() => worker.close({ graceMs: 3000 }));
-    try {
-      await worker.waitUntilReady();
-    } catch (error) {
-      if (!(error instanceof RedisSelfCheckError || error instanceof RetiredModelError)) throw error;
-      say(`The worker refused to start: ${error.message}`);
+    if (!started.ok) {
+      say(`The worker refused to start: ${started.problem}`);
       return { summary: null, exitCode: 1 };
     }
+    const { worker, config: workerConfig } = started;
     const spec = modelSpecOf(workerConfig.model, config.models);
     const priced = spec
       ? `priced as ${spec.name}, $${spec.prices.input} / $${spec.prices.output} per million input / output tokens`
@@ -160,7 +110,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       port: env.DEMO_DASHBOARD_PORT,
       logger: log.child({ component: 'dashboard' }),
     });
-    cleanups.push(() => dashboard.close());
+    onCleanup(() => dashboard.close());
     say(
       dashboard.access
         ? `Dashboard: ${dashboard.access.url}  (user ${dashboard.access.user}, password ${dashboard.access.password})`
@@ -175,7 +125,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       maxPollIntervalMs: 250,
       ...(blobs ? { blobs: blobs.store } : {}),
     });
-    cleanups.push(async () => {
+    onCleanup(async () => {
       await client.close();
       blobs?.close();
     });
@@ -186,47 +136,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       `Enqueued ${jobs.length} documents (${workflows.join(', ')}; ${form}) in the ${args.lane} lane; log: ${logFile}`,
     );
 
-    const progress = createProgress({ total: jobs.length, stream: stderr });
-    const finished: JobOutcome[] = [];
-    const outcomes = await Promise.all(
-      jobs.map((job, i) =>
-        waitForOutcome({
-          client,
-          jobId: job.jobId,
-          sample: samples[i] as (typeof samples)[number],
-          timeoutMs: env.DEMO_TIMEOUT_SECONDS * 1000,
-          signal,
-        }).then((outcome) => {
-          finished.push(outcome);
-          progress.update(countOutcomes(finished), finished.length);
-          return outcome;
-        }),
-      ),
-    );
-    progress.stop();
-
-    const keys = quarryKeys({ prefix });
-    const history = new RedisHistoryStore({
-      redis: connection,
-      keys,
-      maxSignatures: queueDefaults.history.maxSignatures,
-      halfLifeMs: queueDefaults.history.halfLifeMs,
-    });
-    // Lessons of the versions the jobs ran at (the latest of each workflow, as enqueued).
-    const versions = [...new Map(jobs.map((job) => [job.workflow, job.version]))];
-    const lessons = (
-      await Promise.all(
-        versions.map(async ([workflow, version]) =>
-          (
-            await history.topLessons({ workflow, version }, LESSONS_PER_WORKFLOW)
-          ).map((lesson) => ({
-            ...lesson,
-            workflow,
-            version,
-          })),
-        ),
-      )
-    ).flat();
+    const timeoutMs = env.DEMO_TIMEOUT_SECONDS * 1000;
+    const outcomes = await waitForDemoOutcomes({ client, jobs, samples, timeoutMs, signal, stream: stderr });
+    const lessons = await readDemoLessons({ connection, prefix, jobs });
     const triage = createTriage({ connection, registry: defaultRegistry(), config: { prefix } });
     const dlqGroups = await triage.fingerprintGroups().finally(() => triage.close());
 

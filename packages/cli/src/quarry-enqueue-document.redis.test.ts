@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { platformDocumentLimits } from '@quarry/core';
 import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues } from '@quarry/queue';
 import { loadSamples, renderSamplePdf } from '@quarry/samples';
@@ -134,6 +135,31 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     } finally {
       await queues.close();
     }
+  });
+
+  it("checks a document of a job naming no model against QUARRY_MODEL's limits, else the table's strictest", async () => {
+    // A models file that lets the default model (claude-haiku-5-5) take 2 pages of a PDF.
+    const modelsFile = join(dir, 'models.json');
+    const documents = { ...platformDocumentLimits, maxPdfPages: 2 };
+    await writeFile(modelsFile, JSON.stringify({ 'claude-haiku-5-5': { documents } }));
+    const file = join(dir, 'three-pages.pdf');
+    await writeFile(file, await manyPagesPdf(3));
+    const withModels = { ...env, QUARRY_MODELS_FILE: modelsFile };
+    for (const model of [{}, { QUARRY_MODEL: 'claude-haiku-5-5' }] as Record<string, string>[]) {
+      const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], { ...withModels, ...model });
+      expect(run, JSON.stringify(model)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr:
+          'quarry enqueue: document refused, nothing was enqueued: the PDF has 3 pages; at most 2 are accepted\n',
+      });
+    }
+    const onSonnet = await runQuarry(['enqueue', '-w', 'invoice', '--file', file, '--json'], {
+      ...withModels,
+      QUARRY_MODEL: 'claude-sonnet-5-5',
+    });
+    expect(onSonnet.code).toBe(0);
+    expect(JSON.parse(onSonnet.stdout)).toMatchObject({ created: true });
   });
 
   it('names a bad blob store setting before reading the file', async () => {

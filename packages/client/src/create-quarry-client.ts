@@ -63,6 +63,12 @@ export type CreateQuarryClientOptions = (
   readonly blobs?: BlobStore;
   /** Where the platform's document limits of each model come from. Default `defaultModelTable`. */
   readonly modelTable?: ModelTable;
+  /**
+   * The model workers run a job on when neither the job nor its workflow names one (the workers'
+   * `QUARRY_MODEL`): `enqueueDocument` checks such a job's document against its limits. Unset, the
+   * strictest limits of `modelTable` apply.
+   */
+  readonly defaultModel?: string;
 };
 
 /**
@@ -159,11 +165,11 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       return enqueueDocument({
         blobs: options.blobs,
         request,
-        limits: () =>
-          documentLimitsOf({
-            models: jobModels({ registry, request }),
-            table: options.modelTable ?? defaultModelTable,
-          }),
+        limits: () => {
+          const table = options.modelTable ?? defaultModelTable;
+          const models = jobModels({ registry, request, defaultModel: options.defaultModel, table });
+          return documentLimitsOf({ models, table });
+        },
         check: (input) => prepareOne(request.workflow, input, request.options),
         add,
       });

@@ -223,7 +223,7 @@ describe('enqueueDocument', () => {
     const client = createQuarryClient({
       redisUrl,
       registry: defaultRegistry(),
-      config: { prefix, allowedModels: ['claude-haiku-5-5'] },
+      config: { prefix, allowedModels: ['claude-haiku-5-5', 'claude-sonnet-5-5'] },
       blobs,
       modelTable,
     });
@@ -238,10 +238,60 @@ describe('enqueueDocument', () => {
         message: 'the PDF has 3 pages; at most 2 are accepted',
       });
       expect(await keysOf(blobs)).toEqual([]);
-      // Without a model of its own, the job meets the platform's figures (100 pages).
-      expect((await client.enqueueDocument({ workflow: 'invoice', bytes })).created).toBe(true);
+      // On a model of the table with more pages, the same document is taken.
+      const onSonnet = { overrides: { model: 'claude-sonnet-5-5' } };
+      expect((await client.enqueueDocument({ workflow: 'invoice', bytes, options: onSonnet })).created).toBe(
+        true,
+      );
     } finally {
       await client.close();
+    }
+  });
+
+  it("checks a job that names no model against the workers' default model, else the table's strictest figures", async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const haiku = defaultModelTable['claude-haiku-5-5'];
+    if (!haiku) throw new Error('the table lost claude-haiku-5-5');
+    // The default model (QUARRY_MODEL's default) takes 2 pages, every other one 100.
+    const modelTable = {
+      ...defaultModelTable,
+      'claude-haiku-5-5': { ...haiku, documents: { ...haiku.documents, maxPdfPages: 2 } },
+    };
+    const blobs = await blobStore();
+    const clientWith = (defaultModel?: string) =>
+      createQuarryClient({
+        redisUrl,
+        registry: defaultRegistry(),
+        config: { prefix },
+        blobs,
+        modelTable,
+        ...(defaultModel ? { defaultModel } : {}),
+      });
+    const bytes = await manyPagesPdf(3);
+    const overLimit = {
+      name: 'DocumentRejectedError',
+      problem: 'too_large',
+      message: 'the PDF has 3 pages; at most 2 are accepted',
+    };
+    for (const defaultModel of [undefined, 'claude-haiku-5-5']) {
+      const client = clientWith(defaultModel);
+      try {
+        await expect(
+          client.enqueueDocument({ workflow: 'invoice', bytes }),
+          String(defaultModel),
+        ).rejects.toMatchObject(overLimit);
+      } finally {
+        await client.close();
+      }
+    }
+    expect(await keysOf(blobs)).toEqual([]);
+    const onSonnet = clientWith('claude-sonnet-5-5');
+    try {
+      expect((await onSonnet.enqueueDocument({ workflow: 'invoice', bytes })).created).toBe(true);
+    } finally {
+      await onSonnet.close();
     }
   });
 

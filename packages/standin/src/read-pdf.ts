@@ -1,4 +1,4 @@
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfjs } from '@quarry/documents';
 
 /** What the stand-in's model sees of a PDF: its page count and each page's text layer. */
 export type PdfReading =
@@ -15,13 +15,13 @@ export async function readPdf(
   bytes: Uint8Array,
   options: { readonly maxPages: number },
 ): Promise<PdfReading> {
-  const task = getDocument({
+  const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: true,
-    verbosity: VerbosityLevel.ERRORS,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   try {
     const pdf = await task.promise;

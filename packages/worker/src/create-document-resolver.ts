@@ -2,13 +2,14 @@ import { createFilesUploader } from '@quarry/anthropic';
 import { createBlobStore } from '@quarry/blobs';
 import { DocumentFileStore, type QuarryKeys, type RedisClient } from '@quarry/queue';
 import { documentFileSettings } from './document-file-settings';
+import { documentReadingCache } from './document-reading-cache';
 import type { DocumentResolver } from './resolve-job-document';
 import type { WorkerConfig } from './worker-config';
 
 /**
  * What a worker resolves document jobs with: the blob store its configuration names, the Files API
  * uploader (the worker's API key and base URL, one `ANTHROPIC_TIMEOUT_MS` deadline per upload) and
- * the shared store of file ids. `close` releases the blob store's connections.
+ * the shared store of file ids, and the readings of the documents it read last. `close` releases the blob store's connections.
  */
 export function createDocumentResolver(options: {
   readonly config: WorkerConfig;
@@ -30,6 +31,7 @@ export function createDocumentResolver(options: {
         keys: options.keys,
         ttlSeconds: documentFileSettings.reuseSeconds,
       }),
+      readings: documentReadingCache(),
     },
     close: () => blobs.close(),
   };

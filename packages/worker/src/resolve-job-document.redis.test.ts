@@ -8,6 +8,7 @@ import { startStandin } from '@quarry/standin';
 import { it } from '@quarry/testing';
 import { pino } from 'pino';
 import { describe, expect } from 'vitest';
+import { documentReadingCache } from './document-reading-cache';
 import { jobDocumentOf } from './resolve-job-document';
 
 describe('jobDocumentOf', () => {
@@ -26,6 +27,7 @@ describe('jobDocumentOf', () => {
         blobs: null,
         uploader: null,
         files: new DocumentFileStore({ redis, keys: quarryKeys({ prefix }), ttlSeconds: 60 }),
+        readings: documentReadingCache(),
       },
       log: pino({ level: 'silent' }),
     });

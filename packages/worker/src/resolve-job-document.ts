@@ -4,17 +4,17 @@ import {
   type BlobStore,
   type DocumentUploader,
   documentOfInput,
-  documentTokenEstimate,
   JobDocument,
   ModelTransportError,
   type ResolvedDocument,
 } from '@quarry/core';
-import { extractPdfText, inspectDocument } from '@quarry/documents';
 import type { DocumentFileStore } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
 import { documentFileSettings } from './document-file-settings';
+import type { DocumentReadingCache } from './document-reading-cache';
 import { fetchUrlDocument } from './fetch-url-document';
+import { readDocument } from './read-document';
 
 /** What a worker resolves documents with; built once by `createWorker`. */
 export interface DocumentResolver {
@@ -23,14 +23,15 @@ export interface DocumentResolver {
   /** Null: every document goes inline (base64). */
   readonly uploader: DocumentUploader | null;
   readonly files: DocumentFileStore;
+  /** What the worker keeps of the documents it read last, so that a job run again is not re-read. */
+  readonly readings: DocumentReadingCache;
 }
 
 /**
  * A job's document ready for requests: its bytes read (blob store, inline base64, or downloaded by
  * `fetchUrlDocument`), checked by
  * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
- * for grounding, its input tokens estimated (`documentTokenEstimate`: pages and their text, an
- * image's size), and a reference to it: the Files API id stored for its content hash, else a fresh
+ * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
  * @throws BadDocumentError (`bad_document`, `document_too_large`) for a document that cannot be sent.
  */
@@ -42,30 +43,14 @@ async function resolveJobDocument(options: {
 }): Promise<ResolvedDocument> {
   const { document, resolver, log, signal } = options;
   const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
-  const inspection = await inspectDocument({ bytes, claimedMediaType: document.mediaType, signal });
-  if (inspection.type === 'refused') {
-    throw new BadDocumentError({
-      kind: inspection.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
-      message: `input.document: ${inspection.detail}`,
-    });
-  }
-  const { text, pageStarts, pageTextChars } = inspection.hasTextLayer
-    ? await textLayer(bytes, signal)
-    : { text: null, pageStarts: null, pageTextChars: null };
-  const estimatedTokens = documentTokenEstimate(
-    inspection.mediaType === 'application/pdf'
-      ? { kind: 'pdf', pages: inspection.pages ?? 1, pageTextChars }
-      : {
-          kind: 'image',
-          size:
-            inspection.width !== undefined && inspection.height !== undefined
-              ? { width: inspection.width, height: inspection.height }
-              : null,
-        },
-  );
-  const known = { text, pageStarts, estimatedTokens };
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
-  const mediaType = inspection.mediaType;
+  const { mediaType, ...known } = await readDocument({
+    bytes,
+    claimedMediaType: document.mediaType,
+    readings: resolver.readings,
+    cacheKey: `${contentKey} ${document.mediaType}`,
+    signal,
+  });
   const stored = await resolver.files.get(contentKey);
   if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, ...known };
   if (resolver.uploader) {
@@ -129,32 +114,6 @@ async function readBytes(options: {
     case 'url':
       return fetchUrlDocument({ url: source.url, signal: options.signal });
   }
-}
-
-/** The text layer, pages joined by a blank line, where each page starts in it, and each page's length. */
-async function textLayer(
-  bytes: Uint8Array,
-  signal: AbortSignal | undefined,
-): Promise<Pick<ResolvedDocument, 'text' | 'pageStarts'> & { pageTextChars: number[] | null }> {
-  const extracted = await extractPdfText({ bytes, signal });
-  if (extracted.type === 'refused') {
-    throw new BadDocumentError({
-      kind: extracted.reason === 'document_too_large' ? 'document_too_large' : 'bad_document',
-      message: `input.document: ${extracted.detail}`,
-    });
-  }
-  if (!extracted.hasTextLayer) return { text: null, pageStarts: null, pageTextChars: null };
-  const pageStarts: number[] = [];
-  let at = 0;
-  for (const page of extracted.pages) {
-    pageStarts.push(at);
-    at += page.text.length + 2;
-  }
-  return {
-    text: extracted.pages.map((page) => page.text).join('\n\n'),
-    pageStarts,
-    pageTextChars: extracted.pages.map((page) => page.text.length),
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { extractPdfText } from '@quarry/documents';
+import { paddedPdf } from '@quarry/documents/testing';
 import { loadSamples, renderSamplePdf } from '@quarry/samples';
 import { type RecordedRequest, startStandin } from '@quarry/standin';
 import { describe, expect } from 'vitest';
@@ -81,6 +82,29 @@ describe('a document job', () => {
     expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({ data: goodNote });
     expect(h.standin.stats.files.uploaded).toBe(1);
     expect(documentSource(h.requestsFor('pdf-c')[0])).toMatchObject({ type: 'file' });
+  });
+
+  it('sends a padded PDF (8 MB, one page of text) as base64 when the Files API refuses it; the API reads it', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({ files: { maxTotalBytes: 1 } });
+    const bytes = await paddedPdf(8_000_000);
+    const { key } = await h.blobs.put({ bytes });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+    });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 60_000 })).toMatchObject({
+      data: goodNote,
+      attempts: 1,
+    });
+    expect(h.standin.stats.files).toMatchObject({ uploaded: 0, refused: 1 });
+    const [request] = h.standin.requests;
+    expect(documentSource(request)).toEqual({
+      type: 'base64',
+      media_type: 'application/pdf',
+      data: Buffer.from(bytes).toString('base64'),
+    });
   });
 
   it('dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({

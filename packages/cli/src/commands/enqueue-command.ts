@@ -4,6 +4,7 @@ import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
+import { cliModelsConfig } from '../cli-models-config';
 import { defineCommand } from '../define-command';
 import { blobEnvironmentHelp, cliEnvironmentHelp } from '../environment-help';
 import { exitCodeOf, exitCodes } from '../exit-codes';
@@ -130,6 +131,7 @@ ${blobEnvironmentHelp}`,
       'file' in request.source
         ? readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd })
         : null;
+    const models = 'file' in request.source ? cliModelsConfig(context) : null;
     // Read before connecting: a bad file is a usage error that needs no Redis.
     const document = await readDocument({
       source: request.source,
@@ -142,6 +144,8 @@ ${blobEnvironmentHelp}`,
       registry: defaultRegistry(),
       config: config.queue,
       ...(blobs ? { blobs: blobs.store } : {}),
+      ...(models ? { modelTable: models.modelTable } : {}),
+      ...(models?.defaultModel ? { defaultModel: models.defaultModel } : {}),
     });
     try {
       return await enqueueAndWait(request, document, client, context);

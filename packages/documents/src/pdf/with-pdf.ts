@@ -1,12 +1,9 @@
-import {
-  getDocument,
-  type PDFDocumentLoadingTask,
-  type PDFDocumentProxy,
-} from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentLimits } from '../document-limits';
 import { type DocumentRefusal, refuse } from '../document-refusal';
 import { raceAbort } from '../race-abort';
 import { measureDeflateStreams } from './measure-deflate-streams';
+import { pdfjs } from './pdfjs';
 
 /** A PDF ends with `%%EOF`; readers look for it in the last 1024 bytes. */
 const EOF_WINDOW = 1024;
@@ -47,7 +44,7 @@ async function readPdf<T>(
     );
   }
   // pdf.js may take over the buffer it is given, and refuses a Node Buffer: hand it a plain copy.
-  const task = getDocument({
+  const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
