@@ -1,6 +1,7 @@
 import { BLOB_KEY_PATTERN } from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
+import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
 /** Options of {@link DocumentFileStore}. */
 export interface DocumentFileStoreOptions {
@@ -20,7 +21,7 @@ const maxFileIdLength = 200;
  * expires before the file does, so a stored id never names a file the API has already removed.
  */
 export class DocumentFileStore {
-  readonly #redis: RedisClient;
+  readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys;
   readonly #ttlSeconds: number;
 
@@ -28,7 +29,7 @@ export class DocumentFileStore {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
       throw new TypeError(`ttlSeconds must be a positive integer, got ${options.ttlSeconds}`);
     }
-    this.#redis = options.redis;
+    this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys;
     this.#ttlSeconds = options.ttlSeconds;
   }
@@ -53,9 +54,13 @@ export class DocumentFileStore {
     return (await this.get(contentKey)) ?? fileId;
   }
 
-  /** Forgets the id stored for these bytes (the API said the file is gone). */
-  async forget(contentKey: string): Promise<void> {
-    await this.#redis.del(this.#keys.documentFile(checked(contentKey)));
+  /**
+   * Forgets `fileId` for these bytes (the API said the file is gone), unless the entry names
+   * another id by now (a fresh upload another worker stored): that one is kept. True when removed.
+   */
+  async forget(contentKey: string, fileId: string): Promise<boolean> {
+    const key = this.#keys.documentFile(checked(contentKey));
+    return (await this.#redis.quarryForgetDocumentFile(key, fileId)) === 1;
   }
 }
 

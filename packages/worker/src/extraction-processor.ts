@@ -33,6 +33,7 @@ import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
 import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
+import { recoveringModelClient } from './recovering-model-client';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
@@ -143,6 +144,13 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       log.info({ lessons: context.lessons.length, budget: base.budget, lane }, 'job started');
       const batch = lane === 'batch' ? options.batch : undefined;
       const jobKey = base.attempts?.jobKey ?? '';
+      const realtime = recoveringModelClient({
+        model: options.model,
+        documents: options.documents,
+        document,
+        input: parsed.data.input,
+        log,
+      });
       const result = await extract({
         ...base,
         ...(document ? { document } : {}),
@@ -153,10 +161,10 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
               jobKey,
               deadlineMs: data.deadline ? Date.parse(data.deadline) : null,
               deadlineMarginMs: batch.deadlineMarginMs,
-              realtime: options.model,
+              realtime,
               now: Date.now,
             })
-          : options.model,
+          : realtime,
         ...(signal ? { signal } : {}),
         cacheHistory,
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
