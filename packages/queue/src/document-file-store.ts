@@ -18,7 +18,8 @@ const maxFileIdLength = 200;
  * The Files API id of each document's bytes, by content hash (`keys.documentFile`), shared by every
  * worker of the queue: a document is uploaded once, and every attempt of every job with the same
  * bytes (a retried or replayed job too) references that id until the entry expires. The entry
- * expires before the file does, so a stored id never names a file the API has already removed.
+ * expires before the file does, so a stored id names a file the API removed only when someone else
+ * removed it (or the key's workspace changed): the worker then forgets it ({@link forget}).
  */
 export class DocumentFileStore {
   readonly #redis: RedisClient & QuarryScriptCommands;

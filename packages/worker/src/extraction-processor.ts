@@ -32,8 +32,8 @@ import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
-import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 import { recoveringModelClient } from './recovering-model-client';
+import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */

@@ -17,7 +17,10 @@ export interface LostFileRecoveryOptions {
   readonly model: ModelClient;
   readonly uploader: DocumentUploader;
   /** A new reference for the document whose file `lostFileId` is gone: a fresh upload, else base64. */
-  readonly reupload: (options: { readonly lostFileId: string; readonly signal?: AbortSignal }) => Promise<DocumentRef>;
+  readonly reupload: (options: {
+    readonly lostFileId: string;
+    readonly signal?: AbortSignal;
+  }) => Promise<DocumentRef>;
   readonly log: Logger;
 }
 
@@ -73,7 +76,10 @@ export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelCli
             case 'reupload': {
               const ref = await options.reupload({ lostFileId: fileId, ...(signal ? { signal } : {}) });
               replaced.set(fileId, ref);
-              log.warn({ lostFileId: fileId, ref: ref.type }, 'document file lost by the Files API; sent anew');
+              log.warn(
+                { lostFileId: fileId, ref: ref.type },
+                'document file lost by the Files API; sent anew',
+              );
               reuploaded = true;
               current = withReplacedFiles(current, replaced);
             }

@@ -3,7 +3,9 @@ import { ModelTransportError } from '../errors/model-transport-error';
 import type { ModelRequest } from '../model/model-request';
 import { decideLostFile, suspectedLostFile } from './decide-lost-file';
 
-const requestWith = (ref: { type: 'file'; fileId: string } | { type: 'base64'; data: string }): ModelRequest => ({
+const requestWith = (
+  ref: { type: 'file'; fileId: string } | { type: 'base64'; data: string },
+): ModelRequest => ({
   model: 'claude-test',
   maxTokens: 100,
   strategy: 'tool',
@@ -27,7 +29,9 @@ describe('a document file the Files API may have lost', () => {
   it('is suspected only for a 404 of a request that references a file', () => {
     const byFile = requestWith({ type: 'file', fileId: 'file_1' });
     expect(suspectedLostFile({ error: notFound, request: byFile })).toBe('file_1');
-    expect(suspectedLostFile({ error: notFound, request: requestWith({ type: 'base64', data: 'AA==' }) })).toBeNull();
+    expect(
+      suspectedLostFile({ error: notFound, request: requestWith({ type: 'base64', data: 'AA==' }) }),
+    ).toBeNull();
     const badRequest = new ModelTransportError({ kind: 'permanent', status: 400, message: 'bad' });
     expect(suspectedLostFile({ error: badRequest, request: byFile })).toBeNull();
     expect(suspectedLostFile({ error: new Error('404'), request: byFile })).toBeNull();
@@ -35,9 +39,18 @@ describe('a document file the Files API may have lost', () => {
 
   it('is re-uploaded once per call when gone, then given up on; a present file leaves the error as it is', () => {
     const fileId = 'file_1';
-    expect(decideLostFile({ fileId, check: 'gone', reuploaded: false })).toEqual({ type: 'reupload', fileId });
-    expect(decideLostFile({ fileId, check: 'gone', reuploaded: true })).toEqual({ type: 'gone_again', fileId });
+    expect(decideLostFile({ fileId, check: 'gone', reuploaded: false })).toEqual({
+      type: 'reupload',
+      fileId,
+    });
+    expect(decideLostFile({ fileId, check: 'gone', reuploaded: true })).toEqual({
+      type: 'gone_again',
+      fileId,
+    });
     expect(decideLostFile({ fileId, check: 'present', reuploaded: false })).toEqual({ type: 'not_lost' });
-    expect(decideLostFile({ fileId, check: 'unknown', reuploaded: true })).toEqual({ type: 'unknown', fileId });
+    expect(decideLostFile({ fileId, check: 'unknown', reuploaded: true })).toEqual({
+      type: 'unknown',
+      fileId,
+    });
   });
 });
