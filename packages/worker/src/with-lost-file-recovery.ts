@@ -27,10 +27,11 @@ export interface LostFileRecoveryOptions {
 /**
  * A job's model client that survives a document file the Files API no longer has (deleted behind
  * Quarry's back, expired early, another workspace's). When a call referencing a file id fails with
- * a 404, it asks the Files API whether the file exists (one deadline): if it is gone, the stored
- * id is forgotten, the document uploaded again (or sent as base64) and the call re-sent within the
- * same attempt, so no attempt is spent; every later call of the job references the new upload. At
- * most one re-upload per call: a file gone again right after it fails the call as `permanent`.
+ * a 404 (or a 400: `suspectedLostFile`), it asks the Files API whether the file exists (one
+ * deadline): if it is gone, the stored id is forgotten, the document uploaded again (or sent as
+ * base64) and the call re-sent within the same attempt, so no attempt is spent; every later call of
+ * the job references the new upload. At most one re-upload per call: a file gone again right after
+ * fails the call as `permanent`. A file still there leaves the call's error as it was.
  */
 export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelClient {
   const { model, uploader, log } = options;
@@ -55,6 +56,7 @@ export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelCli
         } catch (error) {
           const fileId = suspectedLostFile({ error, request: current });
           if (fileId === null) throw error;
+          const status = error instanceof ModelTransportError ? error.status : null;
           const decision = decideLostFile({ fileId, check: await check(fileId, signal), reuploaded });
           switch (decision.type) {
             case 'not_lost':
@@ -62,15 +64,15 @@ export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelCli
             case 'unknown':
               throw new ModelTransportError({
                 kind: 'transient',
-                message: `The call failed with 404 and the Files API could not say whether document file ${fileId} still exists`,
-                status: 404,
+                message: `The call failed with ${status} and the Files API could not say whether document file ${fileId} still exists`,
+                status,
                 cause: error,
               });
             case 'gone_again':
               throw new ModelTransportError({
                 kind: 'permanent',
                 message: `The Files API lost document file ${fileId} again right after it was uploaded anew`,
-                status: 404,
+                status,
                 cause: error,
               });
             case 'reupload': {

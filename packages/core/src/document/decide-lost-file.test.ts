@@ -26,14 +26,18 @@ const requestWith = (
 const notFound = new ModelTransportError({ kind: 'permanent', status: 404, message: 'not found' });
 
 describe('a document file the Files API may have lost', () => {
-  it('is suspected only for a 404 of a request that references a file', () => {
+  it('is suspected only for a 404 or 400 of a request that references a file', () => {
     const byFile = requestWith({ type: 'file', fileId: 'file_1' });
     expect(suspectedLostFile({ error: notFound, request: byFile })).toBe('file_1');
     expect(
       suspectedLostFile({ error: notFound, request: requestWith({ type: 'base64', data: 'AA==' }) }),
     ).toBeNull();
     const badRequest = new ModelTransportError({ kind: 'permanent', status: 400, message: 'bad' });
-    expect(suspectedLostFile({ error: badRequest, request: byFile })).toBeNull();
+    expect(suspectedLostFile({ error: badRequest, request: byFile })).toBe('file_1');
+    const forbidden = new ModelTransportError({ kind: 'permanent', status: 403, message: 'no' });
+    expect(suspectedLostFile({ error: forbidden, request: byFile })).toBeNull();
+    const overloaded = new ModelTransportError({ kind: 'transient', status: 529, message: 'busy' });
+    expect(suspectedLostFile({ error: overloaded, request: byFile })).toBeNull();
     expect(suspectedLostFile({ error: new Error('404'), request: byFile })).toBeNull();
   });
 
