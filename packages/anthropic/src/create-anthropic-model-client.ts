@@ -2,6 +2,8 @@ import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { BetaMessage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { filesApiBeta } from './create-files-uploader';
+import { filesBetaHeaders, referencesFiles } from './files-beta-headers';
 import { readRateLimitHeaders } from './read-rate-limit-headers';
 import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
@@ -97,7 +99,10 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
       };
     };
     if (fallbacks.length > 0) {
-      const beta = withFallbacks(params, fallbacks);
+      const fallback = withFallbacks(params, fallbacks);
+      const beta = referencesFiles(request)
+        ? { ...fallback, betas: [...(fallback.betas ?? []), filesApiBeta] }
+        : fallback;
       if (stream) {
         const running = client.beta.messages.stream(beta, requestOptions);
         const { response } = await running.withResponse();
@@ -108,13 +113,14 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
         .withResponse();
       return answer(data, request_id, response);
     }
+    const options = { ...requestOptions, ...filesBetaHeaders([request]) };
     if (stream) {
-      const running = client.messages.stream(params, requestOptions);
+      const running = client.messages.stream(params, options);
       const { response } = await running.withResponse();
       return answer(await running.finalMessage(), running.request_id, response);
     }
     const { data, request_id, response } = await client.messages
-      .create({ ...params, stream: false }, requestOptions)
+      .create({ ...params, stream: false }, options)
       .withResponse();
     return answer(data, request_id, response);
   };

@@ -1,4 +1,4 @@
-import Anthropic, { toFile } from '@anthropic-ai/sdk';
+import Anthropic, { NotFoundError, toFile } from '@anthropic-ai/sdk';
 import type { DocumentUploader } from '@quarry/core';
 
 /** Options of {@link createFilesUploader}. */
@@ -18,6 +18,8 @@ export const filesApiBeta = 'files-api-2025-04-14';
  * Uploads documents to the Files API (`client.beta.files.upload`, SDK 1.12.0) with an expiry
  * (`expires_in_seconds`), so a file Quarry no longer references is removed by the API itself. One
  * deadline covers the upload; no retry is made behind it (the caller falls back to base64).
+ * `exists` asks for the file's metadata (`client.beta.files.retrieveMetadata`, one deadline): a
+ * 404 (`NotFoundError`) means the API knows no such file; any other failure is thrown.
  */
 export function createFilesUploader(options: FilesUploaderOptions): DocumentUploader {
   const client =
@@ -40,6 +42,19 @@ export function createFilesUploader(options: FilesUploaderOptions): DocumentUplo
         },
       );
       return metadata.id;
+    },
+    async exists({ fileId, signal }) {
+      try {
+        await client.beta.files.retrieveMetadata(
+          fileId,
+          { betas: [filesApiBeta] },
+          { timeout: options.timeoutMs, maxRetries: 0, ...(signal ? { signal } : {}) },
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ export * from './batch-cancel-error';
 export * from './cancel-message-batch';
 export * from './create-anthropic-model-client';
 export * from './create-files-uploader';
+export * from './files-beta-headers';
 export * from './parse-retry-after';
 export * from './read-rate-limit-headers';
 export * from './to-message-params';

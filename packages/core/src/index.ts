@@ -5,6 +5,7 @@ export * from './blobs/blob-store';
 export * from './cost/cost-of';
 export * from './cost/request-prices';
 export * from './document/blob-key';
+export * from './document/decide-lost-file';
 export * from './document/document-media-type';
 export * from './document/document-of-input';
 export * from './document/document-source';

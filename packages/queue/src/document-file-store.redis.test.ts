@@ -7,7 +7,7 @@ const pdfKey = `sha256:${'ab'.repeat(32)}`;
 const imageKey = `sha256:${'cd'.repeat(32)}`;
 
 describe('DocumentFileStore', () => {
-  it('keeps the first file id claimed per content hash, for its lifetime, shared by every store', async ({
+  it('keeps the first file id claimed per content hash, for its lifetime, shared by every store; forgets only the id found lost', async ({
     redis,
     prefix,
   }) => {
@@ -22,7 +22,9 @@ describe('DocumentFileStore', () => {
     const ttl = await redis.ttl(keys.documentFile(pdfKey));
     expect(ttl).toBeGreaterThan(500);
     expect(ttl).toBeLessThanOrEqual(600);
-    await other.forget(pdfKey);
+    expect(await other.forget(pdfKey, 'file_second')).toBe(false);
+    expect(await one.get(pdfKey)).toBe('file_first');
+    expect(await other.forget(pdfKey, 'file_first')).toBe(true);
     expect(await one.get(pdfKey)).toBeNull();
   });
 

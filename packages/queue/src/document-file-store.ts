@@ -1,6 +1,7 @@
 import { BLOB_KEY_PATTERN } from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
+import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
 /** Options of {@link DocumentFileStore}. */
 export interface DocumentFileStoreOptions {
@@ -17,10 +18,11 @@ const maxFileIdLength = 200;
  * The Files API id of each document's bytes, by content hash (`keys.documentFile`), shared by every
  * worker of the queue: a document is uploaded once, and every attempt of every job with the same
  * bytes (a retried or replayed job too) references that id until the entry expires. The entry
- * expires before the file does, so a stored id never names a file the API has already removed.
+ * expires before the file does, so a stored id names a file the API removed only when someone else
+ * removed it (or the key's workspace changed): the worker then forgets it ({@link forget}).
  */
 export class DocumentFileStore {
-  readonly #redis: RedisClient;
+  readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys;
   readonly #ttlSeconds: number;
 
@@ -28,7 +30,7 @@ export class DocumentFileStore {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1) {
       throw new TypeError(`ttlSeconds must be a positive integer, got ${options.ttlSeconds}`);
     }
-    this.#redis = options.redis;
+    this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys;
     this.#ttlSeconds = options.ttlSeconds;
   }
@@ -53,9 +55,13 @@ export class DocumentFileStore {
     return (await this.get(contentKey)) ?? fileId;
   }
 
-  /** Forgets the id stored for these bytes (the API said the file is gone). */
-  async forget(contentKey: string): Promise<void> {
-    await this.#redis.del(this.#keys.documentFile(checked(contentKey)));
+  /**
+   * Forgets `fileId` for these bytes (the API said the file is gone), unless the entry names
+   * another id by now (a fresh upload another worker stored): that one is kept. True when removed.
+   */
+  async forget(contentKey: string, fileId: string): Promise<boolean> {
+    const key = this.#keys.documentFile(checked(contentKey));
+    return (await this.#redis.quarryForgetDocumentFile(key, fileId)) === 1;
   }
 }
 

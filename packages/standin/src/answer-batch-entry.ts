@@ -35,7 +35,7 @@ const injected: Record<Exclude<BatchShareKind, 'expired'>, { status: number; mes
 /**
  * The result of one batch entry. Its seeded share may make it `expired` or `errored` without the
  * model being asked; otherwise its params are checked and answered exactly as `POST /v1/messages`
- * would answer them (a problem there is an `invalid_request_error`), and a message is billed at
+ * would answer them (a problem there is an `invalid_request_error`, an unknown `file_id` a `not_found_error`), and a message is billed at
  * the batch price with `usage.service_tier: 'batch'`. Script errors become `errored` with their
  * status's error type; resets and stalls `errored` with an `api_error`.
  */
@@ -79,7 +79,7 @@ async function answerParams(
     received: { body: raw.toString('utf8'), apiKey: batch.apiKey },
     batch: { id: batch.id, customId: entry.customId },
   });
-  if (!prepared.ok) return errored(400, prepared.message);
+  if (!prepared.ok) return errored(prepared.status, prepared.message);
   const answer = await context.responder.answer(prepared.request, { lane: 'batch', abandoned: () => false });
   switch (answer.kind) {
     case 'message': {

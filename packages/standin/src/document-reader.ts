@@ -22,7 +22,19 @@ export const documentLimits = {
 const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
 const pdfCacheEntries = 256;
 
-type Resolved = { readonly reading: BlockReading } | { readonly problem: string };
+/**
+ * Why a request's documents cannot be read: a 400 `invalid_request_error`, or a 404
+ * `not_found_error` for a `file_id` the Files API does not know (unknown, deleted, expired or
+ * another workspace's): the Files API guide's error handling names "File not found (404)" for a
+ * `file_id` that does not exist or cannot be accessed (docs.claude.com, build-with-claude/files;
+ * the API's errors page maps 404 to `not_found_error`; both consulted 2026-11-24).
+ */
+export interface DocumentProblem {
+  readonly status: 400 | 404;
+  readonly message: string;
+}
+
+type Resolved = { readonly reading: BlockReading } | { readonly problem: DocumentProblem };
 
 /**
  * Resolves every `document` and `image` block of a request's messages the way the API reads
@@ -48,8 +60,8 @@ export class DocumentReader {
     this.#pageImageText = options.pageImageText ?? new Map();
   }
 
-  /** Null when every block reads, else the first problem (`messages.0.content.1.source…`) for a 400. */
-  async read(body: MessagesRequestBody): Promise<string | null> {
+  /** Null when every block reads, else the first problem (`messages.0.content.1.source…`). */
+  async read(body: MessagesRequestBody): Promise<DocumentProblem | null> {
     const images: { at: string; width: number; height: number }[] = [];
     for (const [m, message] of body.messages.entries()) {
       if (typeof message.content === 'string') continue;
@@ -62,11 +74,13 @@ export class DocumentReader {
       }
     }
     if (images.length > documentLimits.images)
-      return `Too many images: a request may hold at most ${documentLimits.images}, not ${images.length}`;
+      return invalid(
+        `Too many images: a request may hold at most ${documentLimits.images}, not ${images.length}`,
+      );
     const side =
       images.length > documentLimits.manyImages ? documentLimits.manyImagesSide : documentLimits.imageSide;
     const large = images.find((image) => Math.max(image.width, image.height) > side);
-    return large ? `${large.at}: image dimensions exceed max allowed size: ${side} pixels` : null;
+    return large ? invalid(`${large.at}: image dimensions exceed max allowed size: ${side} pixels`) : null;
   }
 
   async #resolve(
@@ -75,7 +89,9 @@ export class DocumentReader {
     images: { at: string; width: number; height: number }[],
   ): Promise<Resolved> {
     const source = block.source as Record<string, string | unknown>;
-    const fail = (problem: string): Resolved => ({ problem: `${at}.source: ${problem}` });
+    const fail = (problem: string, status: 400 | 404 = 400): Resolved => ({
+      problem: { status, message: `${at}.source: ${problem}` },
+    });
     if (source.type === 'text') return { reading: textReading(String(source.data)) };
     if (source.type === 'content') return { reading: textReading(contentText(source.content)) };
     let bytes: Buffer;
@@ -91,7 +107,7 @@ export class DocumentReader {
       bytes = fetched;
     } else {
       const file = this.#files.get(String(source.file_id));
-      if (!file) return fail(`File not found: ${String(source.file_id)}`);
+      if (!file) return fail(`File not found: ${String(source.file_id)}`, 404);
       if (block.type === 'document' && file.metadata.mime_type.startsWith('text/plain'))
         return { reading: textReading(file.bytes.toString('utf8')) };
       bytes = file.bytes;
@@ -153,6 +169,8 @@ export class DocumentReader {
     };
   }
 }
+
+const invalid = (message: string): DocumentProblem => ({ status: 400, message });
 
 const textReading = (text: string): BlockReading => ({
   kind: 'text',

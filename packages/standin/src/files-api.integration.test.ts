@@ -1,7 +1,7 @@
 import Anthropic, { type APIError, type BadRequestError, toFile } from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchStandin, closeStandins } from './batch-test-kit';
-import { solidPng } from './document-test-kit';
+import { batchResults, batchStandin, closeStandins, waitForBatch } from './batch-test-kit';
+import { documentRequest, solidPng } from './document-test-kit';
 
 afterEach(closeStandins);
 
@@ -107,5 +107,30 @@ describe('the Files API through the SDK', () => {
     const stranger = new Anthropic({ apiKey: 'other', baseURL: standin.url, maxRetries: 0 });
     const denied = await stranger.beta.files.list().catch((error) => error);
     expect(denied).toBeInstanceOf(Anthropic.AuthenticationError);
+  });
+
+  it('answers a request naming a deleted or unknown file_id 404 not_found_error, in a batch entry too', async () => {
+    const { client, standin } = await batchStandin({ script: [] });
+    const uploaded = await client.beta.files.upload({ file: await toFile(pdfBytes, 'gone.pdf') });
+    await client.beta.files.delete(uploaded.id);
+    const request = documentRequest({ type: 'document', source: { type: 'file', file_id: uploaded.id } });
+    const realtime = await client.messages.create(request).catch((error) => error);
+    expect(realtime).toBeInstanceOf(Anthropic.NotFoundError);
+    expect((realtime as APIError).error).toMatchObject({
+      error: {
+        type: 'not_found_error',
+        message: `messages.0.content.0.source: File not found: ${uploaded.id}`,
+      },
+    });
+    const batch = await client.messages.batches.create({
+      requests: [{ custom_id: 'gone', params: request }],
+    });
+    await waitForBatch(client, batch.id);
+    const { byId } = await batchResults(client, batch.id);
+    expect(byId.get('gone')).toMatchObject({
+      type: 'errored',
+      error: { error: { type: 'not_found_error' } },
+    });
+    expect(standin.requests).toHaveLength(0);
   });
 });

@@ -93,7 +93,8 @@ export class MessageResponder {
   /**
    * Checks a request body (JSON, wire format, model rules, then its documents and images, read as
    * the API reads them) and, when valid, counts it for its document and records it; otherwise
-   * names the first problem for a 400 `invalid_request_error`.
+   * names the first problem for a 400 `invalid_request_error` (a 404 `not_found_error` for an
+   * unknown `file_id`).
    */
   async prepare(request: {
     readonly raw: Buffer;
@@ -102,17 +103,17 @@ export class MessageResponder {
     readonly batch?: RecordedRequest['batch'];
   }): Promise<
     | { readonly ok: true; readonly request: PreparedRequest }
-    | { readonly ok: false; readonly message: string }
+    | { readonly ok: false; readonly status: 400 | 404; readonly message: string }
   > {
     const read = readMessagesRequest({
       raw: request.raw,
       headers: request.headers,
       models: this.#options.models,
     });
-    if (!read.ok) return read;
+    if (!read.ok) return { ...read, status: 400 };
     const body = read.body;
     const documentProblem = await this.#documents.read(body);
-    if (documentProblem !== null) return { ok: false, message: documentProblem };
+    if (documentProblem !== null) return { ok: false, ...documentProblem };
     const documentKey = this.#options.documentKey(documentText(body));
     const call = this.#stats.call(documentKey);
     const recorded: RecordedRequest = {

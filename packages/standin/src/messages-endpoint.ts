@@ -74,7 +74,7 @@ export class MessagesEndpoint {
     if (this.#options.apiKey !== null && received.apiKey !== this.#options.apiKey)
       return this.#error(exchange, { status: 401, message: 'invalid x-api-key' });
     const prepared = await this.#responder.prepare({ raw, headers: exchange.request.headers, received });
-    if (!prepared.ok) return this.#error(exchange, { status: 400, message: prepared.message });
+    if (!prepared.ok) return this.#error(exchange, { status: prepared.status, message: prepared.message });
     const admitted = this.#limiter
       ? admitRequest(this.#limiter, prepared.request, this.#options.models)
       : null;

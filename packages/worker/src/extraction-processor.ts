@@ -32,6 +32,7 @@ import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
+import { recoveringModelClient } from './recovering-model-client';
 import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
@@ -143,6 +144,13 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       log.info({ lessons: context.lessons.length, budget: base.budget, lane }, 'job started');
       const batch = lane === 'batch' ? options.batch : undefined;
       const jobKey = base.attempts?.jobKey ?? '';
+      const realtime = recoveringModelClient({
+        model: options.model,
+        documents: options.documents,
+        document,
+        input: parsed.data.input,
+        log,
+      });
       const result = await extract({
         ...base,
         ...(document ? { document } : {}),
@@ -153,10 +161,10 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
               jobKey,
               deadlineMs: data.deadline ? Date.parse(data.deadline) : null,
               deadlineMarginMs: batch.deadlineMarginMs,
-              realtime: options.model,
+              realtime,
               now: Date.now,
             })
-          : options.model,
+          : realtime,
         ...(signal ? { signal } : {}),
         cacheHistory,
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),

@@ -33,6 +33,8 @@ export interface DocumentResolver {
  * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
  * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
+ * With `lostFileId` (a file the Files API no longer has), that id is forgotten first, unless
+ * another worker stored a fresh one meanwhile, which is then used.
  * @throws BadDocumentError (`bad_document`, `document_too_large`) for a document that cannot be sent.
  */
 async function resolveJobDocument(options: {
@@ -40,6 +42,7 @@ async function resolveJobDocument(options: {
   readonly resolver: DocumentResolver;
   readonly log: Logger;
   readonly signal?: AbortSignal | undefined;
+  readonly lostFileId?: string | undefined;
 }): Promise<ResolvedDocument> {
   const { document, resolver, log, signal } = options;
   const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
@@ -51,7 +54,11 @@ async function resolveJobDocument(options: {
     cacheKey: `${contentKey} ${document.mediaType}`,
     signal,
   });
-  const stored = await resolver.files.get(contentKey);
+  let stored = await resolver.files.get(contentKey);
+  if (stored !== null && stored === options.lostFileId) {
+    await resolver.files.forget(contentKey, stored);
+    stored = null;
+  }
   if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, ...known };
   if (resolver.uploader) {
     try {
@@ -126,6 +133,8 @@ export async function jobDocumentOf(options: {
   readonly resolver: DocumentResolver | undefined;
   readonly log: Logger;
   readonly signal?: AbortSignal | undefined;
+  /** A file id the Files API no longer has: forgotten, and the document uploaded anew. */
+  readonly lostFileId?: string | undefined;
 }): Promise<ResolvedDocument | undefined> {
   const document = JobDocument.safeParse(documentOfInput(options.input));
   if (!document.success) return undefined;

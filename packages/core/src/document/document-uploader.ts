@@ -15,4 +15,9 @@ export interface DocumentUploader {
     readonly expiresInSeconds: number;
     readonly signal?: AbortSignal;
   }): Promise<string>;
+  /**
+   * Whether the Files API still has the file: false when it answers that it knows no such file
+   * (deleted, expired, another workspace's); throws when it cannot tell (unreachable, timed out).
+   */
+  exists(options: { readonly fileId: string; readonly signal?: AbortSignal }): Promise<boolean>;
 }

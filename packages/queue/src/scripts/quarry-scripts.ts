@@ -3,6 +3,7 @@ import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
 import { appendAttempt1 } from './append-attempt-1';
 import { endBatchRecord3 } from './end-batch-record-3';
+import { forgetDocumentFile1 } from './forget-document-file-1';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { openBatchRecord4 } from './open-batch-record-4';
@@ -46,6 +47,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   pacerSettle1,
   recordWorkflowStats3,
   appendAttempt1,
+  forgetDocumentFile1,
 ];
 
 type Arg = string | number;
@@ -75,6 +77,7 @@ export interface QuarryScriptCommands {
   quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
   quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
   quarryAppendAttempt(attempts: string, field: string, json: string, ttlSeconds: number): Promise<number>;
+  quarryForgetDocumentFile(entry: string, fileId: string): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

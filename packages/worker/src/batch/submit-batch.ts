@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { APIError } from '@anthropic-ai/sdk';
 import type { BatchCreateParams } from '@anthropic-ai/sdk/resources/messages/batches';
-import { toMessageParams } from '@quarry/anthropic';
+import { filesBetaHeaders, toMessageParams } from '@quarry/anthropic';
+import type { ModelRequest } from '@quarry/core';
 import { describeError } from '../describe-error';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
 import type { BatchOutcome } from './batch-outcome';
@@ -32,7 +33,7 @@ export async function submitBatch(
     force || waiting.count >= settings.maxRequests || context.now() - waiting.oldestMs >= settings.maxWaitMs;
   if (!due) return none;
 
-  const requests: { ref: string; request: BatchRequest; bytes: number }[] = [];
+  const requests: { ref: string; request: BatchRequest; source: ModelRequest; bytes: number }[] = [];
   for (const entry of await store.waitingEntries(model, settings.maxRequests)) {
     const rebuilt = await context.rebuild(entry.ref);
     if (rebuilt.kind === 'stale') {
@@ -47,7 +48,12 @@ export async function submitBatch(
       custom_id: customIdOf(entry.ref),
       params: { ...toMessageParams(request, { cacheTtl: settings.cacheTtl }), stream: false },
     };
-    requests.push({ ref: entry.ref, request: item, bytes: Buffer.byteLength(JSON.stringify(item)) });
+    requests.push({
+      ref: entry.ref,
+      request: item,
+      source: request,
+      bytes: Buffer.byteLength(JSON.stringify(item)),
+    });
   }
   const fits = cutBatch({
     sizes: requests.map((r) => r.bytes),
@@ -85,7 +91,11 @@ export async function submitBatch(
   try {
     const batch = await context.client.messages.batches.create(
       { requests: sent.map((r) => r.request) },
-      { maxRetries: 0, timeout: context.callTimeoutMs },
+      {
+        maxRetries: 0,
+        timeout: context.callTimeoutMs,
+        ...filesBetaHeaders(sent.map((r) => r.source)),
+      },
     );
     if (!(await store.saveBatchId({ intentId, batchId: batch.id, nowMs: context.now() }))) {
       // Reconciliation settled the intent meanwhile: this batch would pay for its entries twice.
