@@ -103,4 +103,32 @@ describe('BatchLaneStore (real Redis)', () => {
     expect(await store.requeue({ batchId: 'b3', model: 'm2', refs: ['j2@1#1'] })).toEqual([]);
     expect(await store.dueByDeadline(100, 10)).toMatchObject([{ ref: 'j2@1#1', owner: '', deadlineMs: 99 }]);
   });
+
+  it('keeps the file id a request referenced, and puts an entry back once marked with a lost one', async ({
+    redis,
+    prefix,
+  }) => {
+    const store = storeFor({ redis, prefix });
+    const ref = 'j3@1#1';
+    await store.park({ ref, jobId: 'j3', model: 'm3', nowMs: 5, deadlineMs: null });
+    const submit = async (batchId: string, fileId: string | null) => {
+      await store.takeIntent({
+        intentId: batchId,
+        model: 'm3',
+        nowMs: 6,
+        entries: [{ ref, customId: 'c3', fileId }],
+      });
+      await store.saveBatchId({ intentId: batchId, batchId, nowMs: 7 });
+    };
+    await submit('b4', 'file_a');
+    expect(await store.entries([ref])).toMatchObject([{ owner: 'b4', fileId: 'file_a', lostFileId: null }]);
+    const back = { ref, model: 'm3', lostFileId: 'file_a' };
+    expect(await store.requeueLostFile({ ...back, batchId: 'b-other' })).toBe('');
+    expect(await store.requeueLostFile({ ...back, batchId: 'b4' })).toBe('j3');
+    expect(await store.requeueLostFile({ ...back, batchId: 'b4' })).toBe('');
+    expect(await store.waiting('m3')).toEqual({ count: 1, oldestMs: 5 });
+    expect(await store.entries([ref])).toMatchObject([{ owner: '', fileId: 'file_a', lostFileId: 'file_a' }]);
+    await submit('b5', null);
+    expect(await store.entries([ref])).toMatchObject([{ owner: 'b5', fileId: null, lostFileId: 'file_a' }]);
+  });
 });

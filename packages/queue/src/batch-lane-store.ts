@@ -23,6 +23,10 @@ export interface BatchEntry {
   readonly owner: string;
   readonly waitingSinceMs: number;
   readonly deadlineMs: number | null;
+  /** The document file id the request last submitted for it referenced, or null. */
+  readonly fileId: string | null;
+  /** The file id it was put back for once the Files API lost it (`requeueLostFile`), or null. */
+  readonly lostFileId: string | null;
 }
 
 /** A submission saved before its create call (phase one). */
@@ -106,6 +110,24 @@ export class BatchLaneStore {
     );
   }
 
+  /**
+   * Puts an entry still owned by `batchId` back into the collector after its result failed for a
+   * document file the Files API lost, marked with `lostFileId`; returns its job id, or '' when
+   * `batchId` no longer owns it.
+   */
+  requeueLostFile(options: {
+    ref: string;
+    batchId: string;
+    model: string;
+    lostFileId: string;
+  }): Promise<string> {
+    const k = this.#keys;
+    return this.#redis.quarryRequeueLostFileEntry(
+      ...[k.entries(), k.waiting(options.model)],
+      ...[options.ref, options.batchId, options.lostFileId],
+    );
+  }
+
   /** Ends a batch: entries it still owns go back to the collector; returns their job ids. */
   finishBatch(batch: { batchId: string; model: string }): Promise<string[]> {
     const k = this.#keys;
@@ -125,19 +147,22 @@ export class BatchLaneStore {
     );
   }
 
-  /** Phase one: moves waiting entries (ref → custom_id) into a new intent; returns the refs taken. */
+  /**
+   * Phase one: moves waiting entries (ref → custom_id) into a new intent, each keeping the document
+   * file id its request references (`fileId`); returns the refs taken.
+   */
   takeIntent(options: {
     intentId: string;
     model: string;
     nowMs: number;
-    entries: readonly { ref: string; customId: string }[];
+    entries: readonly { ref: string; customId: string; fileId?: string | null }[];
   }): Promise<string[]> {
     const k = this.#keys;
     const { intentId } = options;
     return this.#redis.quarryTakeBatchIntent(
       ...[k.entries(), k.waiting(options.model), k.intents(), k.intent(intentId), k.intentEntries(intentId)],
       ...[intentId, options.nowMs, options.model],
-      ...options.entries.flatMap((entry) => [entry.ref, entry.customId]),
+      ...options.entries.flatMap((entry) => [entry.ref, entry.customId, entry.fileId ?? '']),
     );
   }
 
@@ -196,8 +221,27 @@ export class BatchLaneStore {
     return refs.flatMap((ref, i) => {
       const raw = raws[i];
       if (!raw) return [];
-      const e = JSON.parse(raw) as { j: string; m: string; b: string; s: number; d?: number };
-      return [{ ref, jobId: e.j, model: e.m, owner: e.b, waitingSinceMs: e.s, deadlineMs: e.d ?? null }];
+      const e = JSON.parse(raw) as {
+        j: string;
+        m: string;
+        b: string;
+        s: number;
+        d?: number;
+        f?: string;
+        l?: string;
+      };
+      return [
+        {
+          ref,
+          jobId: e.j,
+          model: e.m,
+          owner: e.b,
+          waitingSinceMs: e.s,
+          deadlineMs: e.d ?? null,
+          fileId: e.f ?? null,
+          lostFileId: e.l ?? null,
+        },
+      ];
     });
   }
 

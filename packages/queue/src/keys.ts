@@ -81,7 +81,10 @@ export interface WorkflowStatsKeys {
  * or in a submitted batch (the batch id).
  */
 export interface BatchKeys {
-  /** Hash: ref → entry JSON `{ j: job id, m: model, b: owner, s: waiting since (ms), d?: deadline (ms) }`. */
+  /**
+   * Hash: ref → entry JSON `{ j: job id, m: model, b: owner, s: waiting since (ms), d?: deadline (ms),
+   * f?: document file id of its submitted request, l?: file id it was put back for once lost }`.
+   */
   entries(): string;
   /** Sorted set of the refs waiting in one model's collector: ref → waiting since (ms). */
   waiting(model: string): string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelTransportError } from '../errors/model-transport-error';
 import type { ModelRequest } from '../model/model-request';
-import { decideLostFile, suspectedLostFile } from './decide-lost-file';
+import { decideLostFile, mayBeLostFile, referencedFileId, suspectedLostFile } from './decide-lost-file';
 
 const requestWith = (
   ref: { type: 'file'; fileId: string } | { type: 'base64'; data: string },
@@ -39,6 +39,12 @@ describe('a document file the Files API may have lost', () => {
     const overloaded = new ModelTransportError({ kind: 'transient', status: 529, message: 'busy' });
     expect(suspectedLostFile({ error: overloaded, request: byFile })).toBeNull();
     expect(suspectedLostFile({ error: new Error('404'), request: byFile })).toBeNull();
+  });
+
+  it('is named by status and referenced file id apart, as a batch entry reports them', () => {
+    expect([400, 404, 403, 500, null].map(mayBeLostFile)).toEqual([true, true, false, false, false]);
+    expect(referencedFileId(requestWith({ type: 'file', fileId: 'file_2' }))).toBe('file_2');
+    expect(referencedFileId(requestWith({ type: 'base64', data: 'AA==' }))).toBeNull();
   });
 
   it('is re-uploaded once per call when gone, then given up on; a present file leaves the error as it is', () => {

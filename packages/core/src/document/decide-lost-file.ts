@@ -8,7 +8,8 @@ export type FileCheck = 'present' | 'gone' | 'unknown';
  * What to do after a call that referenced a document by file id failed with a 404 (or a 400):
  * - `not_lost`: the file is there; the call failed for another reason (its error stands);
  * - `reupload`: the file is gone; forget its id, upload the document again and re-send, once;
- * - `gone_again`: gone although this call already re-uploaded it; stop with a permanent error;
+ * - `gone_again`: gone although this call (or batch-lane attempt) already re-uploaded it; stop with
+ *   a permanent error;
  * - `unknown`: the Files API could not say; a transient error (the job retries later).
  */
 export type LostFileDecision =
@@ -25,6 +26,21 @@ export type LostFileDecision =
  */
 const lostFileStatuses: ReadonlySet<number> = new Set([400, 404]);
 
+/** Whether a call that failed with `status` may have failed for a lost file ({@link lostFileStatuses}). */
+export function mayBeLostFile(status: number | null): boolean {
+  return status !== null && lostFileStatuses.has(status);
+}
+
+/** The file id of the first document a request references by file id, or null when none does. */
+export function referencedFileId(request: ModelRequest): string | null {
+  for (const message of request.messages) {
+    for (const part of message.content) {
+      if (part.type === 'document' && part.ref.type === 'file') return part.ref.fileId;
+    }
+  }
+  return null;
+}
+
 /**
  * The file id a failed call may have failed for: the call failed with one of
  * {@link lostFileStatuses} and its request references a document by file id. Null otherwise.
@@ -34,13 +50,8 @@ export function suspectedLostFile(options: {
   readonly request: ModelRequest;
 }): string | null {
   const { error } = options;
-  if (!(error instanceof ModelTransportError) || !lostFileStatuses.has(error.status ?? 0)) return null;
-  for (const message of options.request.messages) {
-    for (const part of message.content) {
-      if (part.type === 'document' && part.ref.type === 'file') return part.ref.fileId;
-    }
-  }
-  return null;
+  if (!(error instanceof ModelTransportError) || !mayBeLostFile(error.status)) return null;
+  return referencedFileId(options.request);
 }
 
 /** {@link LostFileDecision} from the Files API's answer and whether this call re-uploaded already. */

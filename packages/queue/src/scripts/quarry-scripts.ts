@@ -18,6 +18,7 @@ import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
 import { recordWorkflowStats3 } from './record-workflow-stats-3';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
+import { requeueLostFileEntry2 } from './requeue-lost-file-entry-2';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
 import { takeBatchIntent5 } from './take-batch-intent-5';
@@ -40,6 +41,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   saveBatchId8,
   settleBatchEntry4,
   requeueBatchEntries5,
+  requeueLostFileEntry2,
   openBatchRecord4,
   recordBatchResult2,
   endBatchRecord3,
@@ -70,6 +72,7 @@ export interface QuarryScriptCommands {
   quarrySaveBatchId(...keysThenArgs: Arg[]): Promise<number>;
   quarrySettleBatchEntry(...keysThenArgs: Arg[]): Promise<string>;
   quarryRequeueBatchEntries(...keysThenArgs: Arg[]): Promise<string[]>;
+  quarryRequeueLostFileEntry(...keysThenArgs: Arg[]): Promise<string>;
   quarryOpenBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
   quarryRecordBatchResult(...keysThenArgs: Arg[]): Promise<number>;
   quarryEndBatchRecord(...keysThenArgs: Arg[]): Promise<number>;
