@@ -40,6 +40,7 @@ describe('batch results read twice (real Redis, SDK against the stand-in)', () =
       log: pino({ level: 'silent' }),
       metrics: { batchResult: () => {} },
       now: Date.now,
+      uploader: null,
       rebuild: () => Promise.reject(new Error('nothing is rebuilt while consuming')),
     };
     await consumeBatch(again, { batchId, model: 'claude-haiku-5-5', submittedAtMs: Date.now() });

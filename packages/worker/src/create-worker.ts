@@ -214,7 +214,9 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
       log: log.child({ component: 'batch-lane' }),
       metrics,
       now,
-      rebuild: (ref) => rebuildRequest({ processor: processorOptions, queue: queues.queue, ref, log }),
+      uploader: documents.resolver.uploader,
+      rebuild: ({ ref, lostFileId }) =>
+        rebuildRequest({ processor: processorOptions, queue: queues.queue, ref, lostFileId, log }),
     },
   });
   // Tolerant: a job whose stored data is not JSON reaches the processor (and is dead-lettered

@@ -3,14 +3,13 @@ import {
   type DocumentRef,
   type DocumentUploader,
   decideLostFile,
-  type FileCheck,
   type ModelClient,
   type ModelRequest,
   ModelTransportError,
   suspectedLostFile,
 } from '@quarry/core';
 import type { Logger } from 'pino';
-import { describeError } from './describe-error';
+import { checkDocumentFile } from './check-document-file';
 
 /** Options of {@link withLostFileRecovery}. */
 export interface LostFileRecoveryOptions {
@@ -36,15 +35,6 @@ export interface LostFileRecoveryOptions {
 export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelClient {
   const { model, uploader, log } = options;
   const replaced = new Map<string, DocumentRef>();
-  const check = async (fileId: string, signal: AbortSignal | undefined): Promise<FileCheck> => {
-    try {
-      return (await uploader.exists({ fileId, ...(signal ? { signal } : {}) })) ? 'present' : 'gone';
-    } catch (error) {
-      signal?.throwIfAborted();
-      log.warn({ fileId, error: describeError(error) }, 'could not ask the Files API for a document file');
-      return 'unknown';
-    }
-  };
   return {
     async generate(request, call) {
       const signal = call?.signal;
@@ -57,7 +47,8 @@ export function withLostFileRecovery(options: LostFileRecoveryOptions): ModelCli
           const fileId = suspectedLostFile({ error, request: current });
           if (fileId === null) throw error;
           const status = error instanceof ModelTransportError ? error.status : null;
-          const decision = decideLostFile({ fileId, check: await check(fileId, signal), reuploaded });
+          const check = await checkDocumentFile({ uploader, fileId, log, signal });
+          const decision = decideLostFile({ fileId, check, reuploaded });
           switch (decision.type) {
             case 'not_lost':
               throw error;

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelTable } from '@quarry/core';
-import type { BatchLaneStore } from '@quarry/queue';
+import type { DocumentUploader, ModelTable } from '@quarry/core';
+import type { BatchEntry, BatchLaneStore } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
@@ -25,8 +25,10 @@ export interface BatchLaneContext {
   /** Counts the result entries consumed. */
   readonly metrics: Pick<WorkerMetrics, 'batchResult'>;
   readonly now: () => number;
-  /** The request of a waiting attempt. */
-  rebuild(ref: string): Promise<RebuiltRequest>;
+  /** What asks the Files API whether a document file a failed entry referenced still exists (null: none). */
+  readonly uploader: DocumentUploader | null;
+  /** The request of a waiting attempt (its document resolved again when its file was lost). */
+  rebuild(entry: Pick<BatchEntry, 'ref' | 'lostFileId'>): Promise<RebuiltRequest>;
 }
 
 /** Promotes parked jobs so they run again (a job that is not delayed is left alone). */

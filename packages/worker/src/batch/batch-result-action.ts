@@ -2,10 +2,15 @@ import type { MessageBatchResult } from '@anthropic-ai/sdk/resources/messages/ba
 import { toModelResponse } from '@quarry/anthropic';
 import type { BatchOutcome } from './batch-outcome';
 
-/** What to do with one result of a batch: store the attempt's outcome, or collect it again for free. */
+/**
+ * What to do with one result of a batch: store the attempt's outcome, collect it again for free, or
+ * (its request's document file lost by the Files API: `lostFileResultAction`) collect it again
+ * for free with the document resolved anew.
+ */
 export type BatchResultAction =
   | { readonly kind: 'store'; readonly outcome: BatchOutcome }
-  | { readonly kind: 'requeue'; readonly why: 'expired' | 'canceled' | 'retryable_error' };
+  | { readonly kind: 'requeue'; readonly why: 'expired' | 'canceled' | 'retryable_error' | 'file_unchecked' }
+  | { readonly kind: 'reupload'; readonly lostFileId: string };
 
 /** Error types a later batch may well answer: the API's own trouble, not the request's. */
 const retryableErrorTypes = new Set(['api_error', 'overloaded_error', 'rate_limit_error', 'timeout_error']);
@@ -24,7 +29,9 @@ const statusOfType: Readonly<Record<string, number>> = {
  * Classifies one batch result. `succeeded` stores the reply (priced in the batch lane); `expired`,
  * `canceled` and errors of the API's own (`api_error`, `overloaded_error`, …) are collected again
  * without spending an attempt; any other error (`invalid_request_error`, …) is stored as a permanent
- * transport error, which the realtime failure policy dead-letters. No upstream text is kept.
+ * transport error, which the realtime failure policy dead-letters (a 404 or 400 of a request that
+ * referenced a document file is first checked against the Files API by `consumeBatch`). No upstream
+ * text is kept.
  */
 export function batchResultAction(result: MessageBatchResult): BatchResultAction {
   switch (result.type) {

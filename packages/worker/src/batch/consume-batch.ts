@@ -1,7 +1,9 @@
-import { costOf } from '@quarry/core';
+import { costOf, decideLostFile, mayBeLostFile } from '@quarry/core';
 import type { BatchInFlight } from '@quarry/queue';
+import { checkDocumentFile } from '../check-document-file';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
 import { type BatchResultAction, batchResultAction } from './batch-result-action';
+import { lostFileResultAction } from './lost-file-result-action';
 
 /** What a result cost at the batch price, for the batch's record (null when not a reply or unpriced). */
 function costOfAction(context: BatchLaneContext, action: BatchResultAction): number | null {
@@ -11,9 +13,31 @@ function costOfAction(context: BatchLaneContext, action: BatchResultAction): num
 }
 
 /**
+ * The action for an entry that came back with a 404 or 400 while its request referenced a document
+ * file (and the batch still owns it): the Files API is asked whether the file still exists, and
+ * `lostFileResultAction` decides. Any other action is returned as it is.
+ */
+async function checkedForLostFile(
+  context: BatchLaneContext,
+  options: { readonly batchId: string; readonly ref: string; readonly action: BatchResultAction },
+): Promise<BatchResultAction> {
+  const { action } = options;
+  const uploader = context.uploader;
+  if (action.kind !== 'store' || action.outcome.type !== 'error' || !uploader) return action;
+  if (!mayBeLostFile(action.outcome.status)) return action;
+  const [entry] = await context.store.entries([options.ref]);
+  if (!entry?.fileId || entry.owner !== options.batchId) return action;
+  const { fileId } = entry;
+  const check = await checkDocumentFile({ uploader, fileId, log: context.log });
+  const decision = decideLostFile({ fileId, check, reuploaded: entry.lostFileId !== null });
+  return lostFileResultAction({ decision, outcome: action.outcome });
+}
+
+/**
  * Reads an ended batch's results (`batches.results`, JSONL) and settles each entry: an outcome is
  * stored once (a result seen twice is a no-op) and its job woken; expired, canceled and retryable
- * errored entries wait again without spending an attempt. Entries the results do not name also
+ * errored entries wait again without spending an attempt, and so does an entry whose document file
+ * the Files API lost, marked so that its next request resolves the document anew. Entries the results do not name also
  * wait again, then the batch is done. Each result is counted once in the batch's record, with its
  * cost at the batch price. Safe to repeat after a crash at any point.
  */
@@ -30,7 +54,11 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
   for await (const item of results) {
     const ref = await store.memberRef(batchId, item.custom_id);
     if (!ref) continue;
-    const action = batchResultAction(item.result);
+    const action = await checkedForLostFile(context, {
+      batchId,
+      ref,
+      action: batchResultAction(item.result),
+    });
     await store.records.countResult({
       batchId,
       customId: item.custom_id,
@@ -57,6 +85,18 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
         requeued += jobIds.length;
         if (jobIds.length > 0) context.metrics.batchResult(item.result.type);
         await showWaiting(context, jobIds, null);
+        break;
+      }
+      case 'reupload': {
+        const jobId = await store.requeueLostFile({ ref, batchId, model, lostFileId: action.lostFileId });
+        if (!jobId) break;
+        requeued += 1;
+        context.metrics.batchResult(item.result.type);
+        log.warn(
+          { batchId, ref, lostFileId: action.lostFileId },
+          'document file lost by the Files API; the attempt waits for the next batch, its document sent anew',
+        );
+        await showWaiting(context, [jobId], null);
         break;
       }
     }

@@ -41,13 +41,16 @@ export interface RebuildRequestOptions {
   >;
   readonly queue: Queue;
   readonly ref: string;
+  /** A document file the Files API lost for this attempt: forgotten, and the document resolved again. */
+  readonly lostFileId?: string | null;
   readonly log: Logger;
 }
 
 /**
  * Rebuilds the request of a waiting batch-lane attempt from the job's data and its stored
  * attempts, the way the processor builds it: `extract()` resumes from the stored attempts and
- * the call it would make next is captured instead of sent. Nothing is stored while doing so.
+ * the call it would make next is captured instead of sent. Nothing is stored while doing so, except
+ * the document's file id: uploaded when none is stored, or anew when the stored one is `lostFileId`.
  */
 export async function rebuildRequest(options: RebuildRequestOptions): Promise<RebuiltRequest> {
   const parts = parseBatchRef(options.ref);
@@ -72,6 +75,7 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
       input: parsed.data.input,
       resolver: options.processor.documents,
       log: options.log,
+      lostFileId: options.lostFileId ?? undefined,
     });
     await extract({
       ...base,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APIError } from '@anthropic-ai/sdk';
 import type { BatchCreateParams } from '@anthropic-ai/sdk/resources/messages/batches';
 import { filesBetaHeaders, toMessageParams } from '@quarry/anthropic';
-import type { ModelRequest } from '@quarry/core';
+import { type ModelRequest, referencedFileId } from '@quarry/core';
 import { describeError } from '../describe-error';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
 import type { BatchOutcome } from './batch-outcome';
@@ -35,7 +35,7 @@ export async function submitBatch(
 
   const requests: { ref: string; request: BatchRequest; source: ModelRequest; bytes: number }[] = [];
   for (const entry of await store.waitingEntries(model, settings.maxRequests)) {
-    const rebuilt = await context.rebuild(entry.ref);
+    const rebuilt = await context.rebuild(entry);
     if (rebuilt.kind === 'stale') {
       log.warn({ ref: entry.ref, why: rebuilt.why }, 'batch entry dropped; its job runs again on its own');
       await store.settle({ ref: entry.ref, owner: '', model, outcome: '' });
@@ -82,7 +82,11 @@ export async function submitBatch(
       intentId,
       model,
       nowMs: context.now(),
-      entries: chosen.map((r) => ({ ref: r.ref, customId: r.request.custom_id })),
+      entries: chosen.map((r) => ({
+        ref: r.ref,
+        customId: r.request.custom_id,
+        fileId: referencedFileId(r.source),
+      })),
     }),
   );
   const sent = chosen.filter((r) => taken.has(r.ref));

@@ -1,0 +1,61 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Anthropic from '@anthropic-ai/sdk';
+
+/** Request and response headers a forwarding hop sets itself. */
+const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'content-encoding']);
+
+/**
+ * An HTTP proxy in front of the stand-in (`target`) that, before forwarding a batch create for
+ * which `lose(n)` is true (n: the creates seen so far, from 1), deletes every file the stand-in's
+ * Files API holds: whatever file that batch's requests reference is gone when it is answered, as if
+ * deleted behind Quarry's back.
+ */
+export async function fileLosingProxy(options: {
+  readonly target: string;
+  readonly lose: (create: number) => boolean;
+}): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const files = new Anthropic({ apiKey: 'test-key', baseURL: options.target, maxRetries: 0 });
+  let creates = 0;
+  const server = createServer((request, response) => {
+    const forward = async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const method = request.method ?? 'GET';
+      if (method === 'POST' && request.url?.split('?')[0] === '/v1/messages/batches') {
+        creates += 1;
+        if (options.lose(creates)) {
+          for await (const file of files.beta.files.list()) await files.beta.files.delete(file.id);
+        }
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string' && !hopHeaders.has(name)) headers.set(name, value);
+      }
+      const upstream = await fetch(new URL(request.url ?? '/', options.target), {
+        method,
+        headers,
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+      });
+      const out: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (!hopHeaders.has(name)) out[name] = value;
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      response.writeHead(upstream.status, out).end(body);
+    };
+    forward().catch((error: unknown) => {
+      response.writeHead(502).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
