@@ -230,18 +230,8 @@ export class BatchLaneStore {
         f?: string;
         l?: string;
       };
-      return [
-        {
-          ref,
-          jobId: e.j,
-          model: e.m,
-          owner: e.b,
-          waitingSinceMs: e.s,
-          deadlineMs: e.d ?? null,
-          fileId: e.f ?? null,
-          lostFileId: e.l ?? null,
-        },
-      ];
+      const optional = { deadlineMs: e.d ?? null, fileId: e.f ?? null, lostFileId: e.l ?? null };
+      return [{ ref, jobId: e.j, model: e.m, owner: e.b, waitingSinceMs: e.s, ...optional }];
     });
   }
 

@@ -1,9 +1,9 @@
 import { renderSamplePdf } from '@quarry/samples';
-import type { RecordedRequest } from '@quarry/standin';
+import type { RecordedRequest, StandinReply } from '@quarry/standin';
 import { describe, expect, onTestFinished } from 'vitest';
 import { fileLosingProxy } from './test-fixtures/file-losing-proxy';
-import { it } from './test-fixtures/use-worker-harness';
-import { doc, goodNote, type WorkerHarness } from './worker-test-harness';
+import { it, type WorkerTestBed } from './test-fixtures/use-worker-harness';
+import { doc, goodNote } from './worker-test-harness';
 
 /** Submit as soon as anything waits, poll every 100 ms. */
 const fast = { BATCH_MAX_WAIT_MS: '0', BATCH_POLL_INTERVAL_MS: '100' };
@@ -17,29 +17,39 @@ const fileIdOf = (request: RecordedRequest | undefined): string | undefined => {
 
 /**
  * A worker whose API calls pass through a proxy that deletes the stand-in's files before the batch
- * creates `lose` names, and a batch-lane PDF job of document `name`.
+ * creates `lose` names, and a batch-lane PDF job of document `name` (answered by `replies`).
  */
-async function batchJobLosingFiles(h: WorkerHarness, name: string, lose: (create: number) => boolean) {
+async function batchJobLosingFiles(options: {
+  readonly testBed: WorkerTestBed;
+  readonly name: string;
+  readonly replies?: readonly StandinReply[];
+  readonly lose: (create: number) => boolean;
+}) {
+  const { name, lose } = options;
+  const h = await options.testBed.harness({ plan: { [name]: options.replies ?? [] } });
   const proxy = await fileLosingProxy({ target: h.standin.url, lose });
   onTestFinished(() => proxy.close());
   const { bytes } = await renderSamplePdf({ text: doc(name), layout: 'letter-plain' });
   const { key } = await h.blobs.put({ bytes });
   await h.startWorker({ ...fast, ANTHROPIC_BASE_URL: proxy.url });
-  return h.client.enqueue(
+  const { jobId } = await h.client.enqueue(
     'doc-note',
     { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } },
     { lane: 'batch' },
   );
+  return { h, jobId };
 }
 
 describe('a document file lost by the Files API, in the batch lane', () => {
   it('puts the attempt back for the next batch with the document uploaded again once, spending no attempt', async ({
     testBed,
   }) => {
-    const h = await testBed.harness({
-      plan: { 'pdf-batch-lost': [{ kind: 'json', value: { title: 'groceries', count: -1 } }] },
+    const { h, jobId } = await batchJobLosingFiles({
+      testBed,
+      name: 'pdf-batch-lost',
+      replies: [{ kind: 'json', value: { title: 'groceries', count: -1 } }],
+      lose: (create) => create === 1,
     });
-    const { jobId } = await batchJobLosingFiles(h, 'pdf-batch-lost', (create) => create === 1);
     // Two attempts, as without the loss (batch-lane-documents.redis.test.ts): one invalid, one valid.
     expect(await h.client.waitForResult(jobId, { timeoutMs: 30_000 })).toMatchObject({
       data: goodNote,
@@ -57,8 +67,7 @@ describe('a document file lost by the Files API, in the batch lane', () => {
   it('ends in one DLQ record naming the file when the fresh upload is gone again, without a loop', async ({
     testBed,
   }) => {
-    const h = await testBed.harness();
-    const { jobId } = await batchJobLosingFiles(h, 'pdf-batch-gone', () => true);
+    const { h, jobId } = await batchJobLosingFiles({ testBed, name: 'pdf-batch-gone', lose: () => true });
     const record = await h.dlqRecordOf(jobId, 30_000);
     expect(record.reason).toMatchObject({
       kind: 'permanent',
