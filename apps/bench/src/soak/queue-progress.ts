@@ -20,3 +20,31 @@ export async function waitForWorkers(queue: Queue, count: number, timeoutMs: num
     await sleep(200);
   }
 }
+
+/**
+ * What the unfinished jobs of `queue` are doing: counts by state and, for a few of them, their
+ * state, attempts made, delay and age; for a soak that stopped making progress.
+ */
+export async function describeUnfinished(queue: Queue, sample = 5): Promise<string> {
+  const counts = await queue.getJobCounts(
+    'waiting',
+    'active',
+    'delayed',
+    'paused',
+    'prioritized',
+    'waiting-children',
+  );
+  const jobs = await queue.getJobs(['active', 'waiting', 'delayed', 'paused', 'prioritized'], 0, sample - 1);
+  const rateLimitTtl = await queue.getRateLimitTtl().catch(() => -3);
+  const isPaused = await queue.isPaused();
+  const lines = await Promise.all(
+    jobs.map(async (job) => {
+      const state = await job.getState();
+      const age = Math.round((Date.now() - job.timestamp) / 1000);
+      return `${job.id} ${state} attemptsMade=${job.attemptsMade} stalled=${job.stalledCounter} delay=${job.delay} age=${age}s processedOn=${job.processedOn ?? '-'}`;
+    }),
+  );
+  return [`counts ${JSON.stringify(counts)} paused=${isPaused} rateLimitTtl=${rateLimitTtl}`, ...lines].join(
+    '\n',
+  );
+}

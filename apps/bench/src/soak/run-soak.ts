@@ -12,7 +12,7 @@ import { pendingCount, readOutcomes } from '../outcomes';
 import { startSimulatedStandin } from '../processes/simulated-standin';
 import { quarryClientFor } from '../quarry-client-for';
 import { chaosPlan } from './chaos-plan';
-import { finishedCount, waitForWorkers } from './queue-progress';
+import { describeUnfinished, finishedCount, waitForWorkers } from './queue-progress';
 import { seededRandom } from './seeded-random';
 import { accountSoak, type SoakAccounting } from './soak-accounting';
 import { checkSoakBlobs } from './soak-blob-retention';
@@ -22,6 +22,7 @@ import type { SoakOptions } from './soak-options';
 import { produceSoakJobs, type SoakProduction } from './soak-producer';
 import type { ChaosRecord, SoakReport } from './soak-report';
 import { soakBlobEnv, soakBlobLimits, soakWorkerEnv } from './soak-worker-env';
+import { stuckWatch } from './stuck-watch';
 import { type SoakWorker, spawnSoakWorker } from './worker-process';
 
 /**
@@ -97,6 +98,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     const plan = chaosPlan(options);
     const deadline = started + options.timeoutMs;
     let lastReport = 0;
+    const watch = stuckWatch({ stuckMs: options.stuckMs });
     for (;;) {
       if (producerError) throw producerError;
       const finished = await finishedCount(queue);
@@ -127,6 +129,17 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
           `timed out after ${options.timeoutMs} ms with ${finished} of ${options.jobs} jobs finished`,
         );
         break;
+      }
+      const verdict = watch.observe(finished);
+      if (verdict.kind === 'stuck') {
+        problems.push(
+          `no job finished for ${verdict.idleMs} ms, with ${finished} of ${options.jobs} finished`,
+        );
+        break;
+      }
+      if (verdict.kind === 'describe') {
+        const unfinished = await describeUnfinished(queue).catch(String);
+        log(`soak: no job finished for ${Math.round(verdict.idleMs / 1000)} s\n${unfinished}`);
       }
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();

@@ -9,7 +9,8 @@ Runs the soak test: a Messages API stand-in with mixed faults (429 5 %, 529 3 %,
 documents invalid at first, 3 % always invalid, latency 200 ± 150 ms), 3 worker processes, a producer
 enqueueing while they work, a random worker SIGKILLed and restarted 3 times and Redis (its own
 redis-server, AOF everysec) restarted once; then prints the accounting table and exits 1 on any
-discrepancy.
+discrepancy. A run in which no job finishes for 2 minutes logs what the unfinished jobs are doing
+(every 40 s) and stops, reported as wedged.
 
 With --lane batch every job goes through Message Batches (batches end after 1 s; 3 % of entries
 errored overloaded, 3 % expired, 1 % errored invalid_request, 5 % of creates lose their response);

@@ -33,6 +33,11 @@ export interface SoakOptions {
   readonly backlog: number;
   /** Give up (and report) after this long. */
   readonly timeoutMs: number;
+  /**
+   * A run in which no job finishes for this long stops and reports what the unfinished jobs are
+   * doing (a wedged job); their states are logged every third of it.
+   */
+  readonly stuckMs: number;
   /** The lane of the jobs: realtime, batch, or mixed (alternating). */
   readonly lane: SoakLane;
   /** The stand-in's batches and the workers' batch settings (batch and mixed lanes). */
@@ -60,6 +65,7 @@ export const soakDefaults: SoakOptions = {
   stalledIntervalMs: 2000,
   backlog: 2000,
   timeoutMs: 30 * 60_000,
+  stuckMs: 120_000,
   lane: 'realtime',
   batch: {
     delayMs: 1000,
