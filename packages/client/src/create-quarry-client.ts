@@ -57,6 +57,12 @@ export type CreateQuarryClientOptions = (
   readonly config?: QueueConfigInput;
   /** How long an operation waits for Redis before failing with RedisUnavailableError. Default 1000 ms. */
   readonly readyTimeoutMs?: number;
+  /**
+   * How long a Redis command of the client's own connections waits for its reply (a Redis that
+   * hangs, or a connection that dropped with the reply outstanding) before the operation fails
+   * with RedisUnavailableError. Default `producerCommandTimeoutMs` (10 s) of `@quarry/queue`.
+   */
+  readonly commandTimeoutMs?: number;
   /** Upper bound of `waitForResult`'s poll interval. Default 1000 ms. */
   readonly maxPollIntervalMs?: number;
   /** Where `enqueueDocument` stores documents (`createBlobStore` of `@quarry/blobs`); the caller closes it. */
@@ -83,7 +89,13 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
   const owned = options.connection === undefined;
   const main =
     options.connection ??
-    redisClient(options.redisUrl, { role: 'producer', connectionName: 'quarry-client' });
+    redisClient(options.redisUrl, {
+      role: 'producer',
+      connectionName: 'quarry-client',
+      ...(options.commandTimeoutMs !== undefined
+        ? { commandTimeoutMs: checkedTimeout(options.commandTimeoutMs) }
+        : {}),
+    });
   const exclusive = duplicateClient(main, 'quarry-client-tx');
   const url = options.redisUrl ? redactRedisUrl(options.redisUrl) : null;
   const readyTimeoutMs = options.readyTimeoutMs ?? clientDefaults.readyTimeoutMs;
@@ -246,4 +258,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** A command timeout option checked: a whole number of milliseconds from 1 to 10 minutes. */
+function checkedTimeout(ms: number): number {
+  if (!Number.isInteger(ms) || ms < 1 || ms > 600_000) {
+    throw new TypeError(
+      `commandTimeoutMs must be a whole number of milliseconds from 1 to 600000, got ${ms}`,
+    );
+  }
+  return ms;
 }

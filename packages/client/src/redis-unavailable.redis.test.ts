@@ -71,4 +71,57 @@ describe('Redis unavailable', () => {
       await client.close();
     }
   });
+
+  it.for([0, -5, 1.5, Number.NaN, 600_001])('refuses a commandTimeoutMs of %s, naming the option', (ms) => {
+    expect(() =>
+      createQuarryClient({
+        redisUrl: 'redis://127.0.0.1:1',
+        registry: [invoiceWorkflow],
+        commandTimeoutMs: ms,
+      }),
+    ).toThrow(/commandTimeoutMs must be a whole number of milliseconds from 1 to 600000/);
+  });
+
+  it.for([
+    { path: 'a transaction (idempotency key)', key: 'held', connection: 'quarry-client-tx' },
+    { path: 'a single script (no key)', key: undefined, connection: 'quarry-client' },
+  ])(
+    'settles an enqueue through $path whose connection drops while Redis holds its reply',
+    async ({ key, connection }, { ownRedis }) => {
+      const redis = await ownRedis();
+      const admin = new Redis(redis.url);
+      const client = createQuarryClient({
+        redisUrl: redis.url,
+        registry: [invoiceWorkflow],
+        readyTimeoutMs: 300,
+        commandTimeoutMs: 1000,
+      });
+      try {
+        await client.enqueue('invoice', input);
+        // Writes wait on the server: the enqueue is sent and held there (blocked, flag b).
+        await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+        const options = key ? { idempotencyKey: key } : {};
+        const pending = client.enqueue('invoice', input, options).then(
+          () => 'enqueued',
+          (error: Error) => error.name,
+        );
+        const list = async () => String(await admin.call('CLIENT', 'LIST'));
+        const held = new RegExp(`id=(\\d+) [^\\n]*name=${connection} [^\\n]*flags=\\w*b`);
+        await expect.poll(async () => held.test(await list())).toBe(true);
+        // The connection drops with the reply outstanding, and comes back at once (the server is up).
+        await admin.call('CLIENT', 'KILL', 'ID', String(held.exec(await list())?.[1]));
+        await admin.call('CLIENT', 'UNPAUSE');
+        expect(await pending).toBe('RedisUnavailableError');
+        // The dropped command wrote nothing; the client enqueues again at once.
+        const again = await client.enqueue('invoice', input, options);
+        expect(again.created).toBe(true);
+        const queues = openQueues({ connection: admin });
+        expect(await queues.queue.getWaitingCount()).toBe(2);
+      } finally {
+        await admin.call('CLIENT', 'UNPAUSE').catch(() => {});
+        await client.close();
+        admin.disconnect();
+      }
+    },
+  );
 });

@@ -10,7 +10,8 @@ export type RedisClient = Redis | Cluster;
  * - `worker`: BullMQ workers and queue-event listeners; commands wait across reconnects
  *   (`maxRetriesPerRequest: null`), so a Redis restart only pauses work;
  * - `producer`: services that enqueue; no offline buffering and no silent re-sending, so a command
- *   fails at once while Redis is unreachable (the connection keeps reconnecting in the background).
+ *   fails at once while Redis is unreachable (the connection keeps reconnecting in the background),
+ *   and a command gets its reply within {@link producerCommandTimeoutMs} or fails.
  */
 export type RedisRole = 'worker' | 'producer';
 
@@ -25,10 +26,23 @@ export interface RedisConnectionOptions {
   readonly connectTimeoutMs?: number;
   /**
    * Fail a command that got no reply within this long (a Redis that accepts connections but does not
-   * answer). Default: wait. Not for connections that run blocking commands (BullMQ workers, queue events).
+   * answer). Default: {@link producerCommandTimeoutMs} for producers; workers wait. Not for
+   * connections that run blocking commands (BullMQ workers, queue events).
    */
   readonly commandTimeoutMs?: number;
 }
+
+/**
+ * How long a producer's command waits for its reply by default. Besides a Redis that hangs, it
+ * bounds a command in flight when its connection drops and comes straight back: with re-sending
+ * off, ioredis 5.x keeps such a command unsettled for good (redis/ioredis#2193, fixed by #2194
+ * after 6.0.0; checked 2026-11-24), which would leave an enqueue waiting forever.
+ */
+export const producerCommandTimeoutMs = 10_000;
+
+/** The command timeout of a connection for `options`: the given one, else the role's default. */
+const commandTimeoutOf = (options: RedisConnectionOptions): number | undefined =>
+  options.commandTimeoutMs ?? (options.role === 'producer' ? producerCommandTimeoutMs : undefined);
 
 /** Reconnect delays: quick at first, then every 2 s, forever. */
 const retryStrategy = (times: number): number => Math.min(times * 100, 2000);
@@ -48,7 +62,7 @@ export function redisConnection(url: string, options: RedisConnectionOptions): R
   const common: RedisOptions = {
     connectionName: options.connectionName,
     connectTimeout: options.connectTimeoutMs ?? 5000,
-    ...(options.commandTimeoutMs !== undefined ? { commandTimeout: options.commandTimeoutMs } : {}),
+    ...(commandTimeoutOf(options) !== undefined ? { commandTimeout: commandTimeoutOf(options) } : {}),
     retryStrategy,
     ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),
   };
@@ -91,7 +105,7 @@ export function redisClient(url: string, options: RedisConnectionOptions): Redis
   const redisOptions: RedisOptions = {
     connectionName: options.connectionName,
     connectTimeout: options.connectTimeoutMs ?? 5000,
-    ...(options.commandTimeoutMs !== undefined ? { commandTimeout: options.commandTimeoutMs } : {}),
+    ...(commandTimeoutOf(options) !== undefined ? { commandTimeout: commandTimeoutOf(options) } : {}),
     ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
     ...(tls || options.tls ? { tls: options.tls ?? {} } : {}),

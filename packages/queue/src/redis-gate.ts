@@ -22,6 +22,8 @@ export interface RedisGateOptions {
 export class RedisGate {
   readonly #options: RedisGateOptions;
   #lastError: unknown = null;
+  /** Connections lost so far: an operation that fails after one was lost failed because of it. */
+  #drops = 0;
 
   constructor(options: RedisGateOptions) {
     this.#options = options;
@@ -29,16 +31,24 @@ export class RedisGate {
       connection.on('error', (error: unknown) => {
         this.#lastError = error;
       });
+      connection.on('close', () => {
+        this.#drops += 1;
+      });
     }
   }
 
-  /** Runs `operation` once every connection is ready. */
+  /**
+   * Runs `operation` once every connection is ready. A failure while a connection is down, or after
+   * one dropped during the operation (even if it is back: its reply was lost, e.g. a command timed
+   * out), is a {@link RedisUnavailableError}.
+   */
   async run<T>(operation: string, body: () => Promise<T>): Promise<T> {
     await Promise.all(this.#options.connections.map((connection) => this.#ready(connection, operation)));
+    const drops = this.#drops;
     try {
       return await body();
     } catch (error) {
-      if (this.#options.connections.some(isDown)) {
+      if (this.#drops !== drops || this.#options.connections.some(isDown)) {
         throw this.#unavailable(operation, 'the connection was lost', error);
       }
       throw error;

@@ -48,3 +48,18 @@ export async function describeUnfinished(queue: Queue, sample = 5): Promise<stri
     '\n',
   );
 }
+
+/** Whether `promise` settles within `ms` (its outcome is not looked at). */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timer = new AbortController();
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const late = sleep(ms, false, { signal: timer.signal }).catch(() => false);
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    timer.abort();
+  }
+}

@@ -12,7 +12,7 @@ import { pendingCount, readOutcomes } from '../outcomes';
 import { startSimulatedStandin } from '../processes/simulated-standin';
 import { quarryClientFor } from '../quarry-client-for';
 import { chaosPlan } from './chaos-plan';
-import { describeUnfinished, finishedCount, waitForWorkers } from './queue-progress';
+import { describeUnfinished, finishedCount, settlesWithin, waitForWorkers } from './queue-progress';
 import { seededRandom } from './seeded-random';
 import { accountSoak, type SoakAccounting } from './soak-accounting';
 import { checkSoakBlobs } from './soak-blob-retention';
@@ -139,7 +139,9 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
       }
       if (verdict.kind === 'describe') {
         const unfinished = await describeUnfinished(queue).catch(String);
-        log(`soak: no job finished for ${Math.round(verdict.idleMs / 1000)} s\n${unfinished}`);
+        log(
+          `soak: no job finished for ${Math.round(verdict.idleMs / 1000)} s; the producer enqueued ${enqueued.size}\n${unfinished}`,
+        );
       }
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
@@ -150,7 +152,9 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     for (const event of plan.slice(chaos.length)) {
       problems.push(`the planned ${event.kind} at ${Math.round(event.at * 100)} % never happened`);
     }
-    await producer;
+    if (!(await settlesWithin(producer, 10_000))) {
+      problems.push(`the producer never returned, with ${enqueued.size} of ${options.jobs} jobs enqueued`);
+    }
     log(`soak: all jobs finished in ${seconds()} s; checking the accounting`);
     await Promise.all(workers.map((worker) => worker.stop(15_000)));
     const dlq = new Queue('extraction-dlq', { connection: control, prefix });
@@ -199,7 +203,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
-    await producer;
+    await settlesWithin(producer, 10_000);
     await client.close();
     await queue.close();
     control.disconnect();
