@@ -1,4 +1,5 @@
-import { BadDocumentError } from '@quarry/core';
+import { blobKeyOf } from '@quarry/blobs';
+import { BadDocumentError, type BlobStore } from '@quarry/core';
 import { textPdf } from '@quarry/documents/testing';
 import type { DocumentFileStore } from '@quarry/queue';
 import { pino } from 'pino';
@@ -48,5 +49,28 @@ describe('jobDocumentOf', () => {
     }
     expect(found).toEqual([false, true, false, false]);
     expect(readings.size).toBe(1);
+  });
+
+  it('fetches a blob document once: a run that finds its reading and its file id reads no bytes', async () => {
+    const bytes = await textPdf([['Invoice 7']]);
+    const key = blobKeyOf(bytes);
+    const reads: string[] = [];
+    const blobs = {
+      maxBytes: 1024 * 1024,
+      get: async (options: { key: string }) => {
+        reads.push(options.key);
+        return bytes;
+      },
+    } as unknown as BlobStore;
+    const resolver: DocumentResolver = {
+      blobs,
+      uploader: null,
+      files: files as unknown as DocumentFileStore,
+      readings: documentReadingCache(),
+    };
+    const input = { document: { mediaType: 'application/pdf', source: { type: 'blob', key } } };
+    const first = await jobDocumentOf({ input, resolver, log });
+    expect(await jobDocumentOf({ input, resolver, log })).toEqual(first);
+    expect(reads).toEqual([key]);
   });
 });

@@ -45,6 +45,15 @@ async function resolveJobDocument(options: {
   readonly lostFileId?: string | undefined;
 }): Promise<ResolvedDocument> {
   const { document, resolver, log, signal } = options;
+  if (document.source.type === 'blob') {
+    // Read and uploaded before (an earlier run of this job, or another job with these bytes): the
+    // reading and the file id are all the request needs, so the blob is not fetched again.
+    const { key } = document.source;
+    const kept = resolver.readings.get(`${key} ${document.mediaType}`);
+    const stored = kept ? await resolver.files.get(key) : null;
+    if (kept && stored && stored !== options.lostFileId)
+      return { ...kept, ref: { type: 'file', fileId: stored } };
+  }
   const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
   const { mediaType, ...known } = await readDocument({
