@@ -32,4 +32,16 @@ describe('DocumentFileStore', () => {
     const store = new DocumentFileStore({ redis, keys: quarryKeys({ prefix }), ttlSeconds: 60 });
     await expect(store.get('../x')).rejects.toThrow(TypeError);
   });
+
+  it.for(['', 'file_\u001b[31mred', 'file_<script>', 'file 1', 'f'.repeat(201)])(
+    'neither stores nor returns a file id that is not one (%j)',
+    async (fileId, { redis, prefix }) => {
+      const keys = quarryKeys({ prefix });
+      const store = new DocumentFileStore({ redis, keys, ttlSeconds: 60 });
+      await expect(store.claim(pdfKey, fileId)).rejects.toThrow(/a file id must be 1 to 200 letters/);
+      expect(await redis.exists(keys.documentFile(pdfKey))).toBe(0);
+      await redis.set(keys.documentFile(pdfKey), fileId === '' ? 'x y' : fileId);
+      expect(await store.get(pdfKey)).toBeNull();
+    },
+  );
 });

@@ -11,8 +11,12 @@ export interface DocumentFileStoreOptions {
   readonly ttlSeconds: number;
 }
 
-/** Longest file id kept (the API's ids are short; anything longer is not one). */
-const maxFileIdLength = 200;
+/**
+ * What a file id looks like: the API's are short words of letters, digits and `_` (`file_011C…`);
+ * anything else (markup, control characters, a huge string from a broken upstream) is not kept,
+ * stored or echoed in messages.
+ */
+const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * The Files API id of each document's bytes, by content hash (`keys.documentFile`), shared by every
@@ -38,7 +42,7 @@ export class DocumentFileStore {
   /** The file id stored for these bytes, or null (none yet, expired, or not a file id). */
   async get(contentKey: string): Promise<string | null> {
     const stored = await this.#redis.get(this.#keys.documentFile(checked(contentKey)));
-    return stored && stored.length <= maxFileIdLength ? stored : null;
+    return stored !== null && FILE_ID_PATTERN.test(stored) ? stored : null;
   }
 
   /**
@@ -46,8 +50,8 @@ export class DocumentFileStore {
    * use: the first one stored (so concurrent uploads of the same bytes settle on one id).
    */
   async claim(contentKey: string, fileId: string): Promise<string> {
-    if (fileId.length === 0 || fileId.length > maxFileIdLength) {
-      throw new TypeError(`a file id must be 1 to ${maxFileIdLength} characters`);
+    if (!FILE_ID_PATTERN.test(fileId)) {
+      throw new TypeError('a file id must be 1 to 200 letters, digits, "_" or "-"');
     }
     const key = this.#keys.documentFile(checked(contentKey));
     const set = await this.#redis.set(key, fileId, 'EX', this.#ttlSeconds, 'NX');
