@@ -2,6 +2,7 @@ import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { BetaMessage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { CallDeadlineError } from './call-deadline-error';
 import { filesApiBeta } from './create-files-uploader';
 import { filesBetaHeaders, referencesFiles } from './files-beta-headers';
 import { readRateLimitHeaders } from './read-rate-limit-headers';
@@ -9,6 +10,7 @@ import { requestTexts } from './request-texts';
 import { toMessageParams } from './to-message-params';
 import { toModelResponse } from './to-model-response';
 import { toTransportError } from './to-transport-error';
+import { withCallDeadline } from './with-call-deadline';
 import { withFallbacks } from './with-fallbacks';
 
 /** Options of {@link createAnthropicModelClient}. Defaults live in {@link anthropicModelClientDefaults}. */
@@ -128,19 +130,15 @@ export function createAnthropicModelClient(options: AnthropicModelClientOptions 
   return {
     async generate(request, callOptions) {
       const signal = callOptions?.signal;
-      // The SDK's `timeout` only covers the wait for the headers; this deadline covers the whole call.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), timeoutMs);
-      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       try {
-        return await send(request, { maxRetries, timeout: timeoutMs, signal: callSignal });
+        return await withCallDeadline(
+          { operation: 'The Messages API call', timeoutMs, signal },
+          (callSignal) => send(request, { maxRetries, timeout: timeoutMs, signal: callSignal }),
+        );
       } catch (error) {
-        if (signal?.aborted) throw error;
-        if (deadline.signal.aborted) throw callTimedOut({ timeoutMs, cause: error });
-        if (error instanceof APIUserAbortError) throw error;
+        if (error instanceof CallDeadlineError) throw callTimedOut({ timeoutMs, cause: error.cause });
+        if (signal?.aborted || error instanceof APIUserAbortError) throw error;
         throw toTransportError({ error, requestTexts: requestTexts(request), secrets: [client.apiKey] });
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallDeadlineError } from './call-deadline-error';
 import { createFilesUploader } from './create-files-uploader';
 import { standinsClosedAfterEach } from './test-fixtures/started-standins';
 
@@ -28,5 +30,37 @@ describe('the Files uploader', () => {
     const standin = await startTestStandin({ script: [], apiKey: 'test-key' });
     const stranger = createFilesUploader({ apiKey: 'other-key', baseURL: standin.url, timeoutMs: 5000 });
     await expect(stranger.exists({ fileId: 'file_x' })).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+  });
+
+  describe('against an API whose answer stalls after its headers', () => {
+    let server: Server | null = null;
+    afterEach(() => {
+      server?.closeAllConnections();
+      server?.close();
+      server = null;
+    });
+    const stallingApi = async (): Promise<string> => {
+      server = createServer((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"id":');
+      });
+      const listening = server;
+      await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
+    };
+
+    it('ends the upload and the existence check at their one deadline', async () => {
+      const uploader = createFilesUploader({ apiKey: 'k', baseURL: await stallingApi(), timeoutMs: 300 });
+      const upload = uploader.upload({
+        bytes: pdf,
+        mediaType: 'application/pdf',
+        filename: 'sha256-x',
+        expiresInSeconds: 3600,
+      });
+      await expect(upload).rejects.toBeInstanceOf(CallDeadlineError);
+      await expect(upload).rejects.toMatchObject({ operation: 'The Files API upload', timeoutMs: 300 });
+      await expect(uploader.exists({ fileId: 'file_x' })).rejects.toBeInstanceOf(CallDeadlineError);
+    });
   });
 });

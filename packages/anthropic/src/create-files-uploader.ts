@@ -1,5 +1,6 @@
 import Anthropic, { NotFoundError, toFile } from '@anthropic-ai/sdk';
 import type { DocumentUploader } from '@quarry/core';
+import { withCallDeadline } from './with-call-deadline';
 
 /** Options of {@link createFilesUploader}. */
 export interface FilesUploaderOptions {
@@ -33,22 +34,26 @@ export function createFilesUploader(options: FilesUploaderOptions): DocumentUplo
   return {
     async upload(upload) {
       const file = await toFile(upload.bytes, upload.filename, { type: upload.mediaType });
-      const metadata = await client.beta.files.upload(
-        { file, expires_in_seconds: upload.expiresInSeconds, betas: [filesApiBeta] },
-        {
-          timeout: options.timeoutMs,
-          maxRetries: 0,
-          ...(upload.signal ? { signal: upload.signal } : {}),
-        },
+      const metadata = await withCallDeadline(
+        { operation: 'The Files API upload', timeoutMs: options.timeoutMs, signal: upload.signal },
+        (signal) =>
+          client.beta.files.upload(
+            { file, expires_in_seconds: upload.expiresInSeconds, betas: [filesApiBeta] },
+            { timeout: options.timeoutMs, maxRetries: 0, signal },
+          ),
       );
       return metadata.id;
     },
     async exists({ fileId, signal }) {
       try {
-        await client.beta.files.retrieveMetadata(
-          fileId,
-          { betas: [filesApiBeta] },
-          { timeout: options.timeoutMs, maxRetries: 0, ...(signal ? { signal } : {}) },
+        await withCallDeadline(
+          { operation: 'The Files API metadata request', timeoutMs: options.timeoutMs, signal },
+          (callSignal) =>
+            client.beta.files.retrieveMetadata(
+              fileId,
+              { betas: [filesApiBeta] },
+              { timeout: options.timeoutMs, maxRetries: 0, signal: callSignal },
+            ),
         );
         return true;
       } catch (error) {

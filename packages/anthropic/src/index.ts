@@ -1,5 +1,6 @@
 export * from './anthropic-env';
 export * from './batch-cancel-error';
+export * from './call-deadline-error';
 export * from './cancel-message-batch';
 export * from './create-anthropic-model-client';
 export * from './create-files-uploader';
@@ -9,4 +10,5 @@ export * from './read-rate-limit-headers';
 export * from './to-message-params';
 export * from './to-model-response';
 export * from './to-transport-error';
+export * from './with-call-deadline';
 export * from './with-fallbacks';

@@ -1,7 +1,7 @@
 import { renderSamplePdf } from '@quarry/samples';
 import type { RecordedRequest, StandinReply } from '@quarry/standin';
 import { describe, expect, onTestFinished } from 'vitest';
-import { fileLosingProxy } from './test-fixtures/file-losing-proxy';
+import { faultyApiProxy } from './test-fixtures/faulty-api-proxy';
 import { it, type WorkerTestBed } from './test-fixtures/use-worker-harness';
 import { doc, goodNote } from './worker-test-harness';
 
@@ -27,7 +27,7 @@ async function batchJobLosingFiles(options: {
 }) {
   const { name, lose } = options;
   const h = await options.testBed.harness({ plan: { [name]: options.replies ?? [] } });
-  const proxy = await fileLosingProxy({ target: h.standin.url, lose });
+  const proxy = await faultyApiProxy({ target: h.standin.url, lose });
   onTestFinished(() => proxy.close());
   const { bytes } = await renderSamplePdf({ text: doc(name), layout: 'letter-plain' });
   const { key } = await h.blobs.put({ bytes });

@@ -1,6 +1,7 @@
 import { BatchesView, quarryKeys } from '@quarry/queue';
 import { pino } from 'pino';
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
+import { faultyApiProxy } from './test-fixtures/faulty-api-proxy';
 import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, type WorkerHarness, waitFor } from './worker-test-harness';
 
@@ -175,5 +176,20 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     const queue = h.rawQueue();
     expect(await h.redis.exists(`${queue.toKey(jobId)}:lock`)).toBe(0);
     expect(await queue.getJobCounts('active', 'delayed')).toEqual({ active: 0, delayed: 1 });
+  });
+
+  it('goes on when a batch status answer stalls mid-body: the call ends at its deadline, the next round asks again', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    let retrieves = 0;
+    const stallFirstRetrieve = ({ method, path }: { method: string; path: string }) =>
+      method === 'GET' && /^\/v1\/messages\/batches\/[^/]+$/.test(path) && ++retrieves === 1;
+    const proxy = await faultyApiProxy({ target: h.standin.url, stall: stallFirstRetrieve });
+    onTestFinished(() => proxy.close());
+    await h.startWorker({ ...fast, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_TIMEOUT_MS: '1000' });
+    const { jobId } = await h.client.enqueue('note', { text: doc('stalled-status') }, { lane: 'batch' });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 30_000 })).toMatchObject({ attempts: 1 });
+    expect(retrieves).toBeGreaterThan(1);
   });
 });

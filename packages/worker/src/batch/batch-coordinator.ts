@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withCallDeadline } from '@quarry/anthropic';
 import { acquireBatchLease, type QuarryKeys, type RedisClient, releaseBatchLease } from '@quarry/queue';
 import { describeError } from '../describe-error';
 import type { BatchLaneContext } from './batch-lane-context';
@@ -49,12 +50,14 @@ export function createBatchCoordinator(options: BatchCoordinatorOptions): BatchC
       }
     }
     for (const batch of await context.store.inFlight()) {
-      const state = await context.client.messages.batches.retrieve(
-        batch.batchId,
-        {},
-        {
-          timeout: context.callTimeoutMs,
-        },
+      const state = await withCallDeadline(
+        { operation: 'The Message Batches retrieve', timeoutMs: context.callTimeoutMs },
+        (signal) =>
+          context.client.messages.batches.retrieve(
+            batch.batchId,
+            {},
+            { timeout: context.callTimeoutMs, signal },
+          ),
       );
       if (state.processing_status === 'ended') await consumeBatch(context, batch);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { APIError } from '@anthropic-ai/sdk';
 import type { BatchCreateParams } from '@anthropic-ai/sdk/resources/messages/batches';
-import { filesBetaHeaders, toMessageParams } from '@quarry/anthropic';
+import { filesBetaHeaders, toMessageParams, withCallDeadline } from '@quarry/anthropic';
 import { type ModelRequest, referencedFileId } from '@quarry/core';
 import { describeError } from '../describe-error';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
@@ -93,18 +93,27 @@ export async function submitBatch(
   if (sent.length === 0) return none;
   const jobIds = (await store.entries([...taken])).map((entry) => entry.jobId);
   try {
-    const batch = await context.client.messages.batches.create(
-      { requests: sent.map((r) => r.request) },
-      {
-        maxRetries: 0,
-        timeout: context.callTimeoutMs,
-        ...filesBetaHeaders(sent.map((r) => r.source)),
-      },
+    const batch = await withCallDeadline(
+      { operation: 'The Message Batches create', timeoutMs: context.callTimeoutMs },
+      (signal) =>
+        context.client.messages.batches.create(
+          { requests: sent.map((r) => r.request) },
+          {
+            maxRetries: 0,
+            timeout: context.callTimeoutMs,
+            signal,
+            ...filesBetaHeaders(sent.map((r) => r.source)),
+          },
+        ),
     );
     if (!(await store.saveBatchId({ intentId, batchId: batch.id, nowMs: context.now() }))) {
       // Reconciliation settled the intent meanwhile: this batch would pay for its entries twice.
       await store.markKnown(batch.id, context.now());
-      await context.client.messages.batches.cancel(batch.id, {}, { timeout: context.callTimeoutMs });
+      await withCallDeadline(
+        { operation: 'The Message Batches cancel', timeoutMs: context.callTimeoutMs },
+        (signal) =>
+          context.client.messages.batches.cancel(batch.id, {}, { timeout: context.callTimeoutMs, signal }),
+      );
       log.warn({ batchId: batch.id, intentId }, 'batch created for a settled intent; canceled');
       return none;
     }

@@ -9,11 +9,13 @@ const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-en
  * An HTTP proxy in front of the stand-in (`target`) that, before forwarding a batch create for
  * which `lose(n)` is true (n: the creates seen so far, from 1), deletes every file the stand-in's
  * Files API holds: whatever file that batch's requests reference is gone when it is answered, as if
- * deleted behind Quarry's back.
+ * deleted behind Quarry's back. A request for which `stall` is true gets its headers and the start
+ * of a body, then nothing more (an API that stalls mid-answer).
  */
-export async function fileLosingProxy(options: {
+export async function faultyApiProxy(options: {
   readonly target: string;
-  readonly lose: (create: number) => boolean;
+  readonly lose?: (create: number) => boolean;
+  readonly stall?: (request: { readonly method: string; readonly path: string }) => boolean;
 }): Promise<{ readonly url: string; close(): Promise<void> }> {
   const files = new Anthropic({ apiKey: 'test-key', baseURL: options.target, maxRetries: 0 });
   let creates = 0;
@@ -22,9 +24,14 @@ export async function fileLosingProxy(options: {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const method = request.method ?? 'GET';
-      if (method === 'POST' && request.url?.split('?')[0] === '/v1/messages/batches') {
+      const path = request.url?.split('?')[0] ?? '/';
+      if (options.stall?.({ method, path })) {
+        response.writeHead(200, { 'content-type': 'application/json' }).write('{"id":');
+        return;
+      }
+      if (method === 'POST' && path === '/v1/messages/batches') {
         creates += 1;
-        if (options.lose(creates)) {
+        if (options.lose?.(creates)) {
           for await (const file of files.beta.files.list()) await files.beta.files.delete(file.id);
         }
       }
