@@ -178,18 +178,26 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(await queue.getJobCounts('active', 'delayed')).toEqual({ active: 0, delayed: 1 });
   });
 
-  it('goes on when a batch status answer stalls mid-body: the call ends at its deadline, the next round asks again', async ({
-    testBed,
-  }) => {
-    const h = await testBed.harness();
-    let retrieves = 0;
-    const stallFirstRetrieve = ({ method, path }: { method: string; path: string }) =>
-      method === 'GET' && /^\/v1\/messages\/batches\/[^/]+$/.test(path) && ++retrieves === 1;
-    const proxy = await faultyApiProxy({ target: h.standin.url, stall: stallFirstRetrieve });
-    onTestFinished(() => proxy.close());
-    await h.startWorker({ ...fast, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_TIMEOUT_MS: '1000' });
-    const { jobId } = await h.client.enqueue('note', { text: doc('stalled-status') }, { lane: 'batch' });
-    expect(await h.client.waitForResult(jobId, { timeoutMs: 30_000 })).toMatchObject({ attempts: 1 });
-    expect(retrieves).toBeGreaterThan(1);
-  });
+  it.for([
+    { answer: 'a batch status', name: 'stalled-status', path: /^\/v1\/messages\/batches\/[^/]+$/ },
+    {
+      answer: 'the results download',
+      name: 'stalled-results',
+      path: /^\/v1\/messages\/batches\/[^/]+\/results$/,
+    },
+  ])(
+    'goes on when $answer stalls mid-body: the call ends at its deadline, the next round asks again',
+    async ({ name, path }, { testBed }) => {
+      const h = await testBed.harness();
+      let seen = 0;
+      const stallFirst = (request: { method: string; path: string }) =>
+        request.method === 'GET' && path.test(request.path) && ++seen === 1;
+      const proxy = await faultyApiProxy({ target: h.standin.url, stall: stallFirst });
+      onTestFinished(() => proxy.close());
+      await h.startWorker({ ...fast, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_TIMEOUT_MS: '1000' });
+      const { jobId } = await h.client.enqueue('note', { text: doc(name) }, { lane: 'batch' });
+      expect(await h.client.waitForResult(jobId, { timeoutMs: 30_000 })).toMatchObject({ attempts: 1 });
+      expect(seen).toBeGreaterThan(1);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { withCallDeadline } from '@quarry/anthropic';
 import { costOf, decideLostFile, mayBeLostFile } from '@quarry/core';
 import type { BatchInFlight } from '@quarry/queue';
 import { checkDocumentFile } from '../check-document-file';
@@ -46,61 +47,68 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
   const { batchId, model } = batch;
   let stored = 0;
   let requeued = 0;
-  const results = await context.client.messages.batches.results(
-    batchId,
-    {},
-    { timeout: context.callTimeoutMs },
-  );
-  for await (const item of results) {
-    const ref = await store.memberRef(batchId, item.custom_id);
-    if (!ref) continue;
-    const action = await checkedForLostFile(context, {
-      batchId,
-      ref,
-      action: batchResultAction(item.result),
-    });
-    await store.records.countResult({
-      batchId,
-      customId: item.custom_id,
-      type: item.result.type,
-      costUsd: costOfAction(context, action),
-    });
-    switch (action.kind) {
-      case 'store': {
-        const jobId = await store.settle({
+  // One deadline over the whole download: a results stream that stalls ends the round, and the next
+  // round reads the batch again (what this one settled is not settled twice).
+  await withCallDeadline(
+    { operation: 'The Message Batches results download', timeoutMs: context.callTimeoutMs },
+    async (signal) => {
+      const results = await context.client.messages.batches.results(
+        batchId,
+        {},
+        { timeout: context.callTimeoutMs, signal },
+      );
+      for await (const item of results) {
+        const ref = await store.memberRef(batchId, item.custom_id);
+        if (!ref) continue;
+        const action = await checkedForLostFile(context, {
+          batchId,
           ref,
-          owner: batchId,
-          model,
-          outcome: JSON.stringify(action.outcome),
+          action: batchResultAction(item.result),
         });
-        if (jobId) {
-          stored += 1;
-          context.metrics.batchResult(item.result.type);
-          await wakeJobs(context, [jobId]);
+        await store.records.countResult({
+          batchId,
+          customId: item.custom_id,
+          type: item.result.type,
+          costUsd: costOfAction(context, action),
+        });
+        switch (action.kind) {
+          case 'store': {
+            const jobId = await store.settle({
+              ref,
+              owner: batchId,
+              model,
+              outcome: JSON.stringify(action.outcome),
+            });
+            if (jobId) {
+              stored += 1;
+              context.metrics.batchResult(item.result.type);
+              await wakeJobs(context, [jobId]);
+            }
+            break;
+          }
+          case 'requeue': {
+            const jobIds = await store.requeue({ batchId, model, refs: [ref] });
+            requeued += jobIds.length;
+            if (jobIds.length > 0) context.metrics.batchResult(item.result.type);
+            await showWaiting(context, jobIds, null);
+            break;
+          }
+          case 'reupload': {
+            const jobId = await store.requeueLostFile({ ref, batchId, model, lostFileId: action.lostFileId });
+            if (!jobId) break;
+            requeued += 1;
+            context.metrics.batchResult(item.result.type);
+            log.warn(
+              { batchId, ref, lostFileId: action.lostFileId },
+              'document file lost by the Files API; the attempt waits for the next batch, its document sent anew',
+            );
+            await showWaiting(context, [jobId], null);
+            break;
+          }
         }
-        break;
       }
-      case 'requeue': {
-        const jobIds = await store.requeue({ batchId, model, refs: [ref] });
-        requeued += jobIds.length;
-        if (jobIds.length > 0) context.metrics.batchResult(item.result.type);
-        await showWaiting(context, jobIds, null);
-        break;
-      }
-      case 'reupload': {
-        const jobId = await store.requeueLostFile({ ref, batchId, model, lostFileId: action.lostFileId });
-        if (!jobId) break;
-        requeued += 1;
-        context.metrics.batchResult(item.result.type);
-        log.warn(
-          { batchId, ref, lostFileId: action.lostFileId },
-          'document file lost by the Files API; the attempt waits for the next batch, its document sent anew',
-        );
-        await showWaiting(context, [jobId], null);
-        break;
-      }
-    }
-  }
+    },
+  );
   const missing = await store.finishBatch({ batchId, model });
   await showWaiting(context, missing, null);
   await store.records.end({ batchId, endedAtMs: context.now() });

@@ -19,6 +19,7 @@ export async function faultyApiProxy(options: {
 }): Promise<{ readonly url: string; close(): Promise<void> }> {
   const files = new Anthropic({ apiKey: 'test-key', baseURL: options.target, maxRetries: 0 });
   let creates = 0;
+  let origin = '';
   const server = createServer((request, response) => {
     const forward = async () => {
       const chunks: Buffer[] = [];
@@ -48,7 +49,13 @@ export async function faultyApiProxy(options: {
       upstream.headers.forEach((value, name) => {
         if (!hopHeaders.has(name)) out[name] = value;
       });
-      const body = Buffer.from(await upstream.arrayBuffer());
+      // Links the stand-in answers with (a batch's results_url) lead back through the proxy.
+      const body = Buffer.from(
+        Buffer.from(await upstream.arrayBuffer())
+          .toString('latin1')
+          .replaceAll(new URL(options.target).origin, origin),
+        'latin1',
+      );
       response.writeHead(upstream.status, out).end(body);
     };
     forward().catch((error: unknown) => {
@@ -57,8 +64,9 @@ export async function faultyApiProxy(options: {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
