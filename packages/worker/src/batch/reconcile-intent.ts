@@ -1,3 +1,4 @@
+import { withCallDeadline } from '@quarry/anthropic';
 import type { BatchIntent } from '@quarry/queue';
 import { describeError } from '../describe-error';
 import { type BatchLaneContext, showWaiting } from './batch-lane-context';
@@ -17,16 +18,23 @@ export async function reconcileIntent(context: BatchLaneContext, intent: BatchIn
   const size = Object.keys(intent.entries).length;
   let adopted: string | null = null;
   try {
-    for await (const batch of context.client.messages.batches.list(
-      { limit: 100 },
-      { timeout: context.callTimeoutMs },
-    )) {
-      if (Date.parse(batch.created_at) < intent.createdAtMs - clockSkewMs) break;
-      if (await store.isKnown(batch.id)) continue;
-      const counts = batch.request_counts;
-      const total = counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
-      if (total === size) adopted = batch.id;
-    }
+    // One deadline over every page of the listing (a page that stalls mid-body ends it).
+    await withCallDeadline(
+      { operation: 'The Message Batches listing', timeoutMs: context.callTimeoutMs },
+      async (signal) => {
+        for await (const batch of context.client.messages.batches.list(
+          { limit: 100 },
+          { timeout: context.callTimeoutMs, signal },
+        )) {
+          if (Date.parse(batch.created_at) < intent.createdAtMs - clockSkewMs) break;
+          if (await store.isKnown(batch.id)) continue;
+          const counts = batch.request_counts;
+          const total =
+            counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
+          if (total === size) adopted = batch.id;
+        }
+      },
+    );
   } catch (error) {
     log.warn(
       { intentId: intent.intentId, error: describeError(error) },
