@@ -27,6 +27,8 @@ describe('decryptPdf', () => {
       const decrypted = await decryptPdf({ bytes });
       if (!(decrypted instanceof Uint8Array)) throw new Error(decrypted.detail);
       expect(await encryptionOf(decrypted)).toBeNull();
+      // No trace of the encryption is left for a reader that scans the file.
+      expect(Buffer.from(decrypted).includes('/Encrypt')).toBe(false);
       const before = await extractPdfText({ bytes });
       const after = await extractPdfText({ bytes: decrypted });
       expect(after).toEqual(before);

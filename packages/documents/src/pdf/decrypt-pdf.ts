@@ -1,5 +1,37 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib';
 import { type DocumentRefusal, refuse } from '../document-refusal';
+
+/** The objects a value refers to directly: references inside it, through dictionaries and arrays. */
+function referencesIn(value: PDFObject | undefined): PDFRef[] {
+  if (value instanceof PDFRef) return [value];
+  if (value instanceof PDFStream) return referencesIn(value.dict);
+  if (value instanceof PDFDict) return value.values().flatMap(referencesIn);
+  if (value instanceof PDFArray) return value.asArray().flatMap(referencesIn);
+  return [];
+}
+
+/**
+ * Drops every object the decrypted document no longer reaches from its trailer (`Root`, `Info`):
+ * the encryption dictionary, the loaded cross-reference and object streams (their dictionaries
+ * still name `/Encrypt`; the saved file writes its own), so that no reader, even one rebuilding a
+ * damaged cross-reference table by scanning, finds a trace of the encryption.
+ */
+function dropUnreachableObjects(doc: PDFDocument): void {
+  const { context } = doc;
+  const reached = new Set<string>();
+  const pending = [context.trailerInfo.Root, context.trailerInfo.Info].flatMap((root) =>
+    referencesIn(root as PDFObject | undefined),
+  );
+  for (let ref = pending.pop(); ref; ref = pending.pop()) {
+    const tag = ref.toString();
+    if (reached.has(tag)) continue;
+    reached.add(tag);
+    pending.push(...referencesIn(context.lookup(ref)));
+  }
+  for (const [ref] of context.enumerateIndirectObjects()) {
+    if (!reached.has(ref.toString())) context.delete(ref);
+  }
+}
 
 /**
  * The bytes of a PDF whose encryption only restricts permissions (its user password is empty, so
@@ -21,5 +53,6 @@ export async function decryptPdf(options: {
       `the PDF is encrypted and could not be decrypted (${name}); send it without encryption`,
     );
   }
+  dropUnreachableObjects(decrypted);
   return decrypted.save({ updateFieldAppearances: false });
 }
