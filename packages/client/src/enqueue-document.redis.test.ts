@@ -154,11 +154,11 @@ describe('enqueueDocument', () => {
           },
         ],
         [
-          'an encrypted PDF',
-          await encryptedPdf('empty'),
+          'a PDF that needs a password',
+          await encryptedPdf('set'),
           {
             problem: 'bad_document',
-            message: 'the PDF is encrypted; send it without encryption',
+            message: 'the PDF is encrypted (password-protected); send it without encryption',
           },
         ],
         [

@@ -72,6 +72,7 @@ export * from './models/next-effort';
 export * from './models/request-rules';
 export * from './models/retirement-notices';
 export * from './models/unpriced-models';
+export * from './pacing/clamp-timer-delay';
 export * from './pacing/header-budget';
 export * from './pacing/pacing-draw';
 export * from './pacing/pacing-settlement';

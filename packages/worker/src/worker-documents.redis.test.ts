@@ -1,5 +1,5 @@
-import { extractPdfText } from '@quarry/documents';
-import { paddedPdf } from '@quarry/documents/testing';
+import { extractPdfText, pdfjs } from '@quarry/documents';
+import { encryptedTextPdf, paddedPdf } from '@quarry/documents/testing';
 import { loadSamples, renderSamplePdf } from '@quarry/samples';
 import { type RecordedRequest, startStandin } from '@quarry/standin';
 import { describe, expect } from 'vitest';
@@ -14,6 +14,17 @@ const documentSource = (request: RecordedRequest | undefined): unknown => {
   const first = request?.body.messages[0]?.content;
   return Array.isArray(first) ? (first[0] as { source?: unknown }).source : undefined;
 };
+
+/** The encryption filter pdf.js reports for a PDF (null: not encrypted). */
+async function encryptionOf(bytes: Uint8Array): Promise<string | null> {
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+  try {
+    const { info } = await (await task.promise).getMetadata();
+    return (info as { EncryptFilterName?: string | null }).EncryptFilterName ?? null;
+  } finally {
+    await task.destroy();
+  }
+}
 
 /**
  * Document jobs (input.document): the worker reads the blob, checks it, uploads it to the Files API
@@ -105,6 +116,65 @@ describe('a document job', () => {
       media_type: 'application/pdf',
       data: Buffer.from(bytes).toString('base64'),
     });
+  });
+
+  it('row 149: sends a PDF encrypted for permissions only decrypted, with the same text; the blob keeps the original', async ({
+    testBed,
+  }) => {
+    // The Files API refuses the upload: the bytes sent are in the request itself.
+    const h = await testBed.harness({ files: { maxTotalBytes: 1 } });
+    const bytes = await encryptedTextPdf({ lines: [doc('pdf-perm')], cipher: 'AES-128' });
+    expect(await encryptionOf(bytes)).toBe('Standard');
+    const { key } = await h.blobs.put({ bytes });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+    });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({
+      data: goodNote,
+      attempts: 1,
+    });
+    // The stand-in read the document's text (its key comes from it) in the bytes sent, which are not encrypted.
+    const [request] = h.requestsFor('pdf-perm');
+    const source = documentSource(request) as { type: string; data: string };
+    expect(source.type).toBe('base64');
+    const sent = Buffer.from(source.data, 'base64');
+    expect(await encryptionOf(sent)).toBeNull();
+    expect(await extractPdfText({ bytes: sent })).toEqual(await extractPdfText({ bytes }));
+    expect(Buffer.from((await h.blobs.get({ key })) ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('row 149: uploads the decrypted form of a permission-only PDF once, and dead-letters one that needs a password', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    const open = await encryptedTextPdf({ lines: [doc('pdf-open')], cipher: 'AES-256' });
+    const locked = await encryptedTextPdf({
+      lines: [doc('pdf-locked')],
+      cipher: 'AES-256',
+      userPassword: 'pw',
+    });
+    const openKey = (await h.blobs.put({ bytes: open })).key;
+    const lockedKey = (await h.blobs.put({ bytes: locked })).key;
+    await h.startWorker();
+    const first = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key: openKey } },
+    });
+    expect(await h.client.waitForResult(first.jobId, { timeoutMs: 20_000 })).toMatchObject({
+      data: goodNote,
+    });
+    expect(h.standin.stats.files).toMatchObject({ uploaded: 1, refused: 0 });
+    expect(documentSource(h.requestsFor('pdf-open')[0])).toMatchObject({ type: 'file' });
+    const refused = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key: lockedKey } },
+    });
+    const record = await h.dlqRecordOf(refused.jobId, 20_000);
+    expect(record.reason).toEqual({
+      kind: 'bad_document',
+      message: 'input.document: the PDF is encrypted (password-protected); send it without encryption',
+    });
+    expect(record.attempts).toEqual([]);
+    expect(h.requestsFor('pdf-locked')).toHaveLength(0);
   });
 
   it('dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
