@@ -64,6 +64,7 @@ export async function extract<W extends AnyWorkflow>(
     grounder: options.grounder,
     onWarning,
     document: options.document,
+    locale: options.locale,
   });
   const grounding = plan && 'grounder' in plan ? plan : undefined;
   const unchecked = plan && 'noTextLayer' in plan ? [noTextLayerReason] : [];
