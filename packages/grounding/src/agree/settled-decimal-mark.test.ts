@@ -10,10 +10,20 @@ describe('settledDecimalMark', () => {
     ['ja-JP', '.'],
     ['de-CH', '.'],
     ['en-IN', '.'],
-  ])('takes the decimal mark of locale %s (%s), whatever the document shows', (locale, mark) => {
-    expect(settledDecimalMark({ locale, document: 'Total 1.234,56 and 1,234.56' })).toEqual({
-      mark,
-      settledBy: `locale ${locale}`,
+  ])('takes the decimal mark of locale %s (%s) where the document shows none or both', (locale, mark) => {
+    for (const document of ['Total 1.234', 'Total 1.234,56 and 1,234.56']) {
+      expect(settledDecimalMark({ locale, document })).toEqual({ mark, settledBy: `locale ${locale}` });
+    }
+  });
+
+  it('settles nothing when the document shows only the mark its locale does not use', () => {
+    expect(
+      settledDecimalMark({ locale: 'en-US', document: 'Netto 1.037,00 €\nGesamt 1.234' }),
+    ).toBeUndefined();
+    expect(settledDecimalMark({ locale: 'de-DE', document: 'Net 1,037.00\nTotal 1,234' })).toBeUndefined();
+    expect(settledDecimalMark({ locale: 'de-DE', document: 'Netto 1.037,00 €\nGesamt 1.234' })).toEqual({
+      mark: ',',
+      settledBy: 'locale de-DE',
     });
   });
 

@@ -20,21 +20,29 @@ const SEPARATED = /\d+(?:[.,']\d+)+/g;
  * The decimal mark of a document: the locale's, when one is named and its decimal mark is `.` or
  * `,`; else the document's own, when its other numbers show it and never the other way (`1.234,56`
  * or `12,50` for `,`; `1,234.56`, `1'234.50` or `12.50` for `.`; `1.234.567` for `,`). Undefined
- * when neither settles it (no such numbers, or numbers both ways).
+ * when neither settles it (no such numbers, or numbers both ways), and when the document shows
+ * only the mark the locale does not use: a German invoice under an `en-US` workflow is read as
+ * unsettled, not against its own numbers.
  */
 export function settledDecimalMark(options: SettledDecimalMarkOptions): SettledDecimalMark | undefined {
-  if (options.locale !== undefined) {
-    const mark = localeDecimalMark(options.locale);
-    if (mark) return { mark, settledBy: `locale ${options.locale}` };
-  }
+  const shown = documentDecimalMark(options.document);
+  const mark = options.locale === undefined ? undefined : localeDecimalMark(options.locale);
+  if (mark)
+    return shown === undefined || shown === mark
+      ? { mark, settledBy: `locale ${options.locale}` }
+      : undefined;
+  return shown ? { mark: shown, settledBy: "the document's other numbers" } : undefined;
+}
+
+/** The one decimal mark the document's numbers show, if they show exactly one. */
+function documentDecimalMark(document: string): DecimalMark | undefined {
   const votes = new Set<DecimalMark>();
-  for (const [number] of options.document.normalize('NFKC').matchAll(SEPARATED)) {
+  for (const [number] of document.normalize('NFKC').matchAll(SEPARATED)) {
     const vote = decimalMarkShown(number);
     if (vote) votes.add(vote);
     if (votes.size > 1) return undefined;
   }
-  const [mark] = votes;
-  return mark ? { mark, settledBy: "the document's other numbers" } : undefined;
+  return [...votes][0];
 }
 
 const byLocale = new Map<string, DecimalMark | undefined>();

@@ -44,4 +44,11 @@ describe('createGrounder: how an amount is read', () => {
     expect(english.verdict.fields[0]?.status).toBe('grounded');
     expect(english.assessed.confidence.total).toBe(1);
   });
+
+  it('row 146: a locale the document contradicts settles nothing: the amount stays ambiguous', () => {
+    const document = 'Netto: 1.037,00 €\nGesamt: 1.234\n';
+    const { verdict } = ground(1.234, 'Gesamt: 1.234', document, 'en-US');
+    expect(verdict.fields.map((field) => field.status)).toEqual(['ambiguous']);
+    expect(verdict.issues).toEqual([]);
+  });
 });
