@@ -34,4 +34,23 @@ describe('worker grounding of amounts (real Redis, SDK against the stand-in)', (
     expect(accepted).toMatchObject({ data: { count: 1.234 }, attempts: 1, needsReview: false });
     expect(accepted.fieldConfidence).toEqual({ title: 1, count: 1 });
   });
+
+  it('dead-letters a job written with plain BullMQ whose locale is no BCP 47 tag, naming the field', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    await h.startWorker();
+    const job = await h.rawQueue().add('extract', {
+      workflow: 'counted-note',
+      input: { text: 'doc:badlocale A note about badlocale.' },
+      locale: 'de_DE',
+    });
+    const record = await h.dlqRecordOf(job.id as string, 15_000);
+    expect(record.reason).toMatchObject({
+      kind: 'invalid_payload',
+      message:
+        'The job data breaks the job contract: locale: must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "de_DE"',
+    });
+    expect(h.requestsFor('badlocale')).toEqual([]);
+  });
 });
