@@ -114,6 +114,19 @@ describe('enqueue validation', () => {
     ]);
   });
 
+  it('carries a locale into the job data and names a bad one', async ({ kit }) => {
+    const { client, queues } = kit;
+    const job = await client.enqueue('invoice', { text: 'an invoice' }, { locale: 'de-CH' });
+    expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ locale: 'de-CH' });
+    const error = await rejection(client.enqueue('invoice', { text: 'an invoice' }, { locale: 'swiss' }));
+    expect(error.problems).toEqual([
+      {
+        path: 'locale',
+        message: 'must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "swiss"',
+      },
+    ]);
+  });
+
   it('carries a budget into the job data', async ({ kit }) => {
     const { client, queues } = kit;
     const budget = { maxTokens: 20_000, maxCostUsd: 0.05 };

@@ -26,6 +26,7 @@ export * from './grounding/field-outcome';
 export * from './grounding/grounder';
 export * from './grounding/grounding-config';
 export * from './grounding/grounding-config-error';
+export * from './grounding/locale';
 export * from './grounding/parse-grounding-config';
 export * from './grounding/provenance';
 export * from './grounding/provenance-by-page';

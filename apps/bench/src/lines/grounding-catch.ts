@@ -16,6 +16,7 @@ import { referenceOf } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';
 import { pool } from '../pool';
 import { round } from '../stats';
+import { groundingScaleReadings } from './grounding-scale-readings';
 
 /** The model both sides use, priced from the model table. */
 const MODEL = 'claude-haiku-5-5';
@@ -172,6 +173,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
   context.log(`line 14: require caught ${on.caught}/${on.invented}, ${on.correct}/${jobs} correct`);
   const off = await side(context, invoiceWorkflowV1, null);
   context.log(`line 14: off caught ${off.caught}/${off.invented}, ${off.correct}/${jobs} correct`);
+  const scale = groundingScaleReadings(context.corpus.samples);
   const caughtShare = share(on.caught, on.invented);
   const flaggedShare = share(on.trueValuesFlagged, on.trueValuesChecked);
   const perJob = (s: Side) => round(s.outputTokens / s.jobs, 1);
@@ -194,6 +196,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
       concurrency,
       model: MODEL,
       hallucinations,
+      scaleReadings: scale,
       require: {
         ...on,
         costUsd: round(on.costUsd, 6),
@@ -210,6 +213,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
     notes: [
       `invented values: require ${on.caught}/${on.invented} caught (${on.caughtByGrounding} by grounding, the rest by rules), off ${off.caught}/${off.invented} (rules only)`,
       `true values flagged by grounding: ${on.trueValuesFlagged} of ${on.trueValuesChecked} checked`,
+      `1000× readings of amounts written 1,234 / 1.234 (planted with the true passage, no model): caught ${scale.caught}/${scale.planted} (before: ${scale.caughtBefore}/${scale.planted}); their true values flagged ${scale.trueFlagged} (before: ${scale.trueFlaggedBefore})`,
       `output tokens per job: require ${perJob(on)}, off ${perJob(off)} (+${round(perJob(on) - perJob(off), 1)}); calls per job: require ${round(on.calls / jobs, 2)}, off ${round(off.calls / jobs, 2)}`,
       `µUSD per valid (correct) extraction: require ${perCorrect(on)} (${on.correct}/${jobs} correct), off ${perCorrect(off)} (${off.correct}/${jobs} correct); flagged for review: require ${on.needsReview}, off ${off.needsReview}`,
     ],

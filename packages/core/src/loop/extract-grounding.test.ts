@@ -110,6 +110,26 @@ describe('extract with grounding', () => {
     expect(result.attemptRecords[0]?.groundingFields).toEqual(grounder.confidences[0]?.[0]);
   });
 
+  it("grounds in the job's locale, else the workflow's, and refuses a bad one", async () => {
+    const workflowLocale = setup([{ json: grounded }], {
+      workflow: receiptWorkflow({ grounding: 'require', locale: 'de-DE' }),
+    });
+    await workflowLocale.run();
+    expect(workflowLocale.grounder.checks.map((check) => check.locale)).toEqual(['de-DE']);
+    const jobLocale = setup([{ json: grounded }], {
+      workflow: receiptWorkflow({ grounding: 'require', locale: 'de-DE' }),
+      locale: 'en-US',
+    });
+    await jobLocale.run();
+    expect(jobLocale.grounder.checks.map((check) => check.locale)).toEqual(['en-US']);
+    const none = setup([{ json: grounded }]);
+    await none.run();
+    expect(none.grounder.checks.map((check) => check.locale)).toEqual([undefined]);
+    await expect(setup([{ json: grounded }], { locale: 'en_US' }).run()).rejects.toThrow(
+      'extract: locale must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "en_US"',
+    );
+  });
+
   it('does not ground a reply that fails its schema or rules', async () => {
     const wrongTotal = { ...grounded, total: 9.99, _evidence: { ...evidence, total: 'TOTAL 9.99' } };
     const { grounder, run } = setup(

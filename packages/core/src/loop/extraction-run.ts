@@ -72,8 +72,8 @@ export class ExtractionRun<W extends AnyWorkflow> {
     this.#warnOnce = warnOncePerModel(this.#onWarning);
     this.#toolName = toolNameFor(options.workflow);
     this.#maxTokens = this.settings.maxTokens;
-    const { workflow, input, grounder, document } = options;
-    const plan = replyGrounding({ workflow, input, grounder, onWarning: this.#onWarning, document });
+    const { workflow, input, grounder, document, locale } = options;
+    const plan = replyGrounding({ workflow, input, grounder, onWarning: this.#onWarning, document, locale });
     this.#grounding = plan && 'grounder' in plan ? plan : undefined;
     this.#unchecked = plan && 'noTextLayer' in plan ? [noTextLayerReason] : [];
   }

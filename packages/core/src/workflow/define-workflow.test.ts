@@ -82,6 +82,19 @@ describe('defineWorkflow', () => {
     );
   });
 
+  it('accepts a BCP 47 locale and names a bad one', () => {
+    expect(receiptWorkflow({ locale: 'de-CH' }).locale).toBe('de-CH');
+    expect(receiptWorkflow({ locale: 'en-IN' }).locale).toBe('en-IN');
+    for (const locale of ['de_DE', 'xx-YY', '', 'German']) {
+      expect(() => receiptWorkflow({ locale })).toThrow(
+        `Workflow receipt: locale must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got ${JSON.stringify(locale)}`,
+      );
+    }
+    expect(() => receiptWorkflow({ locale: 'de-DE'.repeat(20) })).toThrow(
+      'Workflow receipt: locale must be a BCP 47 language tag of at most 64 characters',
+    );
+  });
+
   it('accepts a grounding setting and names each problem of a bad one', () => {
     expect(receiptWorkflow({ grounding: 'require' }).grounding).toBe('require');
     const bad = { mode: 'always', fields: { total: { mode: 'on' } } } as unknown as GroundingSetting;

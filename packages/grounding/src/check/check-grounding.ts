@@ -1,4 +1,5 @@
 import { type Evidence, type FieldOutcome, formatPath, type Issue, type Provenance } from '@quarry/core';
+import { type SettledDecimalMark, settledDecimalMark } from '../agree/settled-decimal-mark';
 import { valueAgreement } from '../agree/value-agreement';
 import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
 import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
@@ -10,7 +11,7 @@ import { type GroundingIssueOptions, groundingIssue, notFoundMessage } from './g
 export interface GroundingCheck {
   /** Failures of `require` fields: feed them back like any other issue. */
   readonly issues: readonly Issue[];
-  /** Failures of `check` fields, ambiguous dates, and values left unchecked: flag the result. */
+  /** Failures of `check` fields, ambiguous dates and numbers, and values left unchecked: flag the result. */
   readonly reviewReasons: readonly string[];
   /** Every quote found, by concrete path, whether or not its value agrees. */
   readonly provenance: Provenance;
@@ -26,6 +27,12 @@ export interface CheckGroundingOptions {
   readonly data: unknown;
   readonly evidence: Evidence;
   readonly limits?: Partial<GroundingLimits>;
+  /**
+   * The document's BCP 47 locale (`de-DE`), from the job or the workflow: it settles whether a lone
+   * `.` or `,` before three digits (`1.234`) groups thousands or marks decimals. Without one, the
+   * document's other numbers may settle it; else such a number is `ambiguous`.
+   */
+  readonly locale?: string | undefined;
 }
 
 interface Run {
@@ -33,6 +40,8 @@ interface Run {
   readonly evidence: Evidence;
   readonly limits: GroundingLimits;
   readonly locator: QuoteLocator;
+  /** The document's decimal mark, worked out on first need. */
+  readonly decimalMark: () => SettledDecimalMark | undefined;
   readonly result: {
     issues: Issue[];
     reviewReasons: string[];
@@ -55,6 +64,7 @@ export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
     evidence: options.evidence,
     limits,
     locator: createQuoteLocator({ document: options.document, limits }),
+    decimalMark: once(() => settledDecimalMark({ locale: options.locale, document: options.document })),
     result: { issues: [], reviewReasons: [], provenance: {}, fields: [] },
   };
   if (options.plan.shape) visit(options.data, options.plan.shape, [], run);
@@ -107,7 +117,9 @@ function checkValue(run: Run, target: Target): void {
   }
   const { start, end, match, similarity } = location;
   result.provenance[path] = { start, end, quote: quote as string, match };
-  const agreement = valueAgreement({ field, value, span: run.document.slice(start, end) });
+  const span = run.document.slice(start, end);
+  const decimalMark = field.kind === 'number' ? run.decimalMark() : undefined;
+  const agreement = valueAgreement({ field, value, span, decimalMark });
   switch (agreement.verdict) {
     case 'agrees':
       result.fields.push({ ...outcome, status: 'grounded', match, similarity });
@@ -133,4 +145,12 @@ function checkValue(run: Run, target: Target): void {
 function fail(run: Run, target: Target, issue: GroundingIssueOptions): void {
   if (target.field.mode === 'require') run.result.issues.push(groundingIssue(issue));
   else run.result.reviewReasons.push(`grounding: ${issue.path}: ${issue.message}`);
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
