@@ -49,7 +49,9 @@ async function listCandidates(
           { timeout: context.callTimeoutMs, signal },
         )) {
           const createdAtMs = Date.parse(batch.created_at);
-          if (!(createdAtMs >= intent.createdAtMs - clockAllowanceMs)) break;
+          // Newest first: the rest is older still. One without a readable time is passed over.
+          if (createdAtMs < intent.createdAtMs - clockAllowanceMs) break;
+          if (!Number.isFinite(createdAtMs)) continue;
           const counts = batch.request_counts;
           const endedAtMs = batch.processing_status === 'ended' ? Date.parse(batch.ended_at ?? '') : null;
           listed.push({
