@@ -4,9 +4,19 @@ import { ConfigError, type Env, modelIdVar, parseEnv, readModelsFile, textVar } 
 import { z } from 'zod';
 
 /** The worker's model variables `enqueue --file` reads to check a document against the right limits. */
-const CliModelsEnv = z.object({
-  QUARRY_MODEL: modelIdVar().optional(),
-  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
+export const CliModelsEnv = z.object({
+  QUARRY_MODEL: modelIdVar().optional().meta({
+    description:
+      'Model id for workflows that do not name one ([docs/models.md](docs/models.md)). A retired one stops the worker at start-up.',
+    whenUnset: 'claude-haiku-5-5',
+  }),
+  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)')
+    .optional()
+    .meta({
+      description:
+        'JSON file of model entries merged over the default model table (prices, tiers, request rules, retirement); see [docs/models.md](docs/models.md).',
+      whenUnset: 'unset',
+    }),
 });
 
 /** The model table and default model a document is checked against at enqueue. */
