@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { z } from 'zod';
 import { cataloguePage } from './catalogue-page';
 import { catalogueTests, type TestSource } from './catalogue-tests';
@@ -25,20 +25,27 @@ const GENERATOR = join('apps', 'docs');
 /** Every `*.test.ts` under the `src` folders of the apps and packages, relative to `root`. */
 function testSources(root: string): TestSource[] {
   return ['apps', 'packages'].flatMap((group) =>
-    readdirSync(join(root, group)).flatMap((name) => {
-      if (join(group, name) === GENERATOR) return [];
-      const src = join(group, name, 'src');
-      let files: string[];
-      try {
-        files = readdirSync(join(root, src), { recursive: true, encoding: 'utf8' });
-      } catch {
-        return [];
-      }
-      return files
-        .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
-        .sort()
-        .map((file) => ({ file: join(src, file), text: readFileSync(join(root, src, file), 'utf8') }));
-    }),
+    // Sorted: a directory lists its entries in no fixed order, and the page must not change with it.
+    readdirSync(join(root, group))
+      .sort()
+      .flatMap((name) => {
+        if (join(group, name) === GENERATOR) return [];
+        const src = posix.join(group, name, 'src');
+        let files: string[];
+        try {
+          files = readdirSync(join(root, src), { recursive: true, encoding: 'utf8' });
+        } catch {
+          return [];
+        }
+        return files
+          .map((file) => file.split(/[\\/]/).join('/')) // the same on every system
+          .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+          .sort()
+          .map((file) => ({
+            file: posix.join(src, file),
+            text: readFileSync(join(root, src, file), 'utf8'),
+          }));
+      }),
   );
 }
 
