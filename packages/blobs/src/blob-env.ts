@@ -1,5 +1,6 @@
 import { booleanVar, integerVar, textVar, urlVar } from '@quarry/env';
 import { z } from 'zod';
+import { blobDefaults } from './blob-config';
 
 /** A bucket name as S3 allows it: 3 to 63 lower-case letters, digits, dots and dashes. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -18,18 +19,20 @@ export const blobEnv = {
     .meta({ description: '`directory` or `s3`.', whenUnset: 'directory' }),
   QUARRY_BLOB_DIR: textVar('a directory path').optional().meta({
     description: "The directory store's directory, relative to the working directory.",
-    whenUnset: '.quarry/blobs',
+    whenUnset: blobDefaults.dir,
   }),
   QUARRY_BLOB_MAX_BYTES: integerVar(1, 512 * 1024 * 1024)
     .optional()
     .meta({
       description: 'Largest document (1 to 536870912); `enqueue --file` refuses a larger one.',
-      whenUnset: '33554432 (32 MiB)',
+      whenUnset: `${blobDefaults.maxBytes} (${blobDefaults.maxBytes / 1024 / 1024} MiB)`,
     }),
-  QUARRY_BLOB_TIMEOUT_MS: integerVar(100, 600_000).optional().meta({
-    description: 'Deadline of each blob store call, retries included (100 to 600000).',
-    whenUnset: '30000',
-  }),
+  QUARRY_BLOB_TIMEOUT_MS: integerVar(100, 600_000)
+    .optional()
+    .meta({
+      description: 'Deadline of each blob store call, retries included (100 to 600000).',
+      whenUnset: String(blobDefaults.timeoutMs),
+    }),
   QUARRY_S3_BUCKET: z
     .string()
     .trim()
@@ -45,7 +48,7 @@ export const blobEnv = {
     })
     .meta({ type: "a key prefix of letters, digits and !-_.*'()/ not starting with /" })
     .optional()
-    .meta({ description: 'Put before every object key.', whenUnset: 'quarry/' }),
+    .meta({ description: 'Put before every object key.', whenUnset: blobDefaults.s3Prefix }),
   QUARRY_S3_ENDPOINT: urlVar(['https:', 'http:'], 'http://127.0.0.1:9000')
     .optional()
     .meta({ description: '`http(s)://` endpoint of an S3-compatible store (MinIO, R2).', whenUnset: 'AWS' }),

@@ -2,6 +2,7 @@ import { integerVar, urlVar } from '@quarry/env';
 import { z } from 'zod';
 import { isHashTagged } from './keys';
 import { ModelId } from './model-id';
+import { queueDefaults } from './queue-config';
 
 /** A queue name environment variable: no ":" (it would break the key layout). */
 const queueNameVar = () =>
@@ -46,14 +47,14 @@ export const queueEnv = {
     .meta({
       description:
         "Prefix of every Redis key (BullMQ's and Quarry's). Must contain a `{hash tag}` so a queue, its DLQ and Quarry's keys share one Redis Cluster slot.",
-      whenUnset: '{quarry}',
+      whenUnset: queueDefaults.prefix,
     }),
   QUARRY_QUEUE: queueNameVar()
     .optional()
-    .meta({ description: 'Name of the extraction queue (no `:`).', whenUnset: 'extraction' }),
+    .meta({ description: 'Name of the extraction queue (no `:`).', whenUnset: queueDefaults.queueName }),
   QUARRY_DLQ: queueNameVar()
     .optional()
-    .meta({ description: 'Name of the dead-letter queue (no `:`).', whenUnset: 'extraction-dlq' }),
+    .meta({ description: 'Name of the dead-letter queue (no `:`).', whenUnset: queueDefaults.dlqName }),
   QUARRY_ALLOWED_MODELS: modelListVar().optional().meta({
     description:
       'Model ids, comma-separated (`claude-sonnet-5-5,claude-opus-5-5`), that a job\'s `overrides.model` may name besides the models its workflow\'s versions name (the producer client takes it as `config.allowedModels`). The client and `replay-dlq` refuse any other before enqueuing (`overrides.model: model "…" is not allowed for workflow "…"`); the worker dead-letters such a job written with plain BullMQ as `invalid_payload`, without a model call. Unset: only the workflow\'s own models. Keeps every `model` metric label to configured values.',
@@ -72,7 +73,7 @@ export const inlineDocumentEnv = {
     .meta({
       description:
         'Largest inline (`base64`) document a job may carry, in decoded bytes (1 to 786432, so it fits a job of 1 MiB); the client refuses a larger one naming `input.document.source.data` (store it as a blob instead).',
-      whenUnset: '262144 (256 KiB)',
+      whenUnset: `${queueDefaults.limits.inlineDocumentMaxBytes} (${queueDefaults.limits.inlineDocumentMaxBytes / 1024} KiB)`,
     }),
 };
 

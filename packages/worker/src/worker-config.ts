@@ -64,10 +64,12 @@ export const WorkerEnv = z
     WORKER_CONCURRENCY: integerVar(1, 1000)
       .default(4)
       .meta({ description: 'Jobs one worker process runs at once (1–1000).' }),
-    JOB_ATTEMPTS: integerVar(1, 100).optional().meta({
-      description: 'Job attempts before transient failures are dead-lettered (1–100).',
-      whenUnset: '5',
-    }),
+    JOB_ATTEMPTS: integerVar(1, 100)
+      .optional()
+      .meta({
+        description: 'Job attempts before transient failures are dead-lettered (1–100).',
+        whenUnset: String(queueDefaults.jobAttempts),
+      }),
     JOB_MAX_COST_USD: positiveNumberVar('US dollars')
       .pipe(
         z.number().max(MAX_BUDGET_COST_USD, {
@@ -80,13 +82,18 @@ export const WorkerEnv = z
           "Cost budget in US dollars (> 0, ≤ 1000) of a job that sets no `budget.maxCostUsd`; a job's own budget wins.",
         whenUnset: 'unset (none)',
       }),
-    BACKOFF_BASE_MS: integerVar(1).optional().meta({
-      description: 'Base of the capped full-jitter exponential backoff between job attempts.',
-      whenUnset: '2000',
-    }),
+    BACKOFF_BASE_MS: integerVar(1)
+      .optional()
+      .meta({
+        description: 'Base of the capped full-jitter exponential backoff between job attempts.',
+        whenUnset: String(queueDefaults.backoff.baseMs),
+      }),
     BACKOFF_CAP_MS: integerVar(1)
       .optional()
-      .meta({ description: 'Cap of that backoff (at least `BACKOFF_BASE_MS`).', whenUnset: '60000' }),
+      .meta({
+        description: 'Cap of that backoff (at least `BACKOFF_BASE_MS`).',
+        whenUnset: String(queueDefaults.backoff.capMs),
+      }),
     RATE_LIMIT_PAUSE_MS: integerVar(1)
       .default(failurePolicyDefaults.rateLimitPauseMs)
       .meta({ description: 'Queue pause after a 429 that carried no `retry-after`.' }),
@@ -134,35 +141,55 @@ export const WorkerEnv = z
     RECONCILE_GRACE_MS: integerVar(0)
       .default(30_000)
       .meta({ description: 'Failed jobs younger than this are left to the worker that failed them.' }),
-    ATTEMPT_TTL_HOURS: positiveNumberVar().optional().meta({
-      description: 'Attempt records expire this long after the last one was saved.',
-      whenUnset: '336 (14 days)',
-    }),
-    HISTORY_ENABLED: booleanVar().optional().meta({
-      description: 'The shared error history (lessons): `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.',
-      whenUnset: 'true',
-    }),
+    ATTEMPT_TTL_HOURS: positiveNumberVar()
+      .optional()
+      .meta({
+        description: 'Attempt records expire this long after the last one was saved.',
+        whenUnset: `${queueDefaults.attemptTtlSeconds / 3600} (${queueDefaults.attemptTtlSeconds / 86_400} days)`,
+      }),
+    HISTORY_ENABLED: booleanVar()
+      .optional()
+      .meta({
+        description: 'The shared error history (lessons): `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.',
+        whenUnset: String(queueDefaults.history.enabled),
+      }),
     HISTORY_TOP_N: integerVar(0, 50)
       .optional()
-      .meta({ description: 'Lessons shown to the model per job (0 reads none).', whenUnset: '3' }),
+      .meta({
+        description: 'Lessons shown to the model per job (0 reads none).',
+        whenUnset: String(queueDefaults.history.topN),
+      }),
     HISTORY_MAX_SIGNATURES: integerVar(1, 10_000)
       .optional()
-      .meta({ description: 'Issue signatures kept per workflow version and scope.', whenUnset: '50' }),
+      .meta({
+        description: 'Issue signatures kept per workflow version and scope.',
+        whenUnset: String(queueDefaults.history.maxSignatures),
+      }),
     HISTORY_HALF_LIFE_HOURS: positiveNumberVar()
       .optional()
-      .meta({ description: "Half-life of a signature's decayed frequency.", whenUnset: '24' }),
+      .meta({
+        description: "Half-life of a signature's decayed frequency.",
+        whenUnset: String(queueDefaults.history.halfLifeMs / hour),
+      }),
     KEEP_COMPLETED_COUNT: integerVar(1)
       .optional()
-      .meta({ description: 'Completed jobs kept (with their results).', whenUnset: '10000' }),
-    KEEP_COMPLETED_AGE_HOURS: positiveNumberVar().optional().meta({
-      description:
-        'Completed jobs older than this are removed. Jobs flagged for review stay in the review index until acknowledged.',
-      whenUnset: '168 (7 days)',
-    }),
-    KEEP_FAILED_AGE_HOURS: positiveNumberVar().optional().meta({
-      description: 'Failed jobs older than this are removed; their DLQ records stay.',
-      whenUnset: '336 (14 days)',
-    }),
+      .meta({
+        description: 'Completed jobs kept (with their results).',
+        whenUnset: String(queueDefaults.retention.completed.count),
+      }),
+    KEEP_COMPLETED_AGE_HOURS: positiveNumberVar()
+      .optional()
+      .meta({
+        description:
+          'Completed jobs older than this are removed. Jobs flagged for review stay in the review index until acknowledged.',
+        whenUnset: `${queueDefaults.retention.completed.ageSeconds / 3600} (${queueDefaults.retention.completed.ageSeconds / 86_400} days)`,
+      }),
+    KEEP_FAILED_AGE_HOURS: positiveNumberVar()
+      .optional()
+      .meta({
+        description: 'Failed jobs older than this are removed; their DLQ records stay.',
+        whenUnset: `${queueDefaults.retention.failed.ageSeconds / 3600} (${queueDefaults.retention.failed.ageSeconds / 86_400} days)`,
+      }),
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
     METRICS_PORT: integerVar(0, 65_535).optional().meta({
