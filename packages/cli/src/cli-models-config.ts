@@ -7,14 +7,15 @@ import { z } from 'zod';
 export const CliModelsEnv = z.object({
   QUARRY_MODEL: modelIdVar().optional().meta({
     description:
-      'Model id for workflows that do not name one ([docs/models.md](docs/models.md)). A retired one stops the worker at start-up.',
-    whenUnset: 'claude-haiku-5-5',
+      "The workers' default model (set it as the workers have it): a document of a job and workflow naming no model is checked against its limits ([docs/models.md](docs/models.md)).",
+    whenUnset:
+      "none: the strictest limits of the model table apply (the CLI cannot tell the workers' default)",
   }),
   QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)')
     .optional()
     .meta({
       description:
-        'JSON file of model entries merged over the default model table (prices, tiers, request rules, retirement); see [docs/models.md](docs/models.md).',
+        "The workers' JSON file of model entries, merged over the default model table so a document is checked against the same limits; relative to the working directory ([docs/models.md](docs/models.md)).",
       whenUnset: 'unset',
     }),
 });
