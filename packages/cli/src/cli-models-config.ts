@@ -8,8 +8,7 @@ export const CliModelsEnv = z.object({
   QUARRY_MODEL: modelIdVar().optional().meta({
     description:
       "The workers' default model (set it as the workers have it): a document of a job and workflow naming no model is checked against its limits ([docs/models.md](docs/models.md)).",
-    whenUnset:
-      "none: the strictest limits of the model table apply (the CLI cannot tell the workers' default)",
+    whenUnset: 'none (the strictest limits of the model table apply)',
   }),
   QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)')
     .optional()
