@@ -40,6 +40,14 @@ describe('the catalogue page', () => {
     );
   });
 
+  it('shows a title as written: emphasis marks outside code spans escaped, pipes too', () => {
+    const text = proving().replace(
+      "it('row 1: kind 1 -> outcome'",
+      "it('row 1: key __proto__ | `__proto__` -> a*b'",
+    );
+    expect(page(text)).toContain('| 1 | key \\_\\_proto\\_\\_ \\| `__proto__` -> a\\*b |');
+  });
+
   it('fails naming a row no test carries, and the allow-list that could excuse it', () => {
     const text = proving().replace(/it\('row 57: [^\n]*\n/, '');
     expect(() => page(text)).toThrow(CatalogueGapError);

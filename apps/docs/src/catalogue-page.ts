@@ -13,8 +13,17 @@ export interface CataloguePageOptions {
   readonly allowList: string;
 }
 
-/** A table cell: no line break, no bare `|`. */
-const cell = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+/**
+ * A table cell: no line break, no bare `|`, and `_` and `*` escaped outside code spans, so a title
+ * holding `__proto__` is shown as written (the formatter would turn it into emphasis).
+ */
+const cell = (text: string): string =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[_*]/g, '\\$&')))
+    .join('')
+    .replace(/\|/g, '\\|');
 
 function rowLine(row: number, tests: readonly CatalogueTest[]): string {
   const proving = tests.filter((test) => test.row === row);
