@@ -102,7 +102,7 @@ describe('enqueue validation', () => {
     expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
   });
 
-  it('carries an effort into the job data and names one that is not a level', async ({ kit }) => {
+  it('row 81: carries an effort into the job data and names one that is not a level', async ({ kit }) => {
     const { client, queues } = kit;
     const job = await client.enqueue('invoice', { text: 'an invoice' }, { effort: 'low' });
     expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ effort: 'low' });

@@ -114,7 +114,7 @@ describe('PacerBudgetStore', () => {
     expect(grant.waitMs).toBeLessThanOrEqual(5000);
   });
 
-  it('without headers or ceilings lets one probe through, then goes unpaced when the answer had no headers', async ({
+  it('row 121: an API (or proxy) that sends no rate-limit headers -> without headers or ceilings lets one probe through, then goes unpaced when the answer had no headers', async ({
     redis,
     prefix,
   }) => {

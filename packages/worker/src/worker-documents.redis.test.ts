@@ -31,7 +31,7 @@ async function encryptionOf(bytes: Uint8Array): Promise<string | null> {
  * once per content hash (shared in Redis by every worker) and references it in every attempt.
  */
 describe('a document job', () => {
-  it('uploads its PDF once for three attempts, and not again for another job with the same bytes', async ({
+  it('row 131: uploads its PDF once for three attempts, and not again for another job with the same bytes', async ({
     testBed,
   }) => {
     const h = await testBed.harness({
@@ -66,7 +66,9 @@ describe('a document job', () => {
     expect(documentSource(h.requestsFor('pdf-a').at(-1))).toEqual(fileSource);
   });
 
-  it('falls back to base64 when the Files API refuses the upload, and completes', async ({ testBed }) => {
+  it('row 132: the Files API refusing or failing a document upload -> falls back to base64 when the Files API refuses the upload, and completes', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ files: { maxTotalBytes: 1 } });
     const bytes = await pdfOf('pdf-b');
     const { key } = await h.blobs.put({ bytes });
@@ -177,7 +179,7 @@ describe('a document job', () => {
     expect(h.requestsFor('pdf-locked')).toHaveLength(0);
   });
 
-  it('dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
+  it('row 111: a document job whose blob is not what it claims -> dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -212,7 +214,7 @@ describe('a document job', () => {
     expect(await h.client.waitForResult(jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
   });
 
-  it('refuses url documents on loopback and metadata addresses as bad_document, before any download or model call', async ({
+  it('row 134: a url document on a loopback address -> refuses url documents on loopback and metadata addresses as bad_document, before any download or model call', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -233,7 +235,7 @@ describe('a document job', () => {
     expect(h.standin.requests).toHaveLength(0);
   });
 
-  it('grounds a PDF without a text layer check-only: completed, flagged for review with no_text_layer', async ({
+  it('row 133: grounds a PDF without a text layer check-only: completed, flagged for review with no_text_layer', async ({
     testBed,
   }) => {
     const h = await testBed.harness();

@@ -163,7 +163,7 @@ describe('extract with grounding', () => {
     ]);
   });
 
-  it('grounds a stored reply it validates again when a job resumes', async () => {
+  it('row 107: a job resumed after a crash whose last stored reply was valid -> grounds a stored reply it validates again when a job resumes', async () => {
     const first = setup([{ json: grounded }]);
     await first.run();
     const records = await first.store.load('job-1');
@@ -176,7 +176,7 @@ describe('extract with grounding', () => {
     expect(result.provenance).toHaveProperty('merchant');
   });
 
-  it('warns once and sends the plain schema when the workflow asks for grounding but no grounder is given', async () => {
+  it('row 106: a grounded workflow run through extract() without a grounder -> warns once and sends the plain schema when the workflow asks for grounding but no grounder is given', async () => {
     const { model, run, warnings } = setup([{ json: validReceipt }], { grounder: null });
     const result = await run();
     expect(result.provenance).toBeUndefined();
