@@ -6,10 +6,12 @@ import {
   BatchesView,
   BatchRecords,
   DashboardSessionStore,
+  OverviewCounts,
   queueDefaults,
   ReviewIndex,
   redactRedisUrl,
   redisConnection,
+  WorkflowStatsStore,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
@@ -122,6 +124,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       records: new BatchRecords({ redis: connection, keys }),
     },
     review: new ReviewIndex({ redis: connection, keys }),
+    overview: {
+      counts: new OverviewCounts({ redis: connection, keys, queue: triage.queues.queue }),
+      stats: new WorkflowStatsStore({ redis: connection, keys, now }),
+    },
     registry,
     blobs: options.blobs ?? null,
     signer,

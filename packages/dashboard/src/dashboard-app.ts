@@ -1,5 +1,11 @@
 import type { BlobStore, WorkflowRegistry } from '@quarry/core';
-import type { BatchesView, BatchRecords, ReviewIndex } from '@quarry/queue';
+import type {
+  BatchesView,
+  BatchRecords,
+  OverviewCounts,
+  ReviewIndex,
+  WorkflowStatsStore,
+} from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
@@ -24,6 +30,7 @@ import { batchesRoutes } from './routes/batches-routes';
 import { documentRoutes } from './routes/document-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
+import { overviewRoutes } from './routes/overview-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
 
@@ -39,6 +46,8 @@ export interface DashboardAppOptions {
   readonly triage: Triage;
   /** The batch lane's read model and records (the Batches pages). */
   readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
+  /** What the overview's charts are drawn from. */
+  readonly overview: { readonly counts: OverviewCounts; readonly stats: WorkflowStatsStore };
   /** Jobs flagged for review (the Review page). */
   readonly review: ReviewIndex;
   /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
@@ -55,7 +64,7 @@ export interface DashboardAppOptions {
 /**
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
- * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
+ * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
  * the Batches pages; the job and review pages; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
@@ -100,6 +109,15 @@ export function dashboardApp(options: DashboardAppOptions): Express {
     viewersSeeDocuments: config.documents === 'all',
   });
   app.use(BOARD_PATH, boardsByRole({ boards, log }));
+  app.use(
+    overviewRoutes({
+      ...options.overview,
+      triage: options.triage,
+      batches: options.batches.view,
+      signer: options.signer,
+      now: options.now,
+    }),
+  );
   app.use(
     triageRoutes({
       triage: options.triage,
