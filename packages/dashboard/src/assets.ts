@@ -52,4 +52,6 @@ svg.meter { vertical-align: middle; }
 .why-block .why { font-size: 1.05rem; }
 code.command { background: #1d2430; color: #fff; padding: .15rem .4rem; user-select: all; }
 .headline { font-weight: 600; }
+.notice { background: #e6f4ea; border: 1px solid #2f7d4f; padding: .4rem .8rem; }
+.review-group { margin-bottom: 1.5rem; }
 `;

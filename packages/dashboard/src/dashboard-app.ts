@@ -31,6 +31,7 @@ import { documentRoutes } from './routes/document-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
 import { overviewRoutes } from './routes/overview-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
 
@@ -65,7 +66,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
- * the Batches pages; the job and review pages; document downloads; 404; errors. Documents (and
+ * the Batches pages; the job page; the review page and Accept; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
@@ -143,10 +144,19 @@ export function dashboardApp(options: DashboardAppOptions): Express {
   app.use(
     jobRoutes({
       queues: options.triage.queues,
+      registry: options.registry,
+      signer: options.signer,
+      documents,
+    }),
+  );
+  app.use(
+    reviewRoutes({
+      queues: options.triage.queues,
       review: options.review,
       registry: options.registry,
       signer: options.signer,
       documents,
+      log,
       now: options.now,
     }),
   );
