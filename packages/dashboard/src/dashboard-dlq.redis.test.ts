@@ -43,6 +43,25 @@ describe('DLQ entries in bull-board', () => {
     expect(stored?.data.input.input.text).toBe(text);
   });
 
+  it('show the DLQ with no "No workers" alarm (workers unknown) and link back to the triage pages', async ({
+    kit,
+  }) => {
+    const response = await fetch(`${kit.url}/queues/api/queues?activeQueue=extraction-dlq&page=1`, {
+      headers: asViewer,
+    });
+    const { queues } = (await response.json()) as { queues: { name: string; hasWorkers: unknown }[] };
+    expect(Object.fromEntries(queues.map((queue) => [queue.name, queue.hasWorkers]))).toEqual({
+      extraction: false,
+      'extraction-dlq': null,
+    });
+    const board = await (
+      await fetch(`${kit.url}/queues`, { headers: { accept: 'text/html', ...asViewer } })
+    ).text();
+    expect(board).toContain(
+      '"miscLinks":[{"text":"Quarry overview","url":"/"},{"text":"Dead letters (triage)","url":"/dlq"}',
+    );
+  });
+
   it('have one log line per attempt', async ({ kit }) => {
     const { url, seed } = kit;
     const record = await seed({ jobId: 'logged' });
