@@ -8,15 +8,15 @@ import {
   DashboardSessionStore,
   OverviewCounts,
   queueDefaults,
+  type RedisClient,
   ReviewIndex,
   redactRedisUrl,
-  redisConnection,
+  redisClient,
   WorkflowStatsStore,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Express } from 'express';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator';
 import { CsrfSigner } from './auth/csrf-signer';
@@ -36,7 +36,7 @@ export interface CreateDashboardOptions {
   /** Usually `loadDashboardConfig()`. */
   readonly config: DashboardConfig;
   /** A connection the caller owns (kept open on close). Default: one opened from `config.redisUrl`. */
-  readonly connection?: Redis;
+  readonly connection?: RedisClient;
   /** Workflows replays are validated against, and whose documents the pages show. Default: the shipped workflows. */
   readonly registry?: WorkflowRegistry;
   /**
@@ -84,7 +84,7 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
   // Fail fast: no command waits for a Redis that is down (no offline queue) or silent (command timeout).
   const connection =
     options.connection ??
-    redisConnection(config.redisUrl, {
+    redisClient(config.redisUrl, {
       role: 'producer',
       connectionName: 'quarry-dashboard',
       commandTimeoutMs: dashboardDefaults.redisCommandTimeoutMs,

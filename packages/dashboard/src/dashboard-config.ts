@@ -102,7 +102,7 @@ export const DashboardEnv = z
     DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
     DASHBOARD_DOCUMENTS: z.string().trim().toLowerCase().pipe(DocumentAccess).default('all'),
     ...triageEnv,
-    REDIS_URL: redisUrlVar({ cluster: false }).default(defaultRedisUrl),
+    REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
     REDIS_ALLOW_EVICTION: booleanVar().default(false),
     ...queueEnv,
     ...anthropicEnv,

@@ -1,11 +1,10 @@
-import { RedisSelfCheckError, redactRedisUrl } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import { type RedisClient, RedisSelfCheckError, redactRedisUrl } from '@quarry/queue';
 import type { Logger } from 'pino';
 import type { RedisReadiness } from './redis-readiness';
 
 /** Options of {@link startWithRedis}. */
 export interface StartWithRedisOptions {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly readiness: RedisReadiness;
   readonly redisUrl: string;
   readonly log: Logger;
@@ -15,7 +14,7 @@ export interface StartWithRedisOptions {
   readonly selfCheck: () => Promise<unknown>;
 }
 
-function waitForReady(connection: Redis, waitMs: number): Promise<boolean> {
+function waitForReady(connection: RedisClient, waitMs: number): Promise<boolean> {
   if (connection.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const onReady = () => {
@@ -54,7 +53,10 @@ export async function startWithRedis(options: StartWithRedisOptions): Promise<vo
     'Redis is unreachable; the dashboard starts anyway and answers 503 until Redis is back',
   );
   const onReady = () => {
-    log.info({ redisUrl: redactRedisUrl(options.redisUrl) }, 'Redis is reachable; running the self-check');
+    log.info(
+      { redisUrl: redactRedisUrl(options.redisUrl) },
+      'Redis is reachable; running the self-check',
+    );
     check().then(
       () => connection.off('ready', onReady),
       (error: unknown) => {
