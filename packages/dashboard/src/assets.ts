@@ -40,8 +40,8 @@ pre.document mark { background: #d9ecff; color: inherit; border-bottom: 2px soli
 pre.document mark[data-fields*=" "] { background: #b5d4f4; }
 pre.document mark.weak { background: #ffe9b3; border-bottom-color: #c98a00; }
 pre.document mark.active { background: #ffd84d; outline: 2px solid #1d2430; }
-.overview { display: grid; grid-template-columns: repeat(auto-fit, minmax(34rem, 1fr)); gap: 1rem; }
-.panel { background: #fff; border: 1px solid #e2e5ea; padding: .2rem 1rem .8rem; }
+.overview { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(34rem, 100%), 1fr)); gap: 1rem; }
+.panel { background: #fff; border: 1px solid #e2e5ea; padding: .2rem 1rem .8rem; overflow-x: auto; min-width: 0; }
 .panel h2 { margin-top: .8rem; }
 figure.chart { margin: 0; }
 figure.chart svg { max-width: 100%; height: auto; }

@@ -53,10 +53,7 @@ export async function startWithRedis(options: StartWithRedisOptions): Promise<vo
     'Redis is unreachable; the dashboard starts anyway and answers 503 until Redis is back',
   );
   const onReady = () => {
-    log.info(
-      { redisUrl: redactRedisUrl(options.redisUrl) },
-      'Redis is reachable; running the self-check',
-    );
+    log.info({ redisUrl: redactRedisUrl(options.redisUrl) }, 'Redis is reachable; running the self-check');
     check().then(
       () => connection.off('ready', onReady),
       (error: unknown) => {

@@ -17,8 +17,13 @@ function outcomesSection(view: OverviewView): SafeHtml {
   const chart = stackedColumns({
     label: 'Jobs per minute by outcome over the last hour',
     series: [
-      { name: 'completed', color: COLORS.completed, values: outcomes.completed },
-      { name: 'of them flagged for review', color: COLORS.flagged, values: outcomes.flagged },
+      // Flagged jobs are completed jobs too: drawn once, on top of the others.
+      {
+        name: 'completed',
+        color: COLORS.completed,
+        values: outcomes.completed.map((n, i) => Math.max(0, n - (outcomes.flagged[i] ?? 0))),
+      },
+      { name: 'completed, flagged for review', color: COLORS.flagged, values: outcomes.flagged },
       { name: 'dead-lettered', color: COLORS.deadLettered, values: outcomes.deadLettered },
     ],
     from: `${outcomes.starts.length} min ago`,
@@ -56,13 +61,13 @@ function fingerprintsSection(view: OverviewView, now: number): SafeHtml {
     return html`<tr>
   <td><a href="/dlq?fingerprint=${encodeURIComponent(group.fingerprint)}"><code>${group.fingerprint}</code></a><br><span class="reason muted">${group.reason}</span></td>
   <td>${top ? html`<code>${top.signature}</code><br><span class="muted">${top.example}</span>` : group.message}</td>
-  <td>${sparkline({ values: arrivals.counts, label: `arrivals per hour of ${group.fingerprint}` })}</td>
+  <td>${sparkline({ values: arrivals.counts, label: `arrivals per hour of ${group.fingerprint}`, width: 120 })}</td>
   <td>${group.states.dead + group.states.quarantined}</td>
   <td title="${group.lastSeen}">${ageLabel(group.lastSeen, now)} ago</td>
 </tr>`;
   });
   return html`<section class="panel"><h2>DLQ arrivals per fingerprint</h2>
-<table><thead><tr><th>Fingerprint</th><th>Top issue</th><th>Arrivals per hour, last 24 h</th><th>Waiting</th><th>Last</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Fingerprint</th><th>Top issue</th><th>Per hour, 24 h</th><th>Waiting</th><th>Last</th></tr></thead><tbody>${rows}</tbody></table>
 ${view.moreFingerprints > 0 ? html`<p><a href="/fingerprints">${view.moreFingerprints} more fingerprint(s)</a></p>` : ''}</section>`;
 }
 
