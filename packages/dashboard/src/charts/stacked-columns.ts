@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../html';
 import { chartNumber, coordinate } from './chart-number';
 
 /** One stacked series: a name for the legend, a fill colour, one value per column. */
-export interface ColumnSeries {
+interface ColumnSeries {
   readonly name: string;
   /** A fill colour such as `#2f7d4f` (the page's own constants, never text from outside). */
   readonly color: string;

@@ -12,7 +12,7 @@ import {
 import type { FingerprintGroup, Triage } from '@quarry/triage';
 
 /** The windows and cuts of the overview. */
-export const overviewWindows = {
+const overviewWindows = {
   /** Jobs per minute over the last hour. */
   outcomes: { bucketMs: 60_000, buckets: 60 },
   /** DLQ arrivals per hour over the last day. */
@@ -28,7 +28,7 @@ export const overviewWindows = {
 } as const;
 
 /** A fingerprint group with its arrivals over the window. */
-export interface FingerprintTrend {
+interface FingerprintTrend {
   readonly group: FingerprintGroup;
   readonly arrivals: CountSeries;
 }
