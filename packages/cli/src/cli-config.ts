@@ -26,8 +26,8 @@ export interface CliTriageConfig extends CliConfig {
 }
 
 /**
- * The CLI's environment: the shared `REDIS_URL` (a cluster URL allowed; the DLQ commands then refuse
- * it) and queue variables. Empty variables count as unset; unset queue settings take `queueDefaults`.
+ * The CLI's environment: the shared `REDIS_URL` (`redis+cluster://` for a Redis Cluster, as producers
+ * and workers take it) and queue variables. Empty variables count as unset; unset queue settings take `queueDefaults`.
  */
 export const CliEnv = z.object({
   REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl).meta({

@@ -59,15 +59,17 @@ describe('quarry dlq text output with hostile DLQ records', () => {
     expect(rest).toEqual([]);
     expect(row?.split(/\s{2,}/)).toEqual([
       record.dlqId,
-      'invoice\\u001b[31m\\u009b2J@v1',
+      // The top issue (path: message), escaped and cut at the table's column width.
+      'linesx\\u001b[?1049h\\u0008\\u0008\\u202eevil: x\\u001b[?1049h\\u…',
       'validation_exhausted',
+      'invoice\\u001b[31m\\u009b2J@v1',
       record.fingerprint,
       '1',
       '$0.0010',
       '1h',
       'dead',
     ]);
-    expect(row?.indexOf('validation_exhausted')).toBe(header?.indexOf('REASON'));
+    expect(row?.indexOf('validation_exhausted')).toBe(header?.lastIndexOf('REASON'));
 
     const groups = await runQuarry(['dlq', 'groups'], env);
     expect(groups.code).toBe(0);
@@ -83,6 +85,9 @@ describe('quarry dlq text output with hostile DLQ records', () => {
     expect(show.code).toBe(0);
     expect(printed(show)).not.toMatch(RAW_CONTROL);
     expect(show.stdout).toContain('workflow       invoice\\u001b[31m\\u009b2J@v1\n');
+    expect(show.stdout).toContain(
+      'Why: validation_exhausted after 1 model call; top issue (seen 1×) linesx\\u001b[?1049h\\u0008\\u0008\\u202eevil: x\\u001b[?1049h\\u0008\\u0008\\u202eevil\n',
+    );
     expect(show.stdout).toContain(
       // The DLQ record stores a reason with its control characters as spaces (buildDlqRecord).
       'reason         validation_exhausted: reply refused x [?1049h   evil\n',

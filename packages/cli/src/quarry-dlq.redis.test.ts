@@ -35,25 +35,27 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
   }
 
   describe('dlq list', () => {
-    it('prints a table of id, workflow@version, reason, fingerprint, attempts, cost, age and state', async () => {
+    it('prints a table led by the top issue: id, top issue, reason, workflow@version, fingerprint, model calls, cost, age and state', async () => {
       const record = await seed({ jobId: 'one' });
       const run = await runQuarry(['dlq', 'list'], env);
       expect(run.code).toBe(0);
       const [header, row] = run.stdout.trimEnd().split('\n');
       expect(header?.split(/\s{2,}/)).toEqual([
         'DLQ ID',
-        'WORKFLOW',
+        'TOP ISSUE / REASON',
         'REASON',
+        'WORKFLOW',
         'FINGERPRINT',
-        'ATTEMPTS',
+        'MODEL CALLS',
         'COST',
         'AGE',
         'STATE',
       ]);
       expect(row?.split(/\s{2,}/)).toEqual([
         record.dlqId,
-        'invoice@v1',
+        'total: expected number at total',
         'validation_exhausted',
+        'invoice@v1',
         record.fingerprint,
         '2',
         '$0.0020',
@@ -81,8 +83,8 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const list = await runQuarry(['dlq', 'list', '--reason', 'refused:cyber'], env);
       expect(list.code).toBe(0);
       const rows = list.stdout.trimEnd().split('\n').slice(1);
-      expect(rows.map((row) => row.split(/\s{2,}/).slice(0, 3))).toEqual([
-        [cyber.dlqId, 'invoice@v1', 'refused:cyber'],
+      expect(rows.map((row) => row.split(/\s{2,}/).slice(0, 4))).toEqual([
+        [cyber.dlqId, 'total: expected number at total', 'refused:cyber', 'invoice@v1'],
       ]);
       const all = await runQuarry(['dlq', 'list', '--reason', 'refused', '--json'], env);
       const ids = (JSON.parse(all.stdout) as { dlqId: string }[]).map((entry) => entry.dlqId).sort();
@@ -117,6 +119,17 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
       const json = JSON.parse((await runQuarry(['dlq', 'show', record.dlqId, '--json'], env)).stdout);
       expect(json.record).toEqual(record);
       expect(json.chain.records.map((link: { dlqId: string }) => link.dlqId)).toEqual([record.dlqId]);
+    });
+
+    it('starts with why the record was dead-lettered and a prefilled dry run of its replay', async () => {
+      const record = await seed({ jobId: 'why' });
+      const run = await runQuarry(['dlq', 'show', record.dlqId], env);
+      expect(run.code).toBe(0);
+      expect(run.stdout.split('\n').slice(0, 3)).toEqual([
+        `DLQ record ${record.dlqId}`,
+        'Why: validation_exhausted after 2 model calls; top issue (seen 2×) total: expected number at total',
+        `Next: quarry replay-dlq --ids ${record.dlqId} --dry-run`,
+      ]);
     });
 
     it('names an unknown id', async () => {

@@ -40,4 +40,18 @@ pre.document mark { background: #d9ecff; color: inherit; border-bottom: 2px soli
 pre.document mark[data-fields*=" "] { background: #b5d4f4; }
 pre.document mark.weak { background: #ffe9b3; border-bottom-color: #c98a00; }
 pre.document mark.active { background: #ffd84d; outline: 2px solid #1d2430; }
+.overview { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(34rem, 100%), 1fr)); gap: 1rem; }
+.panel { background: #fff; border: 1px solid #e2e5ea; padding: .2rem 1rem .8rem; overflow-x: auto; min-width: 0; }
+.panel h2 { margin-top: .8rem; }
+figure.chart { margin: 0; }
+figure.chart svg { max-width: 100%; height: auto; }
+figcaption { display: flex; gap: 1rem; font-size: .82rem; }
+svg.meter { vertical-align: middle; }
+.empty { color: #5d6675; font-style: italic; }
+.why-block { background: #fff; border: 1px solid #e2e5ea; border-left: 4px solid #a0121d; padding: .2rem 1rem; margin-bottom: 1rem; }
+.why-block .why { font-size: 1.05rem; }
+code.command { background: #1d2430; color: #fff; padding: .15rem .4rem; user-select: all; }
+.headline { font-weight: 600; }
+.notice { background: #e6f4ea; border: 1px solid #2f7d4f; padding: .4rem .8rem; }
+.review-group { margin-bottom: 1.5rem; }
 `;

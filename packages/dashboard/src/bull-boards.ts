@@ -12,6 +12,25 @@ import { isMutating } from './request-guards';
 /** Where bull-board is mounted. */
 export const BOARD_PATH = '/queues';
 
+/** Links in bull-board's header back to Quarry's own pages. */
+export const BOARD_LINKS = [
+  { text: 'Quarry overview', url: '/' },
+  { text: 'Dead letters (triage)', url: '/dlq' },
+  { text: 'Review', url: '/review' },
+  { text: 'Batches', url: '/batches' },
+] as const;
+
+/**
+ * The DLQ as bull-board shows it. No worker ever consumes the DLQ (records wait for a person), so it
+ * reports its workers as unknown: the board then shows no "No workers" alarm for it, and skips the
+ * `CLIENT LIST` it would run for the DLQ on every poll.
+ */
+class DlqBoardAdapter extends BullMQAdapter {
+  override getWorkers(): Promise<null> {
+    return Promise.resolve(null);
+  }
+}
+
 function board(queues: QuarryQueues, readOnlyMode: boolean, hideDocuments: boolean): Express {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(BOARD_PATH);
@@ -20,11 +39,11 @@ function board(queues: QuarryQueues, readOnlyMode: boolean, hideDocuments: boole
     displayName: 'Extraction',
     description: 'Extraction jobs waiting, running, completed and failed',
   });
-  const dlq = new BullMQAdapter(queues.dlq, {
+  const dlq = new DlqBoardAdapter(queues.dlq, {
     readOnlyMode,
     allowRetries: false,
     displayName: 'Dead letters',
-    description: 'One record per terminally failed job; replay them from Quarry triage',
+    description: 'One record per terminally failed job; no worker consumes it: triage and replay at /dlq',
   });
   if (hideDocuments) {
     extraction.setFormatter('data', withoutDocuments);
@@ -36,7 +55,13 @@ function board(queues: QuarryQueues, readOnlyMode: boolean, hideDocuments: boole
   createBullBoard({
     queues: [extraction, dlq],
     serverAdapter,
-    options: { uiConfig: { boardTitle: readOnlyMode ? 'Quarry (read-only)' : 'Quarry' } },
+    options: {
+      uiConfig: {
+        boardTitle: readOnlyMode ? 'Quarry (read-only)' : 'Quarry',
+        miscLinks: BOARD_LINKS.map((link) => ({ ...link })),
+        hideDocsLink: true,
+      },
+    },
   });
   const app = serverAdapter.getRouter() as Express;
   app.disable('x-powered-by');
@@ -44,8 +69,8 @@ function board(queues: QuarryQueues, readOnlyMode: boolean, hideDocuments: boole
 }
 
 /**
- * Two bull-board instances over the same queues at the same path: a full one for admins and a
- * read-only one for viewers (no retry, clean or other mutation buttons, and such requests refused).
+ * Two bull-board instances over the same queues at the same path, with links back to Quarry's pages
+ * in their header and no "No workers" alarm on the DLQ: a full one for admins and a read-only one for viewers (no retry, clean or other mutation buttons, and such requests refused).
  * With `viewersSeeDocuments` false, the viewers' board shows job data, results and DLQ records
  * without their documents (see {@link withoutDocuments}).
  */

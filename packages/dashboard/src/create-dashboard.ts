@@ -6,15 +6,17 @@ import {
   BatchesView,
   BatchRecords,
   DashboardSessionStore,
+  OverviewCounts,
   queueDefaults,
+  type RedisClient,
   ReviewIndex,
   redactRedisUrl,
-  redisConnection,
+  redisClient,
+  WorkflowStatsStore,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Express } from 'express';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator';
 import { CsrfSigner } from './auth/csrf-signer';
@@ -34,7 +36,7 @@ export interface CreateDashboardOptions {
   /** Usually `loadDashboardConfig()`. */
   readonly config: DashboardConfig;
   /** A connection the caller owns (kept open on close). Default: one opened from `config.redisUrl`. */
-  readonly connection?: Redis;
+  readonly connection?: RedisClient;
   /** Workflows replays are validated against, and whose documents the pages show. Default: the shipped workflows. */
   readonly registry?: WorkflowRegistry;
   /**
@@ -82,7 +84,7 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
   // Fail fast: no command waits for a Redis that is down (no offline queue) or silent (command timeout).
   const connection =
     options.connection ??
-    redisConnection(config.redisUrl, {
+    redisClient(config.redisUrl, {
       role: 'producer',
       connectionName: 'quarry-dashboard',
       commandTimeoutMs: dashboardDefaults.redisCommandTimeoutMs,
@@ -122,6 +124,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       records: new BatchRecords({ redis: connection, keys }),
     },
     review: new ReviewIndex({ redis: connection, keys }),
+    overview: {
+      counts: new OverviewCounts({ redis: connection, keys, queue: triage.queues.queue }),
+      stats: new WorkflowStatsStore({ redis: connection, keys, now }),
+    },
     registry,
     blobs: options.blobs ?? null,
     signer,

@@ -1,5 +1,11 @@
 import type { BlobStore, WorkflowRegistry } from '@quarry/core';
-import type { BatchesView, BatchRecords, ReviewIndex } from '@quarry/queue';
+import type {
+  BatchesView,
+  BatchRecords,
+  OverviewCounts,
+  ReviewIndex,
+  WorkflowStatsStore,
+} from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
@@ -24,6 +30,8 @@ import { batchesRoutes } from './routes/batches-routes';
 import { documentRoutes } from './routes/document-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
+import { overviewRoutes } from './routes/overview-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
 
@@ -39,6 +47,8 @@ export interface DashboardAppOptions {
   readonly triage: Triage;
   /** The batch lane's read model and records (the Batches pages). */
   readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
+  /** What the overview's charts are drawn from. */
+  readonly overview: { readonly counts: OverviewCounts; readonly stats: WorkflowStatsStore };
   /** Jobs flagged for review (the Review page). */
   readonly review: ReviewIndex;
   /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
@@ -55,8 +65,8 @@ export interface DashboardAppOptions {
 /**
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
- * and logout; authentication; no caching of anything it shows; bull-board by role; the triage pages;
- * the Batches pages; the job and review pages; document downloads; 404; errors. Documents (and
+ * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
+ * the Batches pages; the job page; the review page and Accept; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
@@ -101,6 +111,15 @@ export function dashboardApp(options: DashboardAppOptions): Express {
   });
   app.use(BOARD_PATH, boardsByRole({ boards, log }));
   app.use(
+    overviewRoutes({
+      ...options.overview,
+      triage: options.triage,
+      batches: options.batches.view,
+      signer: options.signer,
+      now: options.now,
+    }),
+  );
+  app.use(
     triageRoutes({
       triage: options.triage,
       registry: options.registry,
@@ -125,10 +144,19 @@ export function dashboardApp(options: DashboardAppOptions): Express {
   app.use(
     jobRoutes({
       queues: options.triage.queues,
+      registry: options.registry,
+      signer: options.signer,
+      documents,
+    }),
+  );
+  app.use(
+    reviewRoutes({
+      queues: options.triage.queues,
       review: options.review,
       registry: options.registry,
       signer: options.signer,
       documents,
+      log,
       now: options.now,
     }),
   );

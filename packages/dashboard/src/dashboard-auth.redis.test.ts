@@ -317,7 +317,7 @@ describe('login and sessions', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ username: viewer.name, password: viewer.password, next }),
       });
-      expect(response.headers.get('location')).toBe('/dlq');
+      expect(response.headers.get('location')).toBe('/');
     }
   });
 

@@ -6,14 +6,22 @@ import { fileURLToPath } from 'node:url';
 import { DirectoryBlobStore } from '@quarry/blobs';
 import { extractPdfText } from '@quarry/documents';
 import { textPdf } from '@quarry/documents/testing';
-import { quarryKeys } from '@quarry/queue';
+import {
+  buildDlqRecord,
+  DeadLetterWriter,
+  emptyWorkflowStats,
+  quarryKeys,
+  WorkflowStatsStore,
+} from '@quarry/queue';
 import { type Browser, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { admin, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
+import { admin, attempt, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
 import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
 import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+/** Where `QUARRY_UPDATE_SCREENSHOTS=1` saves the overview and DLQ screenshots the docs show. */
+const docsImages = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
 const blobDir = mkdtempSync(join(tmpdir(), 'quarry-browser-blobs-'));
 const blobs = new DirectoryBlobStore({ dir: blobDir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
 const it = dashboardTest({}, blobs);
@@ -87,7 +95,7 @@ describe('dashboard in a real browser', () => {
     expect(await page.content()).toContain(record.dlqId);
 
     await page.goto(`${url}/dlq`);
-    await page.getByText('title stayed a number').first().waitFor();
+    await page.getByText('title: expected string, received number').first().waitFor();
     await page.screenshot({ path: join(artifacts, 'triage-dlq.png'), fullPage: false });
 
     // The Batches page, reached from the navigation, shows a batch of the batch lane.
@@ -237,4 +245,128 @@ describe('dashboard in a real browser', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+  it('screenshots each page an operator opens and shows first what they must see', async ({ kit }) => {
+    const { url } = kit;
+    const { queues } = kit.dashboard.triage;
+    const now = Date.now();
+    // What the pages draw: finished jobs, a workflow version's statistics, a dead letter with a top
+    // issue, a grounded job waiting for review, a batch in flight.
+    for (let i = 0; i < 30; i += 1) {
+      await kit.redis.zadd(queues.queue.toKey('completed'), now - i * 97_000, `done-${i}`);
+    }
+    await new WorkflowStatsStore({ redis: kit.redis, keys: queues.keys }).record(
+      { workflow: 'grounded-invoice', version: 1 },
+      {
+        ...emptyWorkflowStats(),
+        firstAttempts: 30,
+        firstAttemptFailures: 6,
+        calls: 38,
+        validJobs: 29,
+        costUsd: 0.087,
+      },
+    );
+    const record = await kit.seed({ jobId: 'operator-1', message: 'no valid reply in 2 attempts' });
+    // More of the same failure over the day, for the sparkline.
+    const writer = new DeadLetterWriter({ queue: queues.dlq, keys: queues.keys });
+    for (const [i, hoursAgo] of [20, 9, 8, 8, 3, 2, 2, 2, 1].entries()) {
+      await writer.write(
+        buildDlqRecord({
+          job: {
+            id: `operator-earlier-${i}`,
+            timestamp: now - hoursAgo * 3_600_000 - 60_000,
+            data: { workflow: 'note', version: 1, input: { text: `note ${i}` } },
+            attemptsMade: 1,
+          },
+          reason: { kind: 'validation_exhausted', message: 'no valid reply in 2 attempts' },
+          attempts: [attempt(1), attempt(2)],
+          deadLetteredAt: new Date(now - hoursAgo * 3_600_000),
+        }),
+      );
+    }
+    await kit.complete({
+      jobId: 'operator-grounded',
+      data: { workflow: 'grounded-invoice', version: 1, input: { text: groundedText } },
+      result: groundedResult(),
+    });
+    await kit.flag(reviewEntryOf('operator-grounded', groundedResult()));
+    const batches = quarryKeys({ prefix: kit.prefix }).batch;
+    await kit.redis.hset(batches.record('msgbatch_operator'), {
+      batchId: 'msgbatch_operator',
+      model: 'claude-haiku-5-5',
+      submittedAt: String(now - 120_000),
+      requests: '40',
+      status: 'in_progress',
+      'n:succeeded': '25',
+      costUsd: '0.0100',
+    });
+    await kit.redis.zadd(batches.recent(), now - 120_000, 'msgbatch_operator');
+    await kit.redis.zadd(batches.inFlight(), now - 120_000, 'msgbatch_operator');
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${url}/`);
+    await page.getByLabel('User').fill(admin.name);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${url}/`);
+    const shots = mkdtempSync(join(tmpdir(), 'quarry-operator-pages-'));
+    /** Screenshots the page; `first` must be visible without scrolling. */
+    const check = async (name: string, first: Locator[]) => {
+      for (const locator of first) {
+        await locator.waitFor();
+        const box = await locator.boundingBox();
+        expect({ name, top: box ? box.y + box.height <= 900 : false }).toEqual({ name, top: true });
+      }
+      await page.screenshot({ path: join(shots, `${name}.png`) });
+      if (process.env.QUARRY_UPDATE_SCREENSHOTS === '1' && (name === 'overview' || name === 'dlq')) {
+        await page.screenshot({ path: join(docsImages, `${name}.png`) });
+      }
+    };
+
+    await check('overview', [
+      page.getByRole('heading', { name: 'Jobs per minute by outcome' }),
+      page.getByRole('img', { name: 'Jobs per minute by outcome over the last hour' }),
+      page.getByRole('heading', { name: 'DLQ arrivals per fingerprint' }),
+      page.getByRole('link', { name: record.fingerprint }),
+    ]);
+    await expect(
+      page.getByRole('heading', { name: 'First-attempt validity and cost per valid extraction' }).isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.getByText('1 job(s) waiting for review').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'msgbatch_operator' }).count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Dead letters' }).click();
+    await check('dlq', [
+      page.locator('.headline', { hasText: 'title: expected string, received number' }).first(),
+    ]);
+
+    await page.getByRole('link', { name: record.dlqId }).click();
+    await check('dlq-detail', [
+      page.locator('p.why', {
+        hasText:
+          'Why: validation_exhausted after 2 model calls; top issue (seen 2×) title: expected string, received number',
+      }),
+      page.locator('code.command', { hasText: `quarry replay-dlq --ids ${record.dlqId} --dry-run` }),
+    ]);
+    expect(await page.locator('section.docview pre.document').textContent()).toBe('note operator-1');
+
+    await page.getByRole('link', { name: 'Review' }).click();
+    await check('review', [
+      page.getByRole('heading', { level: 2 }).first(),
+      page.getByRole('button', { name: 'Accept', exact: true }),
+    ]);
+    await page.getByRole('link', { name: 'operator-grounded' }).first().click();
+    await check('job', [page.getByText('needs review', { exact: true })]);
+    await page.getByRole('link', { name: 'Batches' }).click();
+    await check('batches', [page.getByRole('link', { name: 'msgbatch_operator' })]);
+
+    // Accept in the page: the job leaves the review list.
+    await page.getByRole('link', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByText('Accepted 1 job(s).').waitFor();
+    await page.getByText('No job waits for review.').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

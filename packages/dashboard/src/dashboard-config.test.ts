@@ -211,14 +211,11 @@ describe('loadDashboardConfig', () => {
     );
   });
 
-  it('refuses a Redis Cluster URL, which the dashboard cannot use', () => {
-    expect(problemsOf({ DASHBOARD_AUTH: 'off', REDIS_URL: 'redis+cluster://node-1:7000' })).toEqual([
-      {
-        variable: 'REDIS_URL',
-        expected: 'a redis:// or rediss:// URL, e.g. redis://:password@host:6379/0',
-        received: 'redis+cluster://node-1:7000',
-      },
-    ]);
+  it('takes a Redis Cluster URL, as producers and workers do', () => {
+    expect(problemsOf({ DASHBOARD_AUTH: 'off', REDIS_URL: 'redis+cluster://node-1:7000' })).toEqual([]);
+    expect(
+      loadDashboardConfig({ DASHBOARD_AUTH: 'off', REDIS_URL: 'redis+cluster://node-1:7000' }).redisUrl,
+    ).toBe('redis+cluster://node-1:7000');
   });
 });
 

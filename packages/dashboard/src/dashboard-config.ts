@@ -137,9 +137,9 @@ export const DashboardEnv = z
         'Who sees documents (job text, PDF page text, downloads, blob keys, quotes): `all` signed-in users, or `admin` only (viewers then see a note).',
     }),
     ...triageEnv,
-    REDIS_URL: redisUrlVar({ cluster: false })
+    REDIS_URL: redisUrlVar({ cluster: true })
       .default(defaultRedisUrl)
-      .meta({ description: 'one server (`redis://` or `rediss://`), not a cluster URL.' }),
+      .meta({ description: 'one server (`redis://`, `rediss://`) or a Redis Cluster (`redis+cluster://`).' }),
     REDIS_ALLOW_EVICTION: booleanVar().default(false).meta({
       description:
         "Start even when Redis's `maxmemory-policy` is not `noeviction` (the self-check then only warns).",

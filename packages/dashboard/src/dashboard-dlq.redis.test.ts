@@ -1,5 +1,12 @@
 import { describe, expect } from 'vitest';
-import { adminForm, asAdmin, asViewer, csrfTokenOf, dashboardTest } from './test-fixtures/dashboard-test-kit';
+import {
+  adminForm,
+  asAdmin,
+  asViewer,
+  attempt,
+  csrfTokenOf,
+  dashboardTest,
+} from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
 
@@ -36,6 +43,25 @@ describe('DLQ entries in bull-board', () => {
     expect(stored?.data.input.input.text).toBe(text);
   });
 
+  it('show the DLQ with no "No workers" alarm (workers unknown) and link back to the triage pages', async ({
+    kit,
+  }) => {
+    const response = await fetch(`${kit.url}/queues/api/queues?activeQueue=extraction-dlq&page=1`, {
+      headers: asViewer,
+    });
+    const { queues } = (await response.json()) as { queues: { name: string; hasWorkers: unknown }[] };
+    expect(Object.fromEntries(queues.map((queue) => [queue.name, queue.hasWorkers]))).toEqual({
+      extraction: false,
+      'extraction-dlq': null,
+    });
+    const board = await (
+      await fetch(`${kit.url}/queues`, { headers: { accept: 'text/html', ...asViewer } })
+    ).text();
+    expect(board).toContain(
+      '"miscLinks":[{"text":"Quarry overview","url":"/"},{"text":"Dead letters (triage)","url":"/dlq"}',
+    );
+  });
+
   it('have one log line per attempt', async ({ kit }) => {
     const { url, seed } = kit;
     const record = await seed({ jobId: 'logged' });
@@ -50,23 +76,63 @@ describe('DLQ entries in bull-board', () => {
 });
 
 describe('triage pages', () => {
-  it('list records with reason, message and fingerprint, and show one with its attempts and chain', async ({
+  it('list records led by their top issue, with reason and fingerprint, and show one with its attempts and chain', async ({
     kit,
   }) => {
     const { url, seed } = kit;
     const record = await seed({ jobId: 'paged', message: 'the title stayed a number' });
     const list = await (await fetch(`${url}/dlq`, { headers: asViewer })).text();
     expect(list).toContain(record.dlqId);
+    expect(list).toContain('<span class="headline">title: expected string, received number</span>');
     expect(list).toContain('validation_exhausted');
-    expect(list).toContain('the title stayed a number');
+    expect(list).not.toContain('the title stayed a number');
     expect(list).toContain(record.fingerprint);
     expect(list).not.toContain('action="/replay"');
     const detail = await (await fetch(`${url}/dlq/${record.dlqId}`, { headers: asViewer })).text();
     expect(detail).toContain('expected string, received number');
     expect(detail).toContain('{&quot;title&quot;: 42}');
     expect(detail).toContain('Lineage (root job <code>paged</code>)');
+    const main = detail.slice(detail.indexOf('<main>'));
+    expect(main).toMatch(
+      /^<main>\s*<h1>[^<]*<\/h1>\s*<section class="why-block"><p class="why"><strong>Why:<\/strong> validation_exhausted after 2 model calls; top issue \(seen 2×\) title: expected string, received number<\/p>/,
+    );
+    expect(main).toContain(`<code class="command">quarry replay-dlq --ids ${record.dlqId} --dry-run</code>`);
+    expect(detail).toContain('<section class="docview">');
+    expect(detail).toContain('<pre class="document">note paged</pre>');
     const missing = await fetch(`${url}/dlq/dlq-nope`, { headers: asViewer });
     expect(missing.status).toBe(404);
+  });
+
+  it('escape hostile issue paths and messages in the top issue and the why line', async ({ kit }) => {
+    const { url, seed } = kit;
+    const hostile = {
+      ...attempt(1),
+      issues: [
+        {
+          source: 'schema' as const,
+          path: '<img src=x onerror=alert(1)>',
+          code: 'custom',
+          message: '</span><script>alert(1)</script>',
+        },
+      ],
+    };
+    const record = await seed({ jobId: 'hostile', attempts: [hostile] });
+    for (const path of ['/dlq', `/dlq/${record.dlqId}`]) {
+      const page = await (await fetch(`${url}${path}`, { headers: asViewer })).text();
+      expect(page).not.toContain('<script>alert');
+      expect(page).not.toContain('<img src=x');
+      expect(page).toContain(
+        '&lt;img src=x onerror=alert(1)&gt;: &lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+      );
+    }
+  });
+
+  it('say in words that the DLQ is empty, or that no record matches', async ({ kit }) => {
+    const empty = await (await fetch(`${kit.url}/dlq`, { headers: asViewer })).text();
+    expect(empty).toContain('No dead letters: every job so far completed or is still running.');
+    expect(empty).not.toContain('<table>');
+    const none = await (await fetch(`${kit.url}/dlq?reason=refused`, { headers: asViewer })).text();
+    expect(none).toContain('No dead-letter record matches these filters.');
   });
 
   it('filter the list and name bad filters', async ({ kit }) => {
@@ -86,7 +152,7 @@ describe('triage pages', () => {
     await seed({ jobId: 'bio', kind: 'refused', refusalCategory: 'bio', message: 'The model refused' });
     const page = await (await fetch(`${url}/dlq?reason=refused%3Acyber`, { headers: asViewer })).text();
     expect(page).toContain('1 record(s) match');
-    expect(page).toContain('<span class="reason">refused:cyber</span>');
+    expect(page).toContain('<span class="reason muted">refused:cyber</span>');
     expect(page).toContain('<option value="refused:cyber" selected>');
     const all = await (await fetch(`${url}/dlq?reason=refused`, { headers: asViewer })).text();
     expect(all).toContain('2 record(s) match');

@@ -162,10 +162,14 @@ describe('the DLQ detail page', () => {
     expect(html).not.toContain('<script>alert');
   });
 
-  it('has no document view when the last attempt was not grounded', async ({ kit }) => {
+  it('shows the document without highlights when the last attempt was not grounded, the job data folded away', async ({
+    kit,
+  }) => {
     const record = await kit.seed({ jobId: 'dead-plain' });
     const html = await (await page(kit.url, `/dlq/${record.dlqId}`)).text();
-    expect(html).not.toContain('class="docview"');
-    expect(html).toContain('Job data (document as a preview)');
+    expect(html).toContain('<h2>Document</h2>');
+    expect(html).toContain('<pre class="document">note dead-plain</pre>');
+    expect(html).not.toContain('<mark');
+    expect(html).toContain('<details><summary>Job data (JSON, the document as a preview)</summary>');
   });
 });

@@ -1,5 +1,4 @@
-import { redactRedisUrl } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import { type RedisClient, redactRedisUrl } from '@quarry/queue';
 import type { Logger } from 'pino';
 
 /**
@@ -7,7 +6,7 @@ import type { Logger } from 'pino';
  * attempt). Returns a function that stops listening.
  */
 export function logRedisConnection(options: {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly redisUrl: string;
   readonly log: Logger;
 }): () => void {

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@quarry/queue';
 
 /** Where the start-up self-check of Redis stands (it runs once Redis is first reachable). */
 export type SelfCheckState = 'pending' | 'passed' | 'failed';
 
 /** Options of {@link RedisReadiness}. */
 export interface RedisReadinessOptions {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   /** How long a readiness PING may take. Default 500 ms. */
   readonly pingTimeoutMs?: number;
 }
@@ -16,7 +16,7 @@ export interface RedisReadinessOptions {
  * when asked with {@link check}, Redis answers a PING in time. Concurrent checks share one PING.
  */
 export class RedisReadiness {
-  readonly #connection: Redis;
+  readonly #connection: RedisClient;
   readonly #pingTimeoutMs: number;
   #selfCheck: SelfCheckState = 'pending';
   #ping: Promise<boolean> | null = null;

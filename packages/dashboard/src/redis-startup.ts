@@ -1,11 +1,10 @@
-import { RedisSelfCheckError, redactRedisUrl } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import { type RedisClient, RedisSelfCheckError, redactRedisUrl } from '@quarry/queue';
 import type { Logger } from 'pino';
 import type { RedisReadiness } from './redis-readiness';
 
 /** Options of {@link startWithRedis}. */
 export interface StartWithRedisOptions {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly readiness: RedisReadiness;
   readonly redisUrl: string;
   readonly log: Logger;
@@ -15,7 +14,7 @@ export interface StartWithRedisOptions {
   readonly selfCheck: () => Promise<unknown>;
 }
 
-function waitForReady(connection: Redis, waitMs: number): Promise<boolean> {
+function waitForReady(connection: RedisClient, waitMs: number): Promise<boolean> {
   if (connection.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const onReady = () => {

@@ -40,6 +40,7 @@ export * from './mark-replayed';
 export * from './model-id';
 export * from './model-override-check';
 export * from './open-queues';
+export * from './overview-counts';
 export * from './pacer-budget-store';
 export * from './queue-config';
 export * from './queue-env';

@@ -1,15 +1,15 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { markDlqReplayedCall } from './dlq-index-call';
 import { DlqRecord } from './dlq-record';
 import { bullJobLogsKey, type QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
 import { markDlqReplayed4 } from './scripts/mark-dlq-replayed-4';
 import { execWithJobs, type TransactionalJob } from './transactional-add';
 
 /** Options of {@link markReplayed}. */
 export interface MarkReplayedOptions {
   /** The connection the extraction queue `queue` was opened on, used only by this caller (WATCH is per connection). */
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   /** The extraction queue the replay job is added to. */
   readonly queue: Queue;
   /** The dead-letter queue holding the record. */

@@ -6,6 +6,7 @@ import {
   type Lineage,
   type ReplayMark,
 } from '@quarry/queue';
+import { dlqHeadline } from './dlq-why';
 
 /**
  * Where a record stands for a person: `dead` (waiting for a decision), `replayed` (pushed through
@@ -28,6 +29,8 @@ export interface DlqSummary {
   readonly totals: DlqTotals;
   /** The most frequent issue signature over all attempts, or null when no attempt had issues. */
   readonly topIssue: string | null;
+  /** What a list leads with: the top issue as `path: message`, else the reason's message (record text). */
+  readonly headline: string;
   readonly firstEnqueuedAt: string;
   readonly deadLetteredAt: string;
   readonly lineage: Lineage;
@@ -55,6 +58,7 @@ export function summarize(record: DlqRecord, maxRedrives: number): DlqSummary {
     jobAttempts: record.jobAttempts,
     totals: record.totals,
     topIssue: dlqIssueCounts(record)[0]?.signature ?? null,
+    headline: dlqHeadline(record),
     firstEnqueuedAt: record.firstEnqueuedAt,
     deadLetteredAt: record.deadLetteredAt,
     lineage: record.lineage,

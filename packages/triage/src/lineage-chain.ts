@@ -1,7 +1,6 @@
-import type { DlqRecord } from '@quarry/queue';
+import type { DlqRecord, RedisClient } from '@quarry/queue';
 import { findDlqIdBySource, type QuarryKeys } from '@quarry/queue';
 import type { JobState, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { DlqReader } from './dlq-reader';
 import { type DlqSummary, summarize } from './dlq-summary';
 
@@ -31,7 +30,7 @@ export interface ReadLineageChainOptions {
   readonly record: DlqRecord;
   readonly reader: DlqReader;
   readonly queue: Queue;
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keys: QuarryKeys;
   readonly maxRedrives: number;
   /** Links followed in each direction at most (a guard against corrupted data). Default 100. */

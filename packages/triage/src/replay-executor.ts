@@ -1,5 +1,4 @@
-import type { QuarryQueues } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import type { QuarryQueues, RedisClient } from '@quarry/queue';
 import { createPacer, type Pacer } from './pacer';
 import type { ReplayJobStep } from './plan-replay';
 import { ReplayLane } from './replay-lane';
@@ -7,7 +6,7 @@ import type { ReplayProgress, ReplayReport } from './replay-report';
 
 /** Options of {@link ReplayExecutor}. */
 export interface ReplayExecutorOptions {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly queues: QuarryQueues;
   readonly concurrency: number;
   /** New jobs per second at most; undefined for no limit. */

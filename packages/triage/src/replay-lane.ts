@@ -1,12 +1,13 @@
 import {
+  duplicateClient,
   EXTRACTION_JOB_NAME,
   extractionQueue,
   markReplayed,
   type QuarryKeys,
   type QueueConfig,
+  type RedisClient,
 } from '@quarry/queue';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
 import type { ReplayStep } from './replay-plan';
 
@@ -26,23 +27,20 @@ const MAX_ROUNDS = 10;
  * A concurrent replay of the same record aborts the EXEC, and the retry then sees it replayed.
  */
 export class ReplayLane {
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
   readonly #queue: Queue;
   readonly #dlq: Queue;
   readonly #keys: QuarryKeys;
 
   constructor(options: {
-    readonly connection: Redis;
+    readonly connection: RedisClient;
     readonly dlq: Queue;
     readonly keys: QuarryKeys;
     readonly config: QueueConfig;
   }) {
     // A fresh connection is not ready at once; let its first commands wait for it even when the
     // original fails fast (producer connections have no offline queue).
-    this.#redis = options.connection.duplicate({
-      connectionName: 'quarry-triage-replay',
-      enableOfflineQueue: true,
-    });
+    this.#redis = duplicateClient(options.connection, 'quarry-triage-replay', { waitForConnection: true });
     this.#redis.on('error', () => {});
     this.#dlq = options.dlq;
     this.#keys = options.keys;

@@ -1,6 +1,5 @@
 import type { WorkflowRegistry } from '@quarry/core';
-import type { DlqRecord, QuarryQueues } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import type { DlqRecord, QuarryQueues, RedisClient } from '@quarry/queue';
 import type { DlqReader } from './dlq-reader';
 import { planReplay } from './plan-replay';
 import { ReplayExecutor, type ReplayRun } from './replay-executor';
@@ -18,7 +17,7 @@ export interface RunReplayOptions {
   readonly reader: DlqReader;
   /** Records read (and replayed) at a time. */
   readonly pageSize: number;
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly queues: QuarryQueues;
   readonly registry: WorkflowRegistry;
   readonly maxRedrives: number;

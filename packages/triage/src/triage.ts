@@ -1,6 +1,5 @@
 import type { WorkflowRegistry } from '@quarry/core';
-import type { DlqRecord, QuarryQueues, QueueConfigInput } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import type { DlqRecord, QuarryQueues, QueueConfigInput, RedisClient } from '@quarry/queue';
 import type { DlqSelectors } from './dlq-selectors';
 import type { DlqSummary } from './dlq-summary';
 import type { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
@@ -12,7 +11,7 @@ import type { ReplayProgress, ReplayReport } from './replay-report';
 /** Options of {@link createTriage}. */
 export interface TriageOptions {
   /** A Redis connection the caller owns (it stays open on `close()`); replays duplicate it per lane. */
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   /** The workflows replays are validated against (target versions, input schemas). */
   readonly registry: WorkflowRegistry;
   /** Queue names and prefix; defaults as everywhere else. */

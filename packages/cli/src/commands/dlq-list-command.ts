@@ -13,8 +13,9 @@ import { withTriage } from './with-triage';
 export const dlqListCommand = defineCommand({
   name: 'dlq list',
   summary: 'list dead-letter records (filter with selectors)',
-  description: `Lists dead-letter records, newest first: DLQ id, workflow@version, reason, fingerprint, model
-attempts, cost, age and state (dead, replayed, quarantined). Without selectors, every record.`,
+  description: `Lists dead-letter records, newest first: DLQ id, the top issue (path: message; the reason's
+message when no attempt had an issue), reason, workflow@version, fingerprint, model calls, cost, age and
+state (dead, replayed, quarantined). Without selectors, every record.`,
   usage: '[selectors] [--json]',
   options: () => [...selectorOptions(), new Option('--json', 'print a JSON array of record summaries')],
   flags: SelectorFlags.extend({ json: switchFlag }),
@@ -29,11 +30,22 @@ attempts, cost, age and state (dead, replayed, quarantined). Without selectors, 
     }
     context.stdout(
       `${textTable({
-        head: ['DLQ ID', 'WORKFLOW', 'REASON', 'FINGERPRINT', 'ATTEMPTS', 'COST', 'AGE', 'STATE'],
+        head: [
+          'DLQ ID',
+          'TOP ISSUE / REASON',
+          'REASON',
+          'WORKFLOW',
+          'FINGERPRINT',
+          'MODEL CALLS',
+          'COST',
+          'AGE',
+          'STATE',
+        ],
         rows: entries.map((entry) => [
           entry.dlqId,
-          workflowLabel(entry.workflow, entry.version),
+          entry.headline,
           dlqReasonLabel(entry.reason),
+          workflowLabel(entry.workflow, entry.version),
           entry.fingerprint,
           String(entry.attempts),
           costLabel(entry.totals.costUsd),

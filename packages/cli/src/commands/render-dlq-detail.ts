@@ -1,11 +1,26 @@
 import { terminalText, textTable } from '@quarry/env';
 import { dlqReasonLabel } from '@quarry/queue';
-import { costLabel, type DlqDetail, workflowLabel } from '@quarry/triage';
+import { costLabel, type DlqDetail, type DlqNextStep, dlqWhy, workflowLabel } from '@quarry/triage';
 
 const indent = (text: string, by = '    ') => text.replace(/^/gm, by);
 
+/** The next step as a line, or none. */
+function nextLine(next: DlqNextStep): string[] {
+  switch (next.kind) {
+    case 'replay':
+      return [`Next: ${next.command}`];
+    case 'replay-forced':
+      return [`Next: ${next.command}   (quarantined: its chain was redriven too often)`];
+    case 'replayed':
+      return [`Next: nothing; already replayed as job ${terminalText(next.jobId)}`];
+    case 'none':
+      return [];
+  }
+}
+
 /**
- * The human form of a record with its chain. Every value from the record is shown on one line with its
+ * The human form of a record with its chain, led by why it was dead-lettered and the next step
+ * (a dry run of its replay). Every value from the record is shown on one line with its
  * control characters escaped, raw output and job data as blocks of lines ({@link terminalText}).
  */
 export function renderDlqDetail(detail: DlqDetail): string {
@@ -27,13 +42,17 @@ export function renderDlqDetail(detail: DlqDetail): string {
       : []),
     [
       'totals',
-      `${record.totals.modelCalls} call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${costLabel(record.totals.costUsd)}, ${record.totals.durationMs} ms`,
+      `${record.totals.modelCalls} model call(s), ${record.totals.inputTokens} in / ${record.totals.outputTokens} out tokens, ${costLabel(record.totals.costUsd)}, ${record.totals.durationMs} ms`,
     ],
     ['lessons', record.lessonsInjected.join(', ') || 'none'],
   ];
   const width = Math.max(...facts.map(([name]) => name.length));
+  const why = dlqWhy(record, summary.state);
   const lines = [
     `DLQ record ${terminalText(record.dlqId)}`,
+    `Why: ${terminalText(why.why)}`,
+    ...nextLine(why.next),
+    '',
     ...facts.map(([name, value]) => `  ${name.padEnd(width)}  ${terminalText(value)}`),
     '',
   ];

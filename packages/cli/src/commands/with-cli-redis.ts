@@ -1,5 +1,4 @@
-import { closeConnection, RedisGate, redisConnection } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import { closeConnection, type RedisClient, RedisGate, redisClient } from '@quarry/queue';
 
 /** How long a CLI command waits for Redis before giving up. */
 const READY_TIMEOUT_MS = 2000;
@@ -12,7 +11,7 @@ export interface CliRedisOptions<S> {
   /** The URL as it may be shown (credentials redacted). */
   readonly redisUrlRedacted: string;
   /** Builds what the command works with on the connection. */
-  readonly open: (connection: Redis) => S;
+  readonly open: (connection: RedisClient) => S;
   /** Closes what `open` built, once the connection is closed (nothing by default). */
   readonly close?: (service: S) => Promise<void>;
 }
@@ -27,7 +26,7 @@ export async function withCliRedis<S, T>(
   options: CliRedisOptions<S>,
   body: (service: S) => Promise<T>,
 ): Promise<T> {
-  const connection = redisConnection(options.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
+  const connection = redisClient(options.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
   connection.on('error', () => {});
   const gate = new RedisGate({
     connections: [connection],

@@ -1,5 +1,4 @@
-import { type QuarryKeys, QueueConfig, quarryKeys } from '@quarry/queue';
-import type { Redis } from 'ioredis';
+import { type QuarryKeys, QueueConfig, quarryKeys, type RedisClient } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { withCliRedis } from './with-cli-redis';
@@ -12,7 +11,7 @@ import { withCliRedis } from './with-cli-redis';
 export async function withQueueService<S, T>(
   context: CliContext,
   operation: string,
-  open: (redis: Redis, keys: QuarryKeys) => S,
+  open: (redis: RedisClient, keys: QuarryKeys) => S,
   body: (service: S) => Promise<T>,
 ): Promise<T> {
   const config = cliConfig(context.env);

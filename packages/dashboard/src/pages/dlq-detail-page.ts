@@ -1,6 +1,6 @@
 import { dlqReasonLabel } from '@quarry/queue';
-import type { DlqDetail } from '@quarry/triage';
-import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
+import type { DlqDetail, DlqWhy } from '@quarry/triage';
+import { ageLabel, costLabel, dlqWhy, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { dlqDataPreview } from '../dlq-data-preview';
 import { attemptFieldViews } from '../grounding/attempt-field-views';
@@ -11,27 +11,44 @@ import { layout } from './layout';
 import { type OriginalDocument, originalDocumentSection } from './original-document';
 import { replayForm } from './replay-form';
 
-/** The last attempt's grounded fields over the document, when that attempt was grounded. */
-function lastAttemptGrounding(
+/** The document (text or original) with the last attempt's grounded fields, when it was grounded. */
+function documentSection(
   detail: DlqDetail,
   document: string | null,
   original: OriginalDocument | null,
-): SafeHtml | string {
+): SafeHtml {
   const last = detail.record.attempts.at(-1);
-  const grounded = last && (last.provenance !== undefined || last.groundingFields !== undefined);
-  if (original) {
-    return html`<h2>Document${grounded ? html` and the grounding of attempt ${last.n}` : ''}</h2>
-${originalDocumentSection({ original, fields: grounded ? attemptFieldViews(last) : [] })}`;
-  }
-  if (!grounded) return '';
-  const heading = html`<h2>Document and the grounding of attempt ${last.n}</h2>`;
+  const grounded =
+    last !== undefined && (last.provenance !== undefined || last.groundingFields !== undefined);
+  const fields = grounded ? attemptFieldViews(last) : [];
+  const heading = html`<h2>Document${grounded ? html` and the grounding of attempt ${last.n}` : ''}</h2>`;
+  if (original) return html`${heading}${originalDocumentSection({ original, fields })}`;
   if (document === null) return html`${heading}<p class="muted">The job data holds no document text.</p>`;
-  return html`${heading}${documentView({ document, fields: attemptFieldViews(last) })}`;
+  return html`${heading}${documentView({ document, fields })}`;
+}
+
+/** The "why" line and the next step, first on the page. */
+function whyBlock(why: DlqWhy): SafeHtml {
+  const { next } = why;
+  let step: SafeHtml | string;
+  switch (next.kind) {
+    case 'replay':
+    case 'replay-forced':
+      step = html`<p class="next">Next step: <code class="command">${next.command}</code>${next.kind === 'replay-forced' ? ' (quarantined: its chain was redriven too often)' : ''}</p>`;
+      break;
+    case 'replayed':
+      step = html`<p class="next">Already replayed as job <a href="/jobs/${encodeURIComponent(next.jobId)}"><code>${next.jobId}</code></a>.</p>`;
+      break;
+    case 'none':
+      step = '';
+      break;
+  }
+  return html`<section class="why-block"><p class="why"><strong>Why:</strong> ${why.why}</p>${step}</section>`;
 }
 
 /**
- * One record: reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
- * document with the last attempt's grounded spans (when it was grounded), the input preview. To
+ * One record: why it was dead-lettered and the next step first, then reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
+ * document (with the last attempt's grounded spans when it was grounded), the job data folded away. To
  * someone who may not see documents, a note in place of the document, the raw output (which quotes
  * it) and the input (which holds it, or its blob key).
  */
@@ -73,7 +90,8 @@ export function dlqDetailPage(options: {
     title: `Dead letter ${record.dlqId}`,
     principal: options.principal,
     csrf: options.csrf,
-    body: html`<dl class="facts">
+    body: html`${whyBlock(dlqWhy(record, summary.state))}
+<dl class="facts">
   <dt>Reason</dt><dd><span class="reason">${dlqReasonLabel(record.reason)}</span>: ${record.reason.message}</dd>
   <dt>Fingerprint</dt><dd><a href="/dlq?fingerprint=${encodeURIComponent(record.fingerprint)}"><code>${record.fingerprint}</code></a></dd>
   <dt>Workflow</dt><dd>${workflowLabel(record.workflow, record.version)}</dd>
@@ -92,9 +110,8 @@ ${chain.latestJob ? html`<p>Latest replay job <code>${chain.latestJob.jobId}</co
 <table><thead><tr><th>#</th><th>Model</th><th>Duration</th><th>Stop</th><th>Tokens</th><th>Cost</th><th>Issues</th></tr></thead><tbody>${attempts}</tbody></table>
 ${
   documents
-    ? html`${lastAttemptGrounding(options.detail, options.document, options.original)}
-<h2>Job data (document as a preview)</h2>
-<pre>${JSON.stringify(preview.input, null, 2)}</pre>`
+    ? html`${documentSection(options.detail, options.document, options.original)}
+<details><summary>Job data (JSON, the document as a preview)</summary><pre>${JSON.stringify(preview.input, null, 2)}</pre></details>`
     : html`<h2>Document</h2>${documentsHiddenNote(options.principal)}`
 }`,
   });

@@ -29,8 +29,8 @@ function listHref(filters: SelectorFields, paging: Readonly<Record<string, strin
 }
 
 /**
- * The DLQ list, one page at a time: filters, the number of records matching, one row per record with
- * its reason at a glance, links to older records, replay buttons for admins.
+ * The DLQ list, one page at a time: filters, the number of records matching, one row per record led by
+ * its top issue (path and message, else the reason's message), links to older records, replay buttons for admins.
  */
 export function dlqListPage(options: {
   readonly principal: Principal;
@@ -64,10 +64,8 @@ export function dlqListPage(options: {
     (entry) => html`<tr>
   <td><a href="/dlq/${encodeURIComponent(entry.dlqId)}"><code>${entry.dlqId}</code></a></td>
   <td>${workflowLabel(entry.workflow, entry.version)}</td>
-  <td><span class="reason">${dlqReasonLabel(entry.reason)}</span><br><span class="muted">${entry.reason.message}</span></td>
-  <td><a href="/dlq?fingerprint=${encodeURIComponent(entry.fingerprint)}"><code>${entry.fingerprint}</code></a>${
-    entry.topIssue ? html`<br><code class="muted">${entry.topIssue}</code>` : ''
-  }</td>
+  <td><span class="headline">${entry.headline}</span><br><span class="reason muted">${dlqReasonLabel(entry.reason)}</span></td>
+  <td><a href="/dlq?fingerprint=${encodeURIComponent(entry.fingerprint)}"><code>${entry.fingerprint}</code></a></td>
   <td>${entry.attempts}</td>
   <td>${costLabel(entry.totals.costUsd)}</td>
   <td title="${entry.deadLetteredAt}">${ageLabel(entry.deadLetteredAt, now)}</td>
@@ -101,10 +99,14 @@ ${
       })
     : ''
 }
-<table>
-<thead><tr><th>DLQ id</th><th>Workflow</th><th>Reason</th><th>Fingerprint</th><th>Attempts</th><th>Cost</th><th>Age</th><th>State</th>${admin ? html`<th></th>` : ''}</tr></thead>
+${
+  shown.length === 0
+    ? html`<p class="empty">${anyFilter ? 'No dead-letter record matches these filters.' : 'No dead letters: every job so far completed or is still running.'}</p>`
+    : html`<table>
+<thead><tr><th>DLQ id</th><th>Workflow</th><th>Top issue / reason</th><th>Fingerprint</th><th>Model calls</th><th>Cost</th><th>Age</th><th>State</th>${admin ? html`<th></th>` : ''}</tr></thead>
 <tbody>${rows}</tbody>
-</table>
+</table>`
+}
 ${page.after !== undefined || page.next ? html`<p class="paging">${links}</p>` : ''}`,
   });
 }

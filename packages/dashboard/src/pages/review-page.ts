@@ -3,6 +3,7 @@ import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { html, type SafeHtml } from '../html';
+import { type ReviewGroup, reviewGroups } from '../review/review-groups';
 import { DOCUMENT_VIEW_SCRIPT } from './document-view';
 import { documentsHiddenNote } from './documents-hidden';
 import { layout } from './layout';
@@ -32,17 +33,57 @@ function weakList(fields: readonly GroundedFieldView[]): SafeHtml | string {
   )}</ul>`;
 }
 
-function documentRow({ entry, document }: ReviewRow): SafeHtml | string {
+function documentRow({ entry, document }: ReviewRow, columns: number): SafeHtml | string {
   if (!document) return '';
-  return html`<tr class="review-document"><td colspan="7"><details><summary>Document of <code>${entry.jobId}</code>: page text with the grounded spans</summary>
+  return html`<tr class="review-document"><td colspan="${columns}"><details><summary>Document of <code>${entry.jobId}</code>: page text with the grounded spans</summary>
 ${originalDocumentSection({ original: document.original, fields: document.fields, script: false })}</details></td></tr>`;
 }
 
+/** What the last Accept did (from the page's query). */
+export interface AcceptNotice {
+  readonly accepted: number;
+  /** Jobs the form named that were not waiting (accepted by someone else meanwhile). */
+  readonly notWaiting: number;
+}
+
+function rowHtml(row: ReviewRow, now: number, admin: boolean): SafeHtml {
+  const id = row.entry.jobId;
+  return html`<tr>
+  ${admin ? html`<td><input type="checkbox" name="jobId" value="${id}" aria-label="select ${id}"></td>` : ''}
+  <td><a href="/jobs/${encodeURIComponent(id)}"><code>${id}</code></a></td>
+  <td>${workflowLabel(row.entry.workflow, row.entry.version)}</td>
+  <td title="${row.entry.flaggedAt}">${ageLabel(row.entry.flaggedAt, now)}</td>
+  <td>${row.entry.attempts}</td><td>${costLabel(row.entry.costUsd)}</td>
+  <td>${weakList(row.weak)}</td>
+  <td><ul>${row.entry.reasons.map((reason) => html`<li>${reason}</li>`)}</ul></td>
+  ${admin ? html`<td><button name="only" value="${id}">Accept</button></td>` : ''}
+</tr>${documentRow(row, admin ? 9 : 7)}`;
+}
+
+function groupSection(
+  group: ReviewGroup<ReviewRow>,
+  options: { csrf: string; now: number; admin: boolean },
+): SafeHtml {
+  const { admin } = options;
+  const table = html`<table><thead><tr>${admin ? html`<th></th>` : ''}<th>Job</th><th>Workflow</th><th>Flagged</th><th>Model calls</th><th>Cost</th><th>Weak fields</th><th>Reasons</th>${admin ? html`<th></th>` : ''}</tr></thead>
+<tbody>${group.rows.map((row) => rowHtml(row, options.now, admin))}</tbody></table>`;
+  const heading = html`<h2>${group.reason}${group.field ? html` · <code>${group.field}</code>` : ''} <span class="muted">(${group.rows.length})</span></h2>`;
+  if (!admin) return html`<section class="review-group">${heading}${table}</section>`;
+  return html`<section class="review-group">${heading}
+<form method="post" action="/review/accept"><input type="hidden" name="_csrf" value="${options.csrf}">
+${table}
+<p><button type="submit">Accept selected</button></p>
+</form>
+<form method="post" action="/review/accept" class="inline"><input type="hidden" name="_csrf" value="${options.csrf}">${group.rows.map((row) => html`<input type="hidden" name="jobId" value="${row.entry.jobId}">`)}<button type="submit">Accept all ${group.rows.length} in this group</button></form>
+</section>`;
+}
+
 /**
- * Completed jobs flagged for review, oldest first, each with its weak fields and reasons; job ids
- * link to the job page. A document job's page text, with its grounded spans and the download of
- * the original, unfolds under its row (for the oldest `documentsFor` rows); to someone who may not
- * see documents, a note instead.
+ * Completed jobs flagged for review, oldest first, grouped by the kind of their first reason and the
+ * field to look at first (largest group first), each with its weak fields and reasons; job ids link
+ * to the job page. Admins accept one job, the checked ones, or a whole group (a CSRF-protected POST).
+ * A document job's page text, with its grounded spans and the download of the original, unfolds
+ * under its row (for the oldest `documentsFor` rows); to someone who may not see documents, a note instead.
  */
 export function reviewPage(options: {
   readonly principal: Principal;
@@ -54,32 +95,27 @@ export function reviewPage(options: {
   readonly documents: boolean;
   /** How many of the rows (the oldest) had their document read. */
   readonly documentsFor: number;
+  /** What the last Accept did, when the page follows one. */
+  readonly notice?: AcceptNotice | null;
   readonly now: number;
 }): SafeHtml {
-  const { rows, now, documents } = options;
-  const body = rows.map(
-    (row) => html`<tr>
-  <td><a href="/jobs/${encodeURIComponent(row.entry.jobId)}"><code>${row.entry.jobId}</code></a></td>
-  <td>${workflowLabel(row.entry.workflow, row.entry.version)}</td>
-  <td title="${row.entry.flaggedAt}">${ageLabel(row.entry.flaggedAt, now)}</td>
-  <td>${row.entry.attempts}</td><td>${costLabel(row.entry.costUsd)}</td>
-  <td>${weakList(row.weak)}</td>
-  <td><ul>${row.entry.reasons.map((reason) => html`<li>${reason}</li>`)}</ul></td>
-</tr>${documentRow(row)}`,
-  );
+  const { rows, now, documents, notice } = options;
+  const admin = options.principal.role === 'admin';
   const documentsNote = !documents
     ? documentsHiddenNote(options.principal)
     : rows.length > options.documentsFor
       ? html`<p class="muted">Documents are shown for the oldest ${options.documentsFor}; the others are on their job pages.</p>`
       : '';
+  const groups = reviewGroups(rows, (row) => row.entry);
   return layout({
     title: 'Review',
     principal: options.principal,
     csrf: options.csrf,
-    body: html`<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}. Acknowledge one with <code>quarry review ack &lt;jobId&gt;</code>.</p>
+    body: html`${notice ? html`<p class="notice" role="status">Accepted ${notice.accepted} job(s)${notice.notWaiting > 0 ? `; ${notice.notWaiting} no longer waited for review` : ''}.</p>` : ''}
+<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}, in ${groups.length} group(s) by reason and field. ${admin ? 'Accept removes a job from this list; its result stays as it is.' : html`An admin accepts them here, or with <code>quarry review ack &lt;jobId&gt;</code>.`}</p>
 ${documentsNote}
 ${options.unreadable.map((entry) => html`<p class="error">The review entry of job <code>${entry.jobId}</code> is unreadable (${entry.problem}).</p>`)}
-<table><thead><tr><th>Job</th><th>Workflow</th><th>Flagged</th><th>Attempts</th><th>Cost</th><th>Weak fields</th><th>Reasons</th></tr></thead><tbody>${body}</tbody></table>
+${options.count === 0 ? html`<p class="empty">No job waits for review.</p>` : groups.map((group) => groupSection(group, { csrf: options.csrf, now, admin }))}
 ${rows.some((row) => row.document) ? DOCUMENT_VIEW_SCRIPT : ''}`,
   });
 }

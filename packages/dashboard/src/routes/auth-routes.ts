@@ -14,7 +14,7 @@ function safeNext(value: unknown): string {
     !value.startsWith('//') &&
     !value.includes('\\')
     ? value
-    : '/dlq';
+    : '/';
 }
 
 /** True when the request is a page load by a browser, which gets the login form rather than JSON. */

@@ -80,8 +80,6 @@ export function triageRoutes(options: TriageRoutesOptions): Router {
   const send = (res: Response, status: number, page: { value: string }) =>
     res.status(status).type('html').send(page.value);
 
-  router.get('/', (_req, res) => res.redirect(303, '/dlq'));
-
   router.get('/dlq', async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const filters = textFields(query, SELECTOR_FIELDS);
