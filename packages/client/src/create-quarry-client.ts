@@ -8,6 +8,7 @@ import {
   WorkflowRegistry,
 } from '@quarry/core';
 import {
+  BlobGcMarks,
   closeConnection,
   closeQueues,
   duplicateClient,
@@ -112,6 +113,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     keys: queues.keys,
     idempotencyRetentionMs: config.idempotencyRetentionMs,
   });
+  const blobMarks = new BlobGcMarks({ redis: main, keys: queues.keys });
   const maxPollIntervalMs = options.maxPollIntervalMs ?? clientDefaults.maxPollIntervalMs;
 
   const prepare = (requests: readonly EnqueueRequest[], batch: boolean) => {
@@ -184,6 +186,10 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
         },
         check: (input) => prepareOne(request.workflow, input, request.options),
         add,
+        markUse: (key) =>
+          gate.run('enqueueDocument', () =>
+            blobMarks.markUse({ key, ...(request.signal ? { signal: request.signal } : {}) }),
+          ),
       });
     },
     async enqueueMany(requests) {

@@ -1,4 +1,12 @@
-import type { AnyWorkflow, BlobKey, BlobStore, DocumentMediaType, JobDocumentLimits } from '@quarry/core';
+import { createHash } from 'node:crypto';
+import type {
+  AnyWorkflow,
+  BlobKey,
+  BlobPut,
+  BlobStore,
+  DocumentMediaType,
+  JobDocumentLimits,
+} from '@quarry/core';
 import { inspectDocument, type RefusalReason } from '@quarry/documents';
 import { detectDocumentType } from './detect-document-type';
 import type { EnqueueOptions } from './enqueue-options';
@@ -46,7 +54,9 @@ const PLACEHOLDER_KEY: BlobKey = `sha256:${'0'.repeat(64)}`;
  * placeholder key), inspects the document against the platform's limits of the job's models
  * (`inspectDocument`: truncated, encrypted or damaged PDFs, deflate bombs, too many pages, absurd
  * image dimensions), stores the bytes in the blob store, then adds the job referring to them. The blob
- * is written before the job is added, so no job ever points at a missing blob; a failed add leaves at
+ * is written before the job is added, so no job ever points at a missing blob: the key is marked in
+ * Redis before the bytes are stored and again before the job is added, and `blobs gc` honours the
+ * mark, so it never deletes the blob under the new job (see {@link storeMarked}); a failed add leaves at
  * most an orphan blob, which `collectOrphanBlobs` (`@quarry/blobs`) removes once its grace period
  * has passed.
  * @throws DocumentRejectedError (empty, too large, unknown or unsupported type, a bad document) before any I/O.
@@ -60,6 +70,11 @@ export async function enqueueDocument<Data>(options: {
   /** Checks the job with this input, without I/O (throws EnqueueValidationError). */
   readonly check: (input: Record<string, unknown>) => Data;
   readonly add: (data: Data) => Promise<EnqueuedJob>;
+  /**
+   * Marks the blob as about to be referred to, so that `blobs gc` keeps it (`BlobGcMarks.markUse`);
+   * `'waited'` when a gc was deleting it meanwhile and the bytes must be stored again.
+   */
+  readonly markUse: (key: BlobKey) => Promise<'clear' | 'waited'>;
 }): Promise<EnqueuedDocumentJob> {
   const { blobs, request } = options;
   const size = request.bytes.byteLength;
@@ -96,10 +111,30 @@ export async function enqueueDocument<Data>(options: {
       detected: mediaType,
     });
   }
-  const put = await blobs.put({
-    bytes: request.bytes,
-    ...(request.signal ? { signal: request.signal } : {}),
-  });
+  const put = await storeMarked({ blobs, request, markUse: options.markUse });
   const job = await options.add(options.check(inputWith(put.key)));
   return { ...job, document: { key: put.key, mediaType, size, stored: put.created } };
+}
+
+/**
+ * Stores the bytes under a mark: marks the key, stores (or re-stores) the bytes, then marks again.
+ * A gc claims a delete only while no fresh mark stands, so either the first mark came before its
+ * claim (the gc keeps the blob) or the claim came first and the mark waits for the delete to end
+ * (`'waited'`): the bytes stored after it then create the blob anew. The second mark covers a store
+ * slow enough for a gc started meanwhile; if it had to wait, the bytes are stored once more.
+ */
+async function storeMarked(options: {
+  readonly blobs: BlobStore;
+  readonly request: DocumentEnqueueRequest;
+  readonly markUse: (key: BlobKey) => Promise<'clear' | 'waited'>;
+}): Promise<BlobPut> {
+  const { blobs, request } = options;
+  const key: BlobKey = `sha256:${createHash('sha256').update(request.bytes).digest('hex')}`;
+  const store = () =>
+    blobs.put({ bytes: request.bytes, ...(request.signal ? { signal: request.signal } : {}) });
+  await options.markUse(key);
+  const put = await store();
+  if ((await options.markUse(key)) === 'clear') return put;
+  const again = await store();
+  return { ...again, created: again.created || put.created };
 }

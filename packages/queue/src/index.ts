@@ -7,6 +7,8 @@ export * from './batch-lease';
 export * from './batch-records';
 export * from './batch-summary';
 export * from './batches-view';
+export * from './blob-gc-marks';
+export * from './blob-gc-snapshot-too-old-error';
 export * from './blob-references';
 export * from './build-dlq-record';
 export * from './close-connection';

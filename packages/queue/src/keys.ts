@@ -60,6 +60,16 @@ export interface QuarryKeys {
   pacerBudget(apiKey: string, rateLimitClass: string): string;
   /** Per workflow version statistics in time buckets, shared by queues (see {@link WorkflowStatsKeys}). */
   readonly workflowStats: WorkflowStatsKeys;
+  /** The marks that keep blobs from `blobs gc` while they are being enqueued (see {@link BlobGcKeys}). */
+  readonly blobGc: BlobGcKeys;
+}
+
+/** Keys that tie producers and `blobs gc` together, shared by every queue under the prefix. */
+export interface BlobGcKeys {
+  /** Sorted set: blob key → when a producer last said it is about to refer to it (ms, Redis time). */
+  marks(): string;
+  /** Hash: blob key → `<claimed at ms>:<owner>` of a gc deleting it now. */
+  deleting(): string;
 }
 
 /** Keys of the workflow statistics (`WorkflowStatsStore`). */
@@ -212,6 +222,10 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
       bucket: (workflow, version, bucketStartMs) =>
         `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:${bucketStartMs}`,
       rate: (workflow, version) => `${own}:wfstats:${encodeURIComponent(workflow)}:v${version}:rate`,
+    },
+    blobGc: {
+      marks: () => `${own}:blobs:marks`,
+      deleting: () => `${own}:blobs:deleting`,
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;

@@ -121,14 +121,34 @@ export function blobStoreContract(name: string, subject: ContractSubject): void 
       const orphan = await store.put({ bytes: bytesOf('orphan') });
       const isReferenced = (key: string) => key === kept.key;
       const young = await collectOrphanBlobs({ store, isReferenced, graceMs: 3_600_000 });
-      expect(young).toEqual({ scanned: 2, deleted: [] });
+      expect(young).toEqual({ scanned: 2, deleted: [], kept: [] });
+      const now = Date.now() + 7_200_000;
+      // Row 145: the decision taken right before the delete wins over the listing: a blob a producer
+      // is storing again is kept, and one released only after its delete succeeded.
+      const marked = await collectOrphanBlobs({
+        store,
+        isReferenced,
+        graceMs: 3_600_000,
+        now,
+        claimDeletion: async () => ({ type: 'keep', reason: 'marked' }),
+      });
+      expect(marked).toEqual({ scanned: 2, deleted: [], kept: [orphan.key] });
+      expect(await store.has({ key: orphan.key })).toBe(true);
+      const released: string[] = [];
       const later = await collectOrphanBlobs({
         store,
         isReferenced,
         graceMs: 3_600_000,
-        now: Date.now() + 7_200_000,
+        now,
+        claimDeletion: async (key) => ({
+          type: 'delete',
+          release: async () => {
+            if (!(await store.has({ key }))) released.push(key);
+          },
+        }),
       });
-      expect(later).toEqual({ scanned: 2, deleted: [orphan.key] });
+      expect(later).toEqual({ scanned: 2, deleted: [orphan.key], kept: [] });
+      expect(released).toEqual([orphan.key]);
       expect(await store.has({ key: kept.key })).toBe(true);
       expect(await store.has({ key: orphan.key })).toBe(false);
     });

@@ -1,6 +1,14 @@
-import { collectOrphanBlobs, createBlobStore, DEFAULT_ORPHAN_GRACE_MS, readBlobConfig } from '@quarry/blobs';
+import { randomUUID } from 'node:crypto';
+import {
+  collectOrphanBlobs,
+  createBlobStore,
+  DEFAULT_ORPHAN_GRACE_MS,
+  type OrphanDeletion,
+  readBlobConfig,
+} from '@quarry/blobs';
+import type { BlobKey } from '@quarry/core';
 import { terminalText } from '@quarry/env';
-import { blobReferences, openQueues } from '@quarry/queue';
+import { BLOB_DELETION_LEASE_MS, BlobGcMarks, blobReferences, openQueues } from '@quarry/queue';
 import { parseDuration } from '@quarry/triage';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -29,7 +37,10 @@ export const blobsGcCommand = defineCommand({
   description: `Removes the blobs (stored documents) that no job of the extraction queue, in any state, and
 no dead-letter record refers to any more, once they are older than the grace period: a blob lives as
 long as its job or its DLQ record, and goes once retention has removed them. A document stored by a
-producer whose enqueue then failed goes the same way. The references are read from Redis once per run.`,
+producer whose enqueue then failed goes the same way. The references are read from Redis once per run;
+each delete is then decided right before it, in one atomic step in Redis: a blob that a producer
+stores again (enqueueDocument marks it first) after the run began is kept, and a producer that
+stores a blob while its delete is under way waits for it and stores the bytes again.`,
   usage: '[--dry-run] [--grace <duration>] [--json]',
   options: () => [
     new Option('--dry-run', 'list what would be removed, removing nothing'),
@@ -43,9 +54,10 @@ producer whose enqueue then failed goes the same way. The references are read fr
   helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
   async run(flags, context) {
     const config = cliConfig(context.env);
+    const owner = randomUUID();
     const blobs = createBlobStore(readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd }));
     try {
-      const references = await withCliRedis(
+      const { scanned, deleted, kept, referenced } = await withCliRedis(
         {
           operation: 'blobs gc',
           redisUrl: config.redisUrl,
@@ -53,14 +65,21 @@ producer whose enqueue then failed goes the same way. The references are read fr
           open: (connection) => ({ connection, queues: openQueues({ connection, config: config.queue }) }),
           close: ({ queues }) => queues.close(),
         },
-        ({ connection, queues }) => blobReferences({ redis: connection, queues }),
+        async ({ connection, queues }) => {
+          const marks = new BlobGcMarks({ redis: connection, keys: queues.keys });
+          // The server's time before the references are read: a producer's mark since then keeps its blob.
+          const startedAt = await marks.now();
+          const references = await blobReferences({ redis: connection, queues });
+          const collected = await collectOrphanBlobs({
+            store: blobs.store,
+            isReferenced: (key) => references.has(key),
+            claimDeletion: (key) => claimDeletion({ marks, key, startedAt, owner }),
+            dryRun: flags.dryRun,
+            ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
+          });
+          return { ...collected, referenced: references.size };
+        },
       );
-      const { scanned, deleted } = await collectOrphanBlobs({
-        store: blobs.store,
-        isReferenced: (key) => references.has(key),
-        dryRun: flags.dryRun,
-        ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
-      });
       if (flags.json) {
         context.stdout(`${JSON.stringify({ scanned, removed: deleted, dryRun: flags.dryRun })}\n`);
         return exitCodes.ok;
@@ -68,7 +87,7 @@ producer whose enqueue then failed goes the same way. The references are read fr
       for (const key of deleted) context.stdout(`${terminalText(key)}\n`);
       const verb = flags.dryRun ? 'would remove' : 'removed';
       context.stderr(
-        `${verb} ${deleted.length} of ${scanned} blob(s); ${references.size} referenced by jobs or DLQ records\n`,
+        `${verb} ${deleted.length} of ${scanned} blob(s); ${referenced} referenced by jobs or DLQ records${kept.length > 0 ? `; ${kept.length} kept, being enqueued again` : ''}\n`,
       );
       return exitCodes.ok;
     } finally {
@@ -76,3 +95,25 @@ producer whose enqueue then failed goes the same way. The references are read fr
     }
   },
 });
+
+/** Claims one delete in Redis; the delete is cut off at half the claim's lease, so it ends before the claim does. */
+async function claimDeletion(options: {
+  readonly marks: BlobGcMarks;
+  readonly key: BlobKey;
+  readonly startedAt: number;
+  readonly owner: string;
+}): Promise<OrphanDeletion> {
+  const { marks, key, owner } = options;
+  const claim = await marks.claimDeletion(options);
+  switch (claim.type) {
+    case 'claimed':
+      return {
+        type: 'delete',
+        signal: AbortSignal.timeout(BLOB_DELETION_LEASE_MS / 2),
+        release: () => marks.releaseDeletion({ key, owner }),
+      };
+    case 'marked':
+    case 'busy':
+      return { type: 'keep', reason: claim.type };
+  }
+}

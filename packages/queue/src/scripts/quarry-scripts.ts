@@ -2,9 +2,11 @@ import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
 import { appendAttempt1 } from './append-attempt-1';
+import { claimBlobDeletion2 } from './claim-blob-deletion-2';
 import { endBatchRecord3 } from './end-batch-record-3';
 import { forgetDocumentFile1 } from './forget-document-file-1';
 import { indexDlqRecord14 } from './index-dlq-record-14';
+import { markBlobUse2 } from './mark-blob-use-2';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { openBatchRecord4 } from './open-batch-record-4';
 import { pacerDraw1 } from './pacer-draw-1';
@@ -17,6 +19,7 @@ import { readHistory2 } from './read-history-2';
 import { recordBatchResult2 } from './record-batch-result-2';
 import { recordHistory2 } from './record-history-2';
 import { recordWorkflowStats3 } from './record-workflow-stats-3';
+import { releaseBlobDeletion1 } from './release-blob-deletion-1';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { requeueLostFileEntry2 } from './requeue-lost-file-entry-2';
 import { saveBatchId8 } from './save-batch-id-8';
@@ -50,6 +53,9 @@ export const quarryScripts: readonly QuarryScript[] = [
   recordWorkflowStats3,
   appendAttempt1,
   forgetDocumentFile1,
+  markBlobUse2,
+  claimBlobDeletion2,
+  releaseBlobDeletion1,
 ];
 
 type Arg = string | number;
@@ -81,6 +87,9 @@ export interface QuarryScriptCommands {
   quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
   quarryAppendAttempt(attempts: string, field: string, json: string, ttlSeconds: number): Promise<number>;
   quarryForgetDocumentFile(entry: string, fileId: string): Promise<number>;
+  quarryMarkBlobUse(marks: string, deleting: string, ...args: Arg[]): Promise<[number, number]>;
+  quarryClaimBlobDeletion(marks: string, deleting: string, ...args: Arg[]): Promise<string>;
+  quarryReleaseBlobDeletion(deleting: string, key: string, owner: string): Promise<number>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
