@@ -40,6 +40,7 @@ producer whose enqueue then failed goes the same way. The references are read fr
     new Option('--json', 'print { scanned, removed: [key, …], dryRun }'),
   ],
   flags: z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag }),
+  examples: ['quarry blobs gc --dry-run', 'quarry blobs gc --grace 48h --json'],
   helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
   async run(flags, context) {
     const config = cliConfig(context.env);

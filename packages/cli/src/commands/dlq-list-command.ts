@@ -18,6 +18,10 @@ attempts, cost, age and state (dead, replayed, quarantined). Without selectors, 
   usage: '[selectors] [--json]',
   options: () => [...selectorOptions(), new Option('--json', 'print a JSON array of record summaries')],
   flags: SelectorFlags.extend({ json: switchFlag }),
+  examples: [
+    'quarry dlq list --since 2h',
+    'quarry dlq list --workflow invoice --reason validation_exhausted --limit 20 --json',
+  ],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
   async run(flags, context) {
     const now = Date.now();
