@@ -226,6 +226,8 @@ describe('quarry help and usage errors', () => {
     [['--rate', 'fast'], '--rate must be a positive number of jobs per second, got "fast"'],
     [['--rate=-1'], '--rate must be a positive number of jobs per second, got "-1"'],
     [['--rate', '1e9'], '--rate must be a positive number of jobs per second, got "1e9"'],
+    [['--max-attempts', '0'], '--max-attempts must be an integer from 1 to 20, got "0"'],
+    [['--max-attempts', '21'], '--max-attempts must be an integer from 1 to 20, got "21"'],
   ])('replay-dlq %j is refused naming the flag', async (flags, message) => {
     const result = await run(['replay-dlq', '--all', ...flags]);
     expect(result.code).toBe(1);

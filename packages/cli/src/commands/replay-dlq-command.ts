@@ -29,6 +29,12 @@ const concurrencyFlag = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 64, { error: 'must be an integer from 1 to 64' });
 
+/** `--max-attempts`: a whole number from 1 to 20, the range of a job's overrides. */
+const maxAttemptsFlag = z
+  .string()
+  .regex(/^\d+$/, { error: 'must be an integer from 1 to 20' })
+  .refine((text) => Number(text) >= 1 && Number(text) <= 20, { error: 'must be an integer from 1 to 20' });
+
 /** `quarry replay-dlq`: replays selected DLQ records through the triage service. */
 export const replayDlqCommand = defineCommand({
   name: 'replay-dlq',
@@ -67,7 +73,7 @@ QUARRY_MAX_REDRIVES times (default ${triageDefaults.maxRedrives}) are quarantine
     concurrency: concurrencyFlag.optional(),
     toVersion: textFlag.optional(),
     model: textFlag.optional(),
-    maxAttempts: textFlag.optional(),
+    maxAttempts: maxAttemptsFlag.optional(),
     force: switchFlag,
     json: switchFlag,
   }),
