@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { BlobStore } from '@quarry/core';
 import { createDashboard, type Dashboard, loadDashboardConfig } from '@quarry/dashboard';
 import type { Logger } from 'pino';
 
@@ -17,6 +18,8 @@ export interface StartDemoDashboardOptions {
   /** Tried first; a free port when it is taken. 0 for any free port. */
   readonly port: number;
   readonly logger: Logger;
+  /** The blob store the worker reads documents from (PDF runs), for the document view; null for text. */
+  readonly blobs: BlobStore | null;
 }
 
 const USER = 'demo';
@@ -40,7 +43,7 @@ export async function startDemoDashboard(options: StartDemoDashboardOptions): Pr
       QUARRY_PREFIX: options.prefix,
       LOG_LEVEL: options.logger.level,
     });
-    const dashboard = createDashboard({ config, logger: options.logger });
+    const dashboard = createDashboard({ config, logger: options.logger, blobs: options.blobs });
     try {
       const { url } = await dashboard.listen();
       return { dashboard, url };

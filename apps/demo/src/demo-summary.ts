@@ -38,8 +38,15 @@ export interface DemoSummary {
   readonly cacheReadShare: number;
   /** From the model table, per request (tiers and cache TTLs included); null when some model had no price. */
   readonly costUsd: number | null;
-  /** Completed results compared with the samples' true outputs. */
-  readonly accuracy: { readonly compared: number; readonly exact: number };
+  /**
+   * Completed results (first try or after retries) compared with the samples' true outputs; the
+   * results that wait for review are counted apart (`needsReview`), never as plain completions.
+   */
+  readonly accuracy: {
+    readonly compared: number;
+    readonly exact: number;
+    readonly needsReview: { readonly compared: number; readonly exact: number };
+  };
   /**
    * Grounding: values whose quote was not found in the document or disagreed with it, fed back to the
    * model (grounding issues, from the worker's metrics), and the values the simulated model invented
@@ -53,6 +60,8 @@ export interface DemoSummary {
   readonly dashboard: { readonly url: string; readonly user: string; readonly password: string } | null;
   /** Why the dashboard is missing, when it is. */
   readonly dashboardProblem: string | null;
+  /** `--keep-running`: the worker and the dashboard stay up after the summary (else they stop at exit). */
+  readonly keepsRunning: boolean;
   readonly metricsUrl: string | null;
   readonly logFile: string;
   readonly durationMs: number;
@@ -100,7 +109,10 @@ export function totalsOf(
   };
   const allInput = tokens.input + tokens.cacheCreation + tokens.cacheRead;
   const unpriced = outcomes.some((o) => o.costUsd === null && o.modelCalls > 0);
-  const compared = outcomes.filter((o) => o.matchesTruth !== null);
+  const compared = (kinds: readonly OutcomeKind[]) => {
+    const results = outcomes.filter((o) => o.matchesTruth !== null && kinds.includes(o.kind));
+    return { compared: results.length, exact: results.filter((o) => o.matchesTruth === true).length };
+  };
   return {
     jobs: countOutcomes(outcomes),
     byWorkflow: Object.fromEntries(
@@ -110,6 +122,6 @@ export function totalsOf(
     tokens,
     cacheReadShare: allInput === 0 ? 0 : tokens.cacheRead / allInput,
     costUsd: unpriced ? null : Math.round(sum((o) => o.costUsd ?? 0) * 1e6) / 1e6,
-    accuracy: { compared: compared.length, exact: compared.filter((o) => o.matchesTruth === true).length },
+    accuracy: { ...compared(['first-try', 'after-retries']), needsReview: compared(['needs-review']) },
   };
 }

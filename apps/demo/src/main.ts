@@ -5,6 +5,9 @@ import { DemoRedisUnavailableError } from './demo-redis-unavailable-error';
 import { renderSummary } from './render-summary';
 import { runDemo } from './run-demo';
 
+/** Signals this close to the first one are the same Ctrl-C (relayed by tsx), not a second request. */
+const SAME_KEYPRESS_MS = 1000;
+
 /** `pnpm demo`: see `demoHelp`. Exit code 0 on a normal run, 1 on a problem, 130 when interrupted. */
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadDemoConfig>;
@@ -22,11 +25,15 @@ async function main(): Promise<number> {
   const abort = new AbortController();
   // Every job waited for listens to the signal; there are as many as there are documents.
   setMaxListeners(0, abort.signal);
+  let firstSignalAt = 0;
   const onSignal = () => {
+    // Ctrl-C reaches tsx and this process, and tsx relays it: one keypress, two signals.
+    if (abort.signal.aborted && Date.now() - firstSignalAt < SAME_KEYPRESS_MS) return;
     if (abort.signal.aborted) {
       process.stderr.write('\nsecond signal: exiting now\n');
       process.exit(130);
     }
+    firstSignalAt = Date.now();
     process.stderr.write('\nstopping…\n');
     abort.abort();
   };

@@ -25,13 +25,14 @@ const summary: DemoSummary = {
   tokens: { input: 1000, output: 200, cacheCreation: 0, cacheRead: 0 },
   cacheReadShare: 0,
   costUsd: 0.5,
-  accuracy: { compared: 110, exact: 100 },
+  accuracy: { compared: 110, exact: 100, needsReview: { compared: 0, exact: 0 } },
   grounding: { caught: 4, invented: 3 },
   documents: null,
   lessons: [],
   dlqGroups: [],
   dashboard: null,
   dashboardProblem: 'off',
+  keepsRunning: false,
   metricsUrl: null,
   logFile: '/tmp/demo.log',
   durationMs: 1500,
@@ -96,5 +97,63 @@ describe('renderSummary', () => {
     expect(pdf).toMatch(
       /by page +30\/30 grounded fields name their page; 1 flagged for review \(no_text_layer\); 3\/3 text-layer results equal the truth\n/,
     );
+  });
+
+  it('does not count results waiting for review as plain completions on the accuracy line', () => {
+    const text = renderSummary({
+      ...summary,
+      accuracy: { compared: 7, exact: 7, needsReview: { compared: 1, exact: 0 } },
+    });
+    expect(text).toMatch(
+      /accuracy +7\/7 completed results equal the shipped truth; 0\/1 results waiting for review equal it \(not counted as completed\)\n/,
+    );
+    expect(renderSummary(summary)).toMatch(/accuracy +100\/110 completed results equal the shipped truth\n/);
+  });
+
+  it('prints the dashboard and metrics URLs only while they stay up (--keep-running)', () => {
+    const access = { url: 'http://127.0.0.1:3100', user: 'demo', password: 'pw' };
+    const stopped = renderSummary({ ...summary, dashboard: access, metricsUrl: 'http://127.0.0.1:9' });
+    expect(stopped).not.toContain('http://127.0.0.1:3100');
+    expect(stopped).not.toContain('http://127.0.0.1:9');
+    expect(stopped).toContain(
+      'Dashboard: stopped with the demo (run with --keep-running to browse this run)',
+    );
+    const kept = renderSummary({
+      ...summary,
+      dashboard: access,
+      metricsUrl: 'http://127.0.0.1:9',
+      keepsRunning: true,
+    });
+    expect(kept).toContain('Dashboard: http://127.0.0.1:3100  (user demo, password pw)');
+    expect(kept).toContain('Metrics:   http://127.0.0.1:9/metrics');
+  });
+
+  it('leads each lesson with the field it is about', () => {
+    const lesson = { score: 1, count: 4, firstSeen: 0, lastSeen: 0, workflow: 'invoice', version: 2 };
+    const text = renderSummary({
+      ...summary,
+      lessons: [
+        { ...lesson, signature: 'schema:issueDate:invalid_format', example: 'Invalid ISO date' },
+        { ...lesson, signature: 'rule:lineItems[].amount:sum', example: 'Off by 1' },
+        { ...lesson, signature: 'schema::invalid_type', example: 'Expected object' },
+      ],
+    });
+    expect(text).toContain(
+      '  invoice@v2  issueDate: Invalid ISO date  (schema:issueDate:invalid_format, seen 4×)\n',
+    );
+    expect(text).toContain(
+      '  invoice@v2  lineItems[].amount: Off by 1  (rule:lineItems[].amount:sum, seen 4×)\n',
+    );
+    expect(text).toContain('  invoice@v2  (the whole result): Expected object');
+  });
+
+  it('explains the first round of a batch-lane run under its outcome table, and only there', () => {
+    const batch = renderSummary({ ...summary, lane: 'batch' });
+    expect(batch).toContain(
+      'Batch lane: 110 of 112 completed on the first try because every first attempt went out\nin one batch before any lesson existed',
+    );
+    expect(batch.indexOf('Batch lane:')).toBeGreaterThan(batch.indexOf('total   '));
+    expect(batch.indexOf('Batch lane:')).toBeLessThan(batch.indexOf('model calls'));
+    expect(renderSummary(summary)).not.toContain('Batch lane:');
   });
 });

@@ -1,4 +1,5 @@
 import { textTable } from '@quarry/env';
+import { batchFirstRoundNote } from './batch-first-round-note';
 import type { DemoSummary, OutcomeCounts } from './demo-summary';
 
 /** Rows as columns three blanks apart; `rightAligned` columns (numbers) aligned right. */
@@ -38,6 +39,21 @@ function costLine(summary: DemoSummary): string {
     ? ` (${summary.model}: $${prices.input} / $${prices.output} per million input / output tokens, from the model table${discount})`
     : '';
   return `$${summary.costUsd.toFixed(4)}${source}`;
+}
+
+/** Completed results against the truth; results waiting for review are reported apart. */
+function accuracyLine(accuracy: DemoSummary['accuracy']): string {
+  const completed = `${accuracy.exact}/${accuracy.compared} completed results equal the shipped truth`;
+  const review = accuracy.needsReview;
+  return review.compared === 0
+    ? completed
+    : `${completed}; ${review.exact}/${review.compared} results waiting for review equal it (not counted as completed)`;
+}
+
+/** The field a lesson is about, from its signature `source:path:code` (`issueDate`, `lineItems[].amount`). */
+function lessonField(signature: string): string {
+  const path = signature.slice(signature.indexOf(':') + 1, signature.lastIndexOf(':'));
+  return path === '' ? '(the whole result)' : path;
 }
 
 /** How many invented values grounding caught, and (simulated) how many there were. */
@@ -84,6 +100,7 @@ export function renderSummary(summary: DemoSummary): string {
     ),
     '',
   );
+  if (summary.lane === 'batch') lines.push(batchFirstRoundNote(summary.jobs), '');
   lines.push(
     table(
       [
@@ -96,10 +113,7 @@ export function renderSummary(summary: DemoSummary): string {
         ],
         ['output tokens', number(tokens.output)],
         ['cost', costLine(summary)],
-        [
-          'accuracy',
-          `${summary.accuracy.exact}/${summary.accuracy.compared} completed results equal the shipped truth`,
-        ],
+        ['accuracy', accuracyLine(summary.accuracy)],
         ['grounding', groundingLine(summary.grounding)],
         ...documentRows(summary.documents),
       ],
@@ -111,7 +125,7 @@ export function renderSummary(summary: DemoSummary): string {
   if (summary.lessons.length === 0) lines.push('  none');
   for (const lesson of summary.lessons) {
     lines.push(
-      `  ${lesson.workflow}@v${lesson.version}  ${lesson.signature}  (seen ${lesson.count}×)  ${lesson.example}`,
+      `  ${lesson.workflow}@v${lesson.version}  ${lessonField(lesson.signature)}: ${lesson.example}  (${lesson.signature}, seen ${lesson.count}×)`,
     );
   }
   lines.push('', 'Dead-letter queue, by fingerprint:');
@@ -123,14 +137,16 @@ export function renderSummary(summary: DemoSummary): string {
     );
   }
   lines.push('');
-  if (summary.dashboard) {
+  if (summary.dashboard && summary.keepsRunning) {
     lines.push(
       `Dashboard: ${summary.dashboard.url}  (user ${summary.dashboard.user}, password ${summary.dashboard.password})`,
     );
+  } else if (summary.dashboard) {
+    lines.push('Dashboard: stopped with the demo (run with --keep-running to browse this run)');
   } else {
     lines.push(`Dashboard: not available (${summary.dashboardProblem ?? 'unknown reason'})`);
   }
-  if (summary.metricsUrl) lines.push(`Metrics:   ${summary.metricsUrl}/metrics`);
+  if (summary.metricsUrl && summary.keepsRunning) lines.push(`Metrics:   ${summary.metricsUrl}/metrics`);
   lines.push(`Log:       ${summary.logFile}`);
   return `${lines.join('\n')}\n`;
 }

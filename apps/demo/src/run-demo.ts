@@ -9,6 +9,7 @@ import { deletePrefixedKeys, redactRedisUrl, redisConnection } from '@quarry/que
 import { createTriage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import { pino } from 'pino';
+import { batchWaitNote } from './batch-first-round-note';
 import type { DemoConfig } from './demo-config';
 import { inventedValues } from './demo-corpus';
 import { type DemoDashboard, startDemoDashboard } from './demo-dashboard';
@@ -16,6 +17,7 @@ import { documentsSummary } from './demo-documents';
 import { type DemoSummary, totalsOf } from './demo-summary';
 import { enqueueDemoJobs } from './enqueue-demo-jobs';
 import { groundingIssues } from './grounding-issues';
+import { keepRunningHint, keptKeysHint } from './keep-running-hint';
 import { prepareDemoDocuments } from './prepare-demo-documents';
 import { readDemoLessons } from './read-demo-lessons';
 import { resolveRedis } from './resolve-redis';
@@ -104,11 +106,15 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         : `Model: ${workerConfig.model}, simulated (local Messages API stand-in at ${standin?.url}, seed ${env.DEMO_SEED}; ${priced})`,
     );
 
+    // One blob store for the client and the dashboard, the worker's: the document view reads the PDFs.
+    const blobs = blobDir ? createBlobStore(workerConfig.blobs) : null;
+    onCleanup(async () => blobs?.close());
     const dashboard: DemoDashboard = await startDemoDashboard({
       redisUrl: redis.url,
       prefix,
       port: env.DEMO_DASHBOARD_PORT,
       logger: log.child({ component: 'dashboard' }),
+      blobs: blobs?.store ?? null,
     });
     onCleanup(() => dashboard.close());
     say(
@@ -117,7 +123,6 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         : `Dashboard: not available (${dashboard.problem})`,
     );
 
-    const blobs = blobDir ? createBlobStore(workerConfig.blobs) : null;
     const client: QuarryClient = createQuarryClient({
       redisUrl: redis.url,
       registry: defaultRegistry(),
@@ -125,10 +130,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       maxPollIntervalMs: 250,
       ...(blobs ? { blobs: blobs.store } : {}),
     });
-    onCleanup(async () => {
-      await client.close();
-      blobs?.close();
-    });
+    onCleanup(() => client.close());
     const jobs = await enqueueDemoJobs({ client, documents, lane: args.lane });
     const workflows = [...new Set(samples.map((sample) => sample.workflow))];
     const form = blobDir ? `PDF renderings, blobs in ${blobDir}` : 'text';
@@ -136,6 +138,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       `Enqueued ${jobs.length} documents (${workflows.join(', ')}; ${form}) in the ${args.lane} lane; log: ${logFile}`,
     );
 
+    if (args.lane === 'batch') say(batchWaitNote);
     const timeoutMs = env.DEMO_TIMEOUT_SECONDS * 1000;
     const outcomes = await waitForDemoOutcomes({ client, jobs, samples, timeoutMs, signal, stream: stderr });
     const lessons = await readDemoLessons({ connection, prefix, jobs });
@@ -162,6 +165,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       dlqGroups,
       dashboard: dashboard.access,
       dashboardProblem: dashboard.problem,
+      keepsRunning: args.keepRunning,
       metricsUrl: (await worker.http)?.url ?? null,
       logFile,
       durationMs: Date.now() - startedAt,
@@ -170,7 +174,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
 
     if (args.keepRunning && !signal.aborted) {
       keepKeys = true;
-      say(`\nWorker and dashboard keep running; press Ctrl-C to stop them. Keys stay under ${prefix}.`);
+      say(`\n${keepRunningHint({ redisUrl: redis.url, prefix, blobDir })}`);
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     }
     const interrupted = signal.aborted && !args.keepRunning;
@@ -180,9 +184,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       await cleanup().catch((error: unknown) => say(`cleanup: ${(error as Error).message}`));
     }
     if (keepKeys && redis.source !== 'spawned') {
-      say(
-        `Kept the run's keys under ${prefix}; delete them with: redis-cli --scan --pattern '${prefix}*' | xargs redis-cli unlink`,
-      );
+      say(keptKeysHint({ redisUrl: redis.url, prefix }));
     }
   }
 }

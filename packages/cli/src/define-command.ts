@@ -24,6 +24,8 @@ export interface CommandSpec<S extends z.ZodType> {
    * anything else (`give exactly one of --file or --text`) is the whole problem.
    */
   readonly flags: S;
+  /** Command lines to copy, each starting `quarry <name>`, shown first after the options by `--help`. */
+  readonly examples: readonly string[];
   /** Shown after the options by `--help`: exit codes, environment variables. */
   readonly helpAfter?: string;
   /** Runs with the checked flags; resolves to the exit code. */
@@ -40,7 +42,11 @@ export function defineCommand<S extends z.ZodType>(spec: CommandSpec<S>): CliCom
       if (spec.usage !== undefined) command.usage(spec.usage);
       for (const argument of spec.arguments ?? []) command.argument(argument.name, argument.description);
       for (const option of spec.options()) command.addOption(option);
-      if (spec.helpAfter !== undefined) command.addHelpText('after', `\n${spec.helpAfter}`);
+      const examples = `Examples:\n${spec.examples.map((example) => `  ${example}`).join('\n')}`;
+      command.addHelpText(
+        'after',
+        `\n${examples}${spec.helpAfter === undefined ? '' : `\n\n${spec.helpAfter}`}`,
+      );
     },
     run: (parsed, context) => spec.run(readFlags(spec.flags, parsed), context),
   };

@@ -16,12 +16,6 @@ export const positiveIntegerFlag = z
   .transform(Number)
   .pipe(z.number().min(1, { error: 'must be a positive integer' }));
 
-/** A finite number as `Number()` reads it (`--rate 2.5`); the service checks its range. */
-export const numberFlag = z
-  .string()
-  .refine((text) => text.trim() !== '' && Number.isFinite(Number(text)), { error: 'must be a number' })
-  .transform(Number);
-
 /** A decimal as typed on a command line (no sign, exponent or hex), or NaN when it is not one. */
 const decimal = (text: string): number => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN);
 

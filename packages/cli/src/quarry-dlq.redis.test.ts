@@ -260,9 +260,9 @@ describe('quarry dlq and replay-dlq (in-process, seeded DLQ)', () => {
         [
           ['--max-attempts', '0'],
           'stderr',
-          'quarry replay-dlq: invalid options, nothing was changed:\n  - maxAttempts: Too small',
+          'quarry replay-dlq: --max-attempts must be an integer from 1 to 20, got "0"',
         ],
-        [['--rate', 'fast'], 'stderr', '--rate must be a number, got "fast"'],
+        [['--rate', 'fast'], 'stderr', '--rate must be a positive number of jobs per second, got "fast"'],
         [
           ['--model', 'claude-sonnet-4-5'],
           'stdout',

@@ -210,4 +210,38 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       await stack.close();
     }
   });
+
+  it('--wait without --json names why a result waits for review (a PDF without a text layer)', async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const [sample] = loadSamples('invoice');
+    if (!sample) throw new Error('no invoice sample');
+    const pdf = await renderSamplePdf({ text: sample.text, layout: 'letter-outlined' });
+    const stack = await startWorkerStack({
+      redisUrl,
+      prefix,
+      standin: {
+        simulate: { corpus: [{ workflow: 'invoice', text: sample.text, truth: sample.truth }] },
+        // The stand-in has no OCR: it is told what the page images show.
+        pageImageText: new Map([[createHash('sha256').update(pdf.bytes).digest('hex'), sample.text]]),
+      },
+      env: { QUARRY_BLOB_DIR: blobDir },
+    });
+    try {
+      const scan = join(dir, 'scan.pdf');
+      await writeFile(scan, pdf.bytes);
+      const done = await runQuarry(
+        ['enqueue', '-w', 'invoice', '--file', scan, '--wait', '--timeout', '20'],
+        stack.env,
+      );
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stderr).toMatch(
+        /completed after \d+ attempt\(s\), \$[\d.]+, needs review \(no_text_layer: the document has no text layer/,
+      );
+      expect(JSON.parse(done.stdout)).toEqual(sample.truth);
+    } finally {
+      await stack.close();
+    }
+  });
 });

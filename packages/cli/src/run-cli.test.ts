@@ -68,7 +68,7 @@ describe('quarry', () => {
     ],
     [
       ['replay-dlq', '--all', '--concurrency', ''],
-      'quarry replay-dlq: --concurrency must be a number, got ""',
+      'quarry replay-dlq: --concurrency must be an integer from 1 to 64, got ""',
     ],
     [['dlq', 'list', '--limit'], "quarry dlq list: option '--limit <N>' argument missing"],
     [['dlq', 'groups', '--json=yes'], "quarry dlq groups: unknown option '--json=yes'"],
@@ -181,5 +181,65 @@ describe('quarry output neutralisation', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^quarry: unknown command '\\u001b\]0;pwned\\u0007\\u001b\[2J'\n/);
     expect(result.stderr).not.toContain('\u001b');
+  });
+});
+
+describe('quarry help and usage errors', () => {
+  const commandNames = [
+    'enqueue',
+    'dlq list',
+    'dlq show',
+    'dlq groups',
+    'replay-dlq',
+    'dlq prune',
+    'review list',
+    'review ack',
+    'batches list',
+    'batches show',
+    'batches cancel',
+    'workflows stats',
+    'blobs gc',
+  ];
+
+  it.each(commandNames)('quarry %s --help shows examples of that command', async (name) => {
+    const help = await run([...name.split(' '), '--help']);
+    expect(help.code).toBe(0);
+    const examples = help.stdout.split('\nExamples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const line of examples) expect(`${line} `.startsWith(`  quarry ${name} `), line).toBe(true);
+  });
+
+  it('replay-dlq without a choice of records names the flags that choose them, before touching Redis', async () => {
+    for (const argv of [['replay-dlq'], ['replay-dlq', '--limit', '5', '--yes']]) {
+      const result = await run(argv);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'quarry replay-dlq: choose the records to replay with --ids, --fingerprint, --workflow, --reason, --since or --until, or pass --all\nRun "quarry replay-dlq --help" for usage.\n',
+      );
+    }
+  });
+
+  it.each([
+    [['--concurrency', '0'], '--concurrency must be an integer from 1 to 64, got "0"'],
+    [['--concurrency', '2.5'], '--concurrency must be an integer from 1 to 64, got "2.5"'],
+    [['--concurrency', '65'], '--concurrency must be an integer from 1 to 64, got "65"'],
+    [['--rate', 'fast'], '--rate must be a positive number of jobs per second, got "fast"'],
+    [['--rate=-1'], '--rate must be a positive number of jobs per second, got "-1"'],
+    [['--rate', '1e9'], '--rate must be a positive number of jobs per second, got "1e9"'],
+    [['--max-attempts', '0'], '--max-attempts must be an integer from 1 to 20, got "0"'],
+    [['--max-attempts', '21'], '--max-attempts must be an integer from 1 to 20, got "21"'],
+  ])('replay-dlq %j is refused naming the flag', async (flags, message) => {
+    const result = await run(['replay-dlq', '--all', ...flags]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`quarry replay-dlq: ${message}\n`);
+  });
+
+  it('enqueue --help says what each value flag takes', async () => {
+    const help = (await run(['enqueue', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('a PDF, PNG, JPEG, WebP or GIF (told from its bytes) goes to the blob store');
+    expect(help).toContain('(a whole number from 1 to 100,000,000)');
+    expect(help).toContain('(a positive number up to 1000;');
+    expect(help).toContain('how long --wait waits, in seconds (a positive number; default 120)');
+    expect(help).toContain('reviewReasons?');
   });
 });

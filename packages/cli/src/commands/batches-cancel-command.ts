@@ -22,6 +22,7 @@ workers do.`,
   arguments: [{ name: '<batchId>', description: 'the batch id (msgbatch_…)' }],
   options: () => [new Option('--json', 'print { batchId, status } as one JSON object')],
   flags: z.object({ args: z.tuple([batchIdArg]), json: switchFlag }),
+  examples: ['quarry batches cancel msgbatch_…'],
   helpAfter: `Exit codes: 0 cancel asked (or the batch had ended), 1 unknown batch, API refusal, bad usage or no Redis.
 
 ${cliEnvironmentHelp}

@@ -24,6 +24,7 @@ to be collected into a batch and the age of the oldest.`,
     limit: positiveIntegerFlag.pipe(z.number().max(1000, { error: 'must be at most 1000' })).default(50),
     json: switchFlag,
   }),
+  examples: ['quarry batches list --limit 10'],
   helpAfter: cliEnvironmentHelp,
   async run(flags, context) {
     const nowMs = Date.now();

@@ -25,6 +25,7 @@ pending, cost so far at the batch price, and its requests (custom_id, job id, at
     limit: positiveIntegerFlag.pipe(z.number().max(10_000, { error: 'must be at most 10000' })).default(100),
     json: switchFlag,
   }),
+  examples: ['quarry batches show msgbatch_… --limit 20'],
   helpAfter: cliEnvironmentHelp,
   async run(flags, context) {
     const [batchId] = flags.args;

@@ -51,6 +51,7 @@ stores a blob while its delete is under way waits for it and stores the bytes ag
     new Option('--json', 'print { scanned, removed: [key, …], dryRun }'),
   ],
   flags: z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag }),
+  examples: ['quarry blobs gc --dry-run', 'quarry blobs gc --grace 48h --json'],
   helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
   async run(flags, context) {
     const config = cliConfig(context.env);

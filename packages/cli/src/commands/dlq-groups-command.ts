@@ -1,6 +1,7 @@
 import { textTable } from '@quarry/env';
 import { selectorsFromText } from '@quarry/triage';
 import { Option } from 'commander';
+import { cliTime } from '../cli-time';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
 import { exitCodes } from '../exit-codes';
@@ -17,6 +18,7 @@ count, reason, workflows, first and last seen, and the top issue signatures.`,
   usage: '[selectors] [--json]',
   options: () => [...selectorOptions(), new Option('--json', 'print a JSON array of groups')],
   flags: SelectorFlags.extend({ json: switchFlag }),
+  examples: ['quarry dlq groups', 'quarry dlq groups --workflow invoice --since 24h'],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
   async run(flags, context) {
     const selectors = selectorsFromText(flags, Date.now());
@@ -33,8 +35,8 @@ count, reason, workflows, first and last seen, and the top issue signatures.`,
           `${group.count} (${group.states.dead} dead)`,
           group.reason,
           group.workflows.join(', '),
-          group.firstSeen,
-          group.lastSeen,
+          cliTime(group.firstSeen),
+          cliTime(group.lastSeen),
           group.topIssues.map((issue) => `${issue.signature} ×${issue.count}`).join(', ') || '-',
         ]),
         maxWidth: 80,

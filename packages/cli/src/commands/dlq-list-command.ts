@@ -19,6 +19,10 @@ state (dead, replayed, quarantined). Without selectors, every record.`,
   usage: '[selectors] [--json]',
   options: () => [...selectorOptions(), new Option('--json', 'print a JSON array of record summaries')],
   flags: SelectorFlags.extend({ json: switchFlag }),
+  examples: [
+    'quarry dlq list --since 2h',
+    'quarry dlq list --workflow invoice --reason validation_exhausted --limit 20 --json',
+  ],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
   async run(flags, context) {
     const now = Date.now();

@@ -25,6 +25,7 @@ export const dlqPruneCommand = defineCommand({
     new Option('--json', 'print { removed: [dlqId, …] }'),
   ],
   flags: z.object({ olderThan: durationFlag.optional(), json: switchFlag }),
+  examples: ['quarry dlq prune --older-than 7d --json'],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
   async run(flags, context) {
     const { olderThan } = flags;

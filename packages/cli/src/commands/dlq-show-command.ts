@@ -20,6 +20,7 @@ and the latest replay job).`,
     args: z.tuple([z.string()]),
     json: switchFlag,
   }),
+  examples: ['quarry dlq show <dlqId>', 'quarry dlq show <dlqId> --json'],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
   async run(flags, context) {
     const [dlqId] = flags.args;

@@ -18,6 +18,7 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
     status: 'completed' as const,
     data: result.data,
     needsReview: result.needsReview,
+    ...(result.needsReview ? { reviewReasons: result.reviewReasons } : {}),
     attempts: result.attempts,
     usage: result.usage,
     costUsd: result.costUsd,
@@ -26,6 +27,14 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
     ...(result.fieldConfidence ? { fieldConfidence: result.fieldConfidence } : {}),
     ...(result.weakFields ? { weakFields: result.weakFields } : {}),
   };
+}
+
+/** `, needs review (no_text_layer, weak_fields)`: why a result waits for a person; empty when it does not. */
+function reviewNote(result: ExtractionJobResult): string {
+  if (!result.needsReview) return '';
+  return result.reviewReasons.length === 0
+    ? ', needs review'
+    : `, needs review (${result.reviewReasons.join('; ')})`;
 }
 
 async function enqueueAndWait(
@@ -89,7 +98,7 @@ async function enqueueAndWait(
     else {
       const cost = result.costUsd === null ? 'unknown cost' : `$${result.costUsd.toFixed(6)}`;
       context.stderr(
-        `job ${job.jobId} completed after ${result.attempts} attempt(s), ${cost}${result.needsReview ? ', needs review' : ''}\n`,
+        `job ${job.jobId} completed after ${result.attempts} attempt(s), ${cost}${reviewNote(result)}\n`,
       );
       print(result.data);
     }
@@ -120,6 +129,11 @@ written.`,
     '--workflow <name> [--version N] (--file <path> | --text <string>) [--lane realtime|batch] [--deadline <when>] [options]',
   options: enqueueOptions,
   flags: EnqueueFlags,
+  examples: [
+    'quarry enqueue --workflow invoice --file examples/invoice.txt --wait',
+    'quarry enqueue -w invoice --file examples/invoice.pdf --lane batch --deadline 6h',
+    "quarry enqueue -w support-ticket --text 'My printer is on fire' --id ticket-123 --json",
+  ],
   helpAfter: `Exit codes: 0 enqueued or completed, 1 bad usage, invalid input or Redis unavailable,
 2 dead-lettered, 3 --wait timed out (the job carries on).
 

@@ -23,7 +23,10 @@ export const enqueueOptions = (): Option[] => [
     ].join(', ')})`,
   ),
   new Option('--version <N>', 'workflow version (default: the latest)'),
-  new Option('-f, --file <path>', 'read the document text from a file'),
+  new Option(
+    '-f, --file <path>',
+    'the document from a file: a PDF, PNG, JPEG, WebP or GIF (told from its bytes) goes to the blob store; anything else is read as UTF-8 text',
+  ),
   new Option('-t, --text <string>', 'the document text itself'),
   new Option('--id <key>', 'idempotency key: the same key gives the same job, never a second one'),
   new Option('--scope <scope>', 'history scope, e.g. a tenant (lessons are shared within it)'),
@@ -31,10 +34,13 @@ export const enqueueOptions = (): Option[] => [
     '--effort <level>',
     `output_config.effort for every attempt: ${Effort.options.join(', ')} (default: the workflow's, else the model's default; models that take no effort get none)`,
   ),
-  new Option('--max-tokens <N>', 'budget: tokens the job may use over all its model calls'),
+  new Option(
+    '--max-tokens <N>',
+    'budget: tokens the job may use over all its model calls (a whole number from 1 to 100,000,000)',
+  ),
   new Option(
     '--max-cost-usd <USD>',
-    "budget: US dollars the job may spend over all its model calls (default: the worker's JOB_MAX_COST_USD, if set); over it the job is dead-lettered as budget_exhausted",
+    "budget: US dollars the job may spend over all its model calls (a positive number up to 1000; default: the worker's JOB_MAX_COST_USD, if set); over it the job is dead-lettered as budget_exhausted",
   ),
   new Option(
     '--lane <lane>',
@@ -45,10 +51,13 @@ export const enqueueOptions = (): Option[] => [
     'when the result is needed: an ISO 8601 time (2026-01-31T18:00:00Z) or a duration from now (90m, 6h, 2d); a batch-lane attempt still waiting when it comes within BATCH_DEADLINE_MARGIN_MS goes realtime',
   ),
   new Option('--wait', 'wait for the job to finish'),
-  new Option('--timeout <seconds>', `how long --wait waits (default ${DEFAULT_TIMEOUT_SECONDS})`),
+  new Option(
+    '--timeout <seconds>',
+    `how long --wait waits, in seconds (a positive number; default ${DEFAULT_TIMEOUT_SECONDS})`,
+  ),
   new Option(
     '--json',
-    'print one JSON object; with --wait: { jobId, status: "completed" | "dead-lettered", data?, needsReview?, attempts?, usage?, costUsd?, dlqId?, reason? }',
+    'print one JSON object: { jobId, workflow, version, created, document? }; with --wait { jobId, status: "completed" | "dead-lettered", data?, needsReview?, reviewReasons?, attempts?, usage?, costUsd?, provenance?, fieldConfidence?, weakFields?, dlqId?, reason? }',
   ),
 ];
 

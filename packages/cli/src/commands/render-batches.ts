@@ -1,6 +1,7 @@
 import { textTable } from '@quarry/env';
 import type { BatchDetail, BatchSummary, CollectorState } from '@quarry/queue';
 import { ageLabel, costLabel } from '@quarry/triage';
+import { cliTime } from '../cli-time';
 
 /** The batches as a table, newest first, with each model's collector under them. */
 export function renderBatchList(options: {
@@ -56,8 +57,8 @@ export function renderBatchDetail(options: { readonly batch: BatchDetail; readon
       ['Batch', batch.batchId],
       ['Model', batch.model],
       ['Status', batch.status],
-      ['Submitted', `${batch.submittedAt} (${ageLabel(batch.submittedAt, nowMs)} ago)`],
-      ['Ended', batch.endedAt ?? '-'],
+      ['Submitted', `${cliTime(batch.submittedAt)} (${ageLabel(batch.submittedAt, nowMs)} ago)`],
+      ['Ended', batch.endedAt ? cliTime(batch.endedAt) : '-'],
       ['Requests', String(batch.requests)],
       [
         'Results',

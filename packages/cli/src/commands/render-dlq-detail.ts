@@ -1,6 +1,7 @@
 import { terminalText, textTable } from '@quarry/env';
 import { dlqReasonLabel } from '@quarry/queue';
 import { costLabel, type DlqDetail, type DlqNextStep, dlqWhy, workflowLabel } from '@quarry/triage';
+import { cliTime } from '../cli-time';
 
 const indent = (text: string, by = '    ') => text.replace(/^/gm, by);
 
@@ -31,14 +32,17 @@ export function renderDlqDetail(detail: DlqDetail): string {
     ['reason', `${dlqReasonLabel(record.reason)}: ${record.reason.message}`],
     ['fingerprint', record.fingerprint],
     ['source job', `${record.sourceJobId} (${record.jobAttempts} job attempt(s))`],
-    ['enqueued', record.firstEnqueuedAt],
-    ['dead-lettered', record.deadLetteredAt],
+    ['enqueued', cliTime(record.firstEnqueuedAt)],
+    ['dead-lettered', cliTime(record.deadLetteredAt)],
     [
       'lineage',
       `root ${record.lineage.rootJobId}, redrive ${record.lineage.redriveCount}${record.lineage.replayOf ? `, replay of ${record.lineage.replayOf}` : ''}`,
     ],
     ...(record.replay
-      ? ([['replayed', `as job ${record.replay.jobId} at ${record.replay.replayedAt}`]] as [string, string][])
+      ? ([['replayed', `as job ${record.replay.jobId} at ${cliTime(record.replay.replayedAt)}`]] as [
+          string,
+          string,
+        ][])
       : []),
     [
       'totals',
@@ -66,7 +70,7 @@ export function renderDlqDetail(detail: DlqDetail): string {
           `${link.dlqId}${link.dlqId === record.dlqId ? ' *' : ''}`,
           link.sourceJobId,
           dlqReasonLabel(link.reason),
-          link.deadLetteredAt,
+          cliTime(link.deadLetteredAt),
           link.replay ? `replayed → ${link.replay.jobId}` : link.state,
         ]),
         maxWidth: 80,

@@ -19,6 +19,7 @@ they are.`,
     args: z.array(z.string()).min(1, { error: 'give the id of at least one job to acknowledge' }),
     json: switchFlag,
   }),
+  examples: ['quarry review ack <jobId> <jobId>'],
   helpAfter: `Exit codes: 0 every job was acknowledged, 1 some job was not waiting for review (or bad usage,
 Redis unavailable).
 

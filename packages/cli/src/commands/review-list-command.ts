@@ -24,6 +24,7 @@ field path, confidence, the field's threshold and what lowered it. Acknowledge o
     new Option('--json', 'print a JSON array of entries (with the extracted data)'),
   ],
   flags: z.object({ workflow: textFlag.optional(), limit: positiveIntegerFlag.optional(), json: switchFlag }),
+  examples: ['quarry review list --workflow invoice --limit 20'],
   helpAfter: cliEnvironmentHelp,
   async run(flags, context) {
     const { entries, unreadable } = await withReviewIndex(context, 'review list', (index) =>

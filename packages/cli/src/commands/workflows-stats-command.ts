@@ -42,6 +42,7 @@ for 24 hours, so the window is rounded to whole buckets.`,
     new Option('--json', 'print a JSON object with every workflow version'),
   ],
   flags: z.object({ window: windowFlag.optional(), workflow: textFlag.optional(), json: switchFlag }),
+  examples: ['quarry workflows stats --window 24h --workflow invoice'],
   helpAfter: cliEnvironmentHelp,
   async run(flags, context) {
     const windowMs = flags.window ?? 3_600_000;
