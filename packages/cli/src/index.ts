@@ -1,31 +1,51 @@
-export * from './cli-command';
-export * from './cli-config';
-export * from './cli-context';
-export * from './cli-models-config';
-export * from './commands';
-export * from './commands/dlq-groups-command';
-export * from './commands/dlq-list-command';
-export * from './commands/dlq-prune-command';
-export * from './commands/dlq-show-command';
-export * from './commands/enqueue-command';
-export * from './commands/enqueue-flags';
-export * from './commands/read-document';
-export * from './commands/render-dlq-detail';
-export * from './commands/replay-dlq-command';
-export * from './commands/replay-report-text';
-export * from './commands/review-ack-command';
-export * from './commands/review-list-command';
-export * from './commands/selector-flags';
-export * from './commands/with-review-index';
-export * from './commands/with-triage';
-export * from './decode-utf8';
-export * from './define-command';
-export * from './environment-help';
-export * from './exit-codes';
-export * from './flag-schemas';
-export * from './invalid-utf8-error';
-export * from './neutralised-context';
-export * from './read-flags';
-export * from './replay-progress-bar';
-export * from './run-cli';
-export * from './usage-error';
+export type { CliCommand, ParsedCommandLine } from './cli-command';
+export {
+  type CliAnthropicConfig,
+  CliAnthropicEnv,
+  type CliConfig,
+  CliEnv,
+  type CliTriageConfig,
+  CliTriageEnv,
+  cliAnthropicConfig,
+  cliConfig,
+  cliTriageConfig,
+} from './cli-config';
+export type { CliContext, CliTerminal } from './cli-context';
+export { type CliModelsConfig, CliModelsEnv, cliModelsConfig } from './cli-models-config';
+export { commands } from './commands';
+export { dlqGroupsCommand } from './commands/dlq-groups-command';
+export { dlqListCommand } from './commands/dlq-list-command';
+export { dlqPruneCommand } from './commands/dlq-prune-command';
+export { dlqShowCommand } from './commands/dlq-show-command';
+export { enqueueCommand } from './commands/enqueue-command';
+export {
+  DEFAULT_TIMEOUT_SECONDS,
+  EnqueueFlags,
+  type EnqueueRequest,
+  enqueueOptions,
+} from './commands/enqueue-flags';
+export {
+  type DocumentSource,
+  maxDocumentFileBytes,
+  type ReadDocument,
+  readDocument,
+} from './commands/read-document';
+export { renderDlqDetail } from './commands/render-dlq-detail';
+export { replayDlqCommand } from './commands/replay-dlq-command';
+export { printReplayReport } from './commands/replay-report-text';
+export { reviewAckCommand } from './commands/review-ack-command';
+export { reviewListCommand } from './commands/review-list-command';
+export { SelectorFlags, selectorOptions } from './commands/selector-flags';
+export { withReviewIndex } from './commands/with-review-index';
+export { withTriage } from './commands/with-triage';
+export { decodeUtf8 } from './decode-utf8';
+export { type CommandSpec, defineCommand } from './define-command';
+export { blobEnvironmentHelp, cliEnvironmentHelp, triageEnvironmentHelp } from './environment-help';
+export { type ExitCode, errorExits, exitCodeOf, exitCodes, reportCliError } from './exit-codes';
+export { positiveDecimalFlag, positiveIntegerFlag, switchFlag, textFlag, tokensFlag } from './flag-schemas';
+export { InvalidUtf8Error } from './invalid-utf8-error';
+export { neutralisedContext } from './neutralised-context';
+export { readFlags } from './read-flags';
+export { type ReplayProgressBar, replayProgressBar } from './replay-progress-bar';
+export { type RunCliOptions, runCli } from './run-cli';
+export { UsageError } from './usage-error';

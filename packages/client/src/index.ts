@@ -6,17 +6,17 @@ export {
   TransactionalEnqueuer,
   type TransactionalEnqueuerOptions,
 } from '@quarry/queue';
-export * from './create-quarry-client';
-export * from './detect-document-type';
-export * from './enqueue-document';
-export * from './enqueue-options';
-export * from './errors/dead-lettered-error';
-export * from './errors/document-rejected-error';
-export * from './errors/enqueue-validation-error';
-export * from './errors/job-not-found-error';
-export * from './errors/job-result-invalid-error';
-export * from './errors/wait-timeout-error';
-export * from './job-status';
-export * from './prepare-job-data';
-export * from './quarry-client';
-export * from './read-job-status';
+export { type CreateQuarryClientOptions, clientDefaults, createQuarryClient } from './create-quarry-client';
+export { detectDocumentType, sniffFileType } from './detect-document-type';
+export { type DocumentEnqueueRequest, type EnqueuedDocumentJob, enqueueDocument } from './enqueue-document';
+export type { EnqueueOptions } from './enqueue-options';
+export { DeadLetteredError } from './errors/dead-lettered-error';
+export { type DocumentProblem, DocumentRejectedError } from './errors/document-rejected-error';
+export { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
+export { JobNotFoundError } from './errors/job-not-found-error';
+export { JobResultInvalidError } from './errors/job-result-invalid-error';
+export { WaitTimeoutError } from './errors/wait-timeout-error';
+export type { JobState, JobStatus } from './job-status';
+export { type PreparedJobData, type PrepareJobDataOptions, prepareJobData } from './prepare-job-data';
+export type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
+export { type ReadJobStatusOptions, readJobStatus } from './read-job-status';

@@ -1,97 +1,204 @@
-export * from './attempts/attempt-record';
-export * from './attempts/attempt-store';
-export * from './attempts/in-memory-attempt-store';
-export * from './blobs/blob-store';
-export * from './cost/cost-of';
-export * from './cost/request-prices';
-export * from './document/blob-key';
-export * from './document/decide-lost-file';
-export * from './document/document-media-type';
-export * from './document/document-of-input';
-export * from './document/document-source';
-export * from './document/document-token-estimate';
-export * from './document/document-uploader';
-export * from './document/inline-document-bytes';
-export * from './document/inline-document-problem';
-export * from './document/job-document';
-export * from './document/resolved-document';
-export * from './errors/extraction-exhausted-error';
-export * from './errors/extraction-rejected-error';
-export * from './errors/model-transport-error';
-export * from './errors/rule-check-error';
-export * from './errors/workflow-not-found-error';
-export * from './feedback/render-feedback';
-export * from './feedback/render-lessons';
-export * from './grounding/field-outcome';
-export * from './grounding/grounder';
-export * from './grounding/grounding-config';
-export * from './grounding/grounding-config-error';
-export * from './grounding/locale';
-export * from './grounding/parse-grounding-config';
-export * from './grounding/provenance';
-export * from './grounding/provenance-by-page';
-export * from './grounding/weak-field';
-export * from './history/history-store';
-export * from './history/in-memory-history-store';
-export * from './history/lesson';
-export * from './issues/excerpt';
-export * from './issues/issue';
-export * from './issues/issue-signature';
-export * from './issues/rule-error-issue';
-export * from './ladder/climb-reason';
-export * from './ladder/ladder-step';
-export * from './ladder/model-rung';
-export * from './ladder/rung-of';
-export * from './lane/lane';
-export * from './lane/lane-price-factor';
-export * from './lane/resolve-lane';
-export * from './loop/cap-utf8';
-export * from './loop/extract';
-export * from './loop/extract-defaults';
-export * from './loop/extract-options';
-export * from './loop/extraction-result';
+export { AttemptRecord } from './attempts/attempt-record';
+export type { AttemptStore } from './attempts/attempt-store';
+export { InMemoryAttemptStore } from './attempts/in-memory-attempt-store';
+export type { BlobCallOptions, BlobEntry, BlobPage, BlobPut, BlobStore } from './blobs/blob-store';
+export { type CostOfOptions, costOf } from './cost/cost-of';
+export { promptTokens, requestCost, requestPrices } from './cost/request-prices';
+export { BLOB_KEY_PATTERN, BlobKey } from './document/blob-key';
+export {
+  decideLostFile,
+  type FileCheck,
+  type LostFileDecision,
+  mayBeLostFile,
+  referencedFileId,
+  suspectedLostFile,
+} from './document/decide-lost-file';
+export { DocumentMediaType } from './document/document-media-type';
+export { documentOfInput } from './document/document-of-input';
+export {
+  Base64DocumentSource,
+  BlobDocumentSource,
+  DocumentSource,
+  MAX_DOCUMENT_URL_LENGTH,
+  UrlDocumentSource,
+} from './document/document-source';
+export {
+  type DocumentTokenFacts,
+  documentTokenEstimate,
+  documentTokenFigures,
+} from './document/document-token-estimate';
+export type { DocumentUploader } from './document/document-uploader';
+export { DEFAULT_INLINE_DOCUMENT_MAX_BYTES, decodedBase64Bytes } from './document/inline-document-bytes';
+export { inlineDocumentProblem } from './document/inline-document-problem';
+export { JobDocument } from './document/job-document';
+export type { ResolvedDocument } from './document/resolved-document';
+export { type ExhaustedKind, ExtractionExhaustedError } from './errors/extraction-exhausted-error';
+export { ExtractionRejectedError, type RejectedKind } from './errors/extraction-rejected-error';
+export {
+  ModelTransportError,
+  type RetryAfterProblem,
+  type TransportErrorKind,
+} from './errors/model-transport-error';
+export { RuleCheckError } from './errors/rule-check-error';
+export { WorkflowNotFoundError } from './errors/workflow-not-found-error';
+export { type EarlierAttempt, type RenderFeedbackOptions, renderFeedback } from './feedback/render-feedback';
+export { renderLessons } from './feedback/render-lessons';
+export { FieldOutcome, FieldStatus } from './grounding/field-outcome';
+export type { Evidence, Grounder, GroundingConfidence, GroundingVerdict } from './grounding/grounder';
+export {
+  DateOrder,
+  FieldGrounding,
+  GroundingConfig,
+  GroundingConfigObject,
+  GroundingMode,
+  type GroundingSetting,
+  ValueKind,
+} from './grounding/grounding-config';
+export { GroundingConfigError } from './grounding/grounding-config-error';
+export { Locale } from './grounding/locale';
+export { parseGroundingConfig } from './grounding/parse-grounding-config';
+export { Provenance, ProvenanceEntry } from './grounding/provenance';
+export { provenanceByPage } from './grounding/provenance-by-page';
+export { WeakField } from './grounding/weak-field';
+export type { HistoryKey, HistoryStore, IssueObservation } from './history/history-store';
+export { InMemoryHistoryStore, type InMemoryHistoryStoreOptions } from './history/in-memory-history-store';
+export { Lesson } from './history/lesson';
+export { cut, excerpt, excerptMaxChars } from './issues/excerpt';
+export { Issue, IssueSource } from './issues/issue';
+export { formatPath, issueSignature, normalizePath, uniqueSignatures } from './issues/issue-signature';
+export { RULE_ERROR, ruleErrorIssue } from './issues/rule-error-issue';
+export { ClimbReason } from './ladder/climb-reason';
+export { type LadderStep, type LadderStepOptions, ladderStep } from './ladder/ladder-step';
+export type { ModelRung } from './ladder/model-rung';
+export { askedOf, rungOf } from './ladder/rung-of';
+export { Lane, LanePromotion } from './lane/lane';
+export { batchPriceFactor, lanePriceFactor } from './lane/lane-price-factor';
+export { type ResolveLaneOptions, resolveLane } from './lane/resolve-lane';
+export { capUtf8 } from './loop/cap-utf8';
+export { extract } from './loop/extract';
+export { type ExtractSettings, extractDefaults, resolveExtractSettings } from './loop/extract-defaults';
+export type {
+  ExtractBudget,
+  ExtractOptions,
+  ExtractWarning,
+  StoredAttemptsOptions,
+} from './loop/extract-options';
+export type { ExtractionResult } from './loop/extraction-result';
 export { noTextLayerReason } from './loop/reply-grounding';
-export * from './model/cache-miss-reason';
-export * from './model/document-ref';
-export * from './model/model-client';
-export * from './model/model-request';
-export * from './model/model-response';
-export * from './model/output-strategy';
-export * from './model/refusal-category';
-export * from './model/usage';
-export * from './models/default-model-table';
-export * from './models/document-limits-of';
-export * from './models/document-limits-spec';
-export * from './models/effort-for-attempt';
-export * from './models/effort-plan';
-export * from './models/effort-setting';
-export * from './models/model-sources';
-export * from './models/model-spec';
-export * from './models/model-spec-of';
-export * from './models/model-table-markdown';
-export * from './models/next-effort';
-export * from './models/request-rules';
-export * from './models/retirement-notices';
-export * from './models/unpriced-models';
-export * from './pacing/clamp-timer-delay';
-export * from './pacing/header-budget';
-export * from './pacing/pacing-draw';
-export * from './pacing/pacing-settlement';
-export * from './pacing/rate-limit-class';
-export * from './pacing/rate-limit-reading';
-export * from './policy';
-export * from './request/build-request';
-export * from './request/cache-placement';
-export * from './request/document-of';
-export * from './request/estimate-tokens';
-export * from './request/tool-name-for';
-export * from './request/with-cache-breakpoints';
-export * from './schema/to-output-json-schema';
-export * from './validation/locate-json-error';
-export * from './validation/validate-reply';
-export * from './workflow/check-model-ladder';
-export * from './workflow/define-workflow';
-export * from './workflow/few-shot-example';
-export * from './workflow/rule';
-export * from './workflow/workflow-example-error';
-export * from './workflow/workflow-registry';
+export { CacheMissReason, cacheMissReasonOf } from './model/cache-miss-reason';
+export { DocumentRef } from './model/document-ref';
+export type { ModelCallOptions, ModelClient } from './model/model-client';
+export type { ContentPart, ModelMessage, ModelRequest } from './model/model-request';
+export type { ModelResponse, ResponsePart, StopReason } from './model/model-response';
+export { OutputStrategy } from './model/output-strategy';
+export { RefusalCategory, refusalCategoryOf } from './model/refusal-category';
+export { addUsage, emptyUsage, Usage } from './model/usage';
+export { defaultModelTable } from './models/default-model-table';
+export { documentLimitsOf, type JobDocumentLimits } from './models/document-limits-of';
+export { DocumentLimitsSpec, platformDocumentLimits } from './models/document-limits-spec';
+export { effortForAttempt } from './models/effort-for-attempt';
+export { type EffortPlan, type EffortPlanOfOptions, effortPlanOf, higherEffort } from './models/effort-plan';
+export { EffortLadder, EffortSetting } from './models/effort-setting';
+export {
+  forcedToolOnlyRules,
+  modelTableChecked,
+  noForcedToolRules,
+  platformDocs,
+} from './models/model-sources';
+export {
+  Effort,
+  effortLevels,
+  ModelId,
+  ModelSpec,
+  type ModelSpecInput,
+  ModelStatus,
+  ModelTable,
+  maxUsdPerMTok,
+  PriceTier,
+  SpecSource,
+  ThinkingMode,
+  TokenPrices,
+} from './models/model-spec';
+export { modelSpecOf } from './models/model-spec-of';
+export { modelTableMarkdown, modelTableMarks, replaceModelTableSection } from './models/model-table-markdown';
+export { type EffortStep, nextEffort } from './models/next-effort';
+export { type RequestRules, requestRulesOf, thinksByDefault } from './models/request-rules';
+export {
+  type RetirementNotice,
+  type RetirementNoticesOptions,
+  retirementNotices,
+  retirementWarningDays,
+} from './models/retirement-notices';
+export { type UnpricedModel, unpricedModels } from './models/unpriced-models';
+export { clampTimerDelay, MAX_TIMER_DELAY_MS } from './pacing/clamp-timer-delay';
+export { type HeaderBudget, headerBudget } from './pacing/header-budget';
+export {
+  charactersPerToken,
+  inputEstimateMargin,
+  type PacingDraw,
+  type PacingDrawOptions,
+  pacingDraw,
+} from './pacing/pacing-draw';
+export { type PacingSettlement, pacingSettlement } from './pacing/pacing-settlement';
+export { rateLimitClassOf } from './pacing/rate-limit-class';
+export {
+  hasRateLimits,
+  maxRateLimitValue,
+  maxResetAheadMs,
+  RateLimitDimension,
+  type RateLimitDimensionName,
+  RateLimitReading,
+  rateLimitDimensions,
+} from './pacing/rate-limit-reading';
+export {
+  BadDocumentError,
+  BadPayloadError,
+  type DeadLetterReason,
+  type DecideFailureOptions,
+  decideFailure,
+  type FailureDecision,
+  type FailureReasonKind,
+  type FullJitterBackoffOptions,
+  failurePolicyDefaults,
+  fullJitterBackoff,
+  InvalidJobDataError,
+  type RetryReasonKind,
+} from './policy';
+export { type BuildRequestOptions, buildRequest, type FailedReply } from './request/build-request';
+export {
+  type BreakpointDecision,
+  breakEvenFailureRate,
+  type CachePlacement,
+  type CachePlacementOptions,
+  type CachePlacementPolicy,
+  cacheDefaults,
+  decideCachePlacement,
+  type FirstAttemptHistory,
+} from './request/cache-placement';
+export { documentOf } from './request/document-of';
+export { estimateTokens } from './request/estimate-tokens';
+export { toolNameFor } from './request/tool-name-for';
+export { withCacheBreakpoints } from './request/with-cache-breakpoints';
+export { supportedStringFormats, toOutputJsonSchema } from './schema/to-output-json-schema';
+export { type JsonErrorLocation, locateJsonError } from './validation/locate-json-error';
+export {
+  type ReplyOutput,
+  type ReplyValidation,
+  type ValidateReplyOptions,
+  validateReply,
+} from './validation/validate-reply';
+export {
+  MAX_ATTEMPTS_PER_MODEL,
+  MAX_LADDER_MODELS,
+  modelLadderProblems,
+} from './workflow/check-model-ladder';
+export {
+  type AnyWorkflow,
+  defineWorkflow,
+  MAX_FALLBACKS,
+  type WorkflowDefinition,
+} from './workflow/define-workflow';
+export { checkExamples, type FewShotExample, MAX_EXAMPLES } from './workflow/few-shot-example';
+export type { Rule, RuleContext, RuleFinding, RuleSeverity } from './workflow/rule';
+export { WorkflowExampleError } from './workflow/workflow-example-error';
+export { WorkflowRegistry } from './workflow/workflow-registry';

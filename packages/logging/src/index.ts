@@ -1,4 +1,4 @@
 export { scrubSecrets } from '@quarry/env';
-export * from './create-logger';
-export * from './log-level';
-export * from './redact-paths';
+export { type CreateLoggerOptions, createLogger } from './create-logger';
+export { LogFormat, LogLevel, logEnv, logFormats, logLevels } from './log-level';
+export { redactPaths, redactUrl } from './redact-paths';

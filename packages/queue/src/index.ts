@@ -1,80 +1,226 @@
-export * from './assert-redis-safe';
-export * from './attempt-input-hash';
-export * from './attempt-job-key';
-export * from './backfill-dlq-index';
-export * from './batch-lane-store';
-export * from './batch-lease';
-export * from './batch-records';
-export * from './batch-summary';
-export * from './batches-view';
-export * from './blob-gc-marks';
-export * from './blob-gc-snapshot-too-old-error';
-export * from './blob-references';
-export * from './build-dlq-record';
-export * from './close-connection';
-export * from './close-queues';
-export * from './dashboard-session-store';
-export * from './dead-letter-writer';
-export * from './delete-prefixed-keys';
-export * from './dlq-group-summary';
-export * from './dlq-id';
-export * from './dlq-index-conflict-error';
-export * from './dlq-index-entries';
-export * from './dlq-index-entry';
-export * from './dlq-index-page';
-export * from './dlq-job-display';
-export * from './dlq-lookup';
-export * from './dlq-reason';
-export * from './dlq-reason-label';
-export * from './dlq-record';
-export * from './dlq-totals';
-export * from './document-file-store';
-export * from './extraction-job-result';
-export * from './extraction-queue';
-export * from './fingerprint';
-export * from './is-batch-id';
-export * from './job-data';
-export * from './job-data-json-schema';
-export * from './keys';
-export * from './log-redis-check';
-export * from './login-failure-limiter';
-export * from './mark-replayed';
-export * from './model-id';
-export * from './model-override-check';
-export * from './open-queues';
-export * from './overview-counts';
-export * from './pacer-budget-store';
-export * from './queue-config';
-export * from './queue-env';
-export * from './rate-limit-bounce-store';
-export * from './read-dlq-group-summaries';
-export * from './read-extraction-job';
-export * from './redis-attempt-store';
-export * from './redis-connection';
-export * from './redis-facts';
-export * from './redis-gate';
-export * from './redis-history-store';
-export * from './redis-memory';
-export * from './redis-self-check';
-export * from './redis-self-check-error';
-export * from './redis-unavailable-error';
-export * from './redis-url';
-export * from './replayed-dlq-ids';
-export * from './review-entry';
-export * from './review-index';
-export * from './scripts/quarry-script';
-export * from './scripts/quarry-scripts';
-export * from './source-job';
-export * from './tolerant-job';
-export * from './tolerant-queue';
-export * from './tolerant-worker';
-export * from './transactional-add';
-export * from './transactional-enqueuer';
-export * from './unindex-dlq-record';
-export * from './unknown-batch-error';
-export * from './unreadable-job-data';
-export * from './unrecorded-failure-reason';
-export * from './utf8-bytes';
-export * from './workflow-stats-counts';
-export * from './workflow-stats-store';
-export * from './workflow-stats-summary';
+export { type AssertRedisSafeOptions, assertRedisSafe } from './assert-redis-safe';
+export { type AttemptInput, attemptInputHash } from './attempt-input-hash';
+export { attemptJobKey } from './attempt-job-key';
+export {
+  type DlqIndexBackfill,
+  dlqJobTypes,
+  type EnsureDlqIndexOptions,
+  ensureDlqIndex,
+} from './backfill-dlq-index';
+export {
+  BATCH_ENTRY_SETTLED,
+  type BatchEntry,
+  type BatchInFlight,
+  type BatchIntent,
+  BatchLaneStore,
+  type BatchLaneStoreOptions,
+} from './batch-lane-store';
+export { type AcquireBatchLeaseOptions, acquireBatchLease, releaseBatchLease } from './batch-lease';
+export { BATCH_RECORD_RETENTION_SECONDS, BatchRecords, type BatchRecordsOptions } from './batch-records';
+export {
+  BatchDetail,
+  BatchRequestView,
+  BatchResultType,
+  BatchStatus,
+  BatchSummary,
+  batchSummaryOf,
+  CollectorState,
+} from './batch-summary';
+export { BATCHES_VIEW_LIMITS, BatchesView, type BatchesViewOptions } from './batches-view';
+export {
+  BLOB_DELETION_LEASE_MS,
+  type BlobDeletionClaim,
+  BlobGcMarks,
+  type BlobGcMarksOptions,
+} from './blob-gc-marks';
+export { BlobGcSnapshotTooOldError } from './blob-gc-snapshot-too-old-error';
+export { blobReferences } from './blob-references';
+export { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
+export { closeConnection } from './close-connection';
+export { type CloseQueuesOptions, closeQueues } from './close-queues';
+export {
+  DashboardSession,
+  DashboardSessionStore,
+  type DashboardSessionStoreOptions,
+} from './dashboard-session-store';
+export {
+  type DeadLetterOptions,
+  DeadLetterWriter,
+  type DeadLetterWriterOptions,
+  type DlqWriteResult,
+  type ReconcileOptions,
+} from './dead-letter-writer';
+export { deletePrefixedKeys } from './delete-prefixed-keys';
+export { type DlqGroupSummary, parseDlqGroupSummary, tallyDlqGroups } from './dlq-group-summary';
+export { dlqIdFor, isDlqId, type JobGeneration } from './dlq-id';
+export { DlqIndexConflictError } from './dlq-index-conflict-error';
+export { type DlqIndexed, readDlqIndexEntries } from './dlq-index-entries';
+export {
+  DlqIndexEntry,
+  DlqIndexState,
+  DlqIssueCount,
+  dlqIndexEntry,
+  dlqIndexState,
+  dlqIssueCounts,
+} from './dlq-index-entry';
+export {
+  countDlqIndexes,
+  type DlqIndexItem,
+  type DlqIndexName,
+  type DlqTimeWindow,
+  dlqIndexKey,
+  readDlqIndexPage,
+} from './dlq-index-page';
+export { attemptLogLine, dlqJobName } from './dlq-job-display';
+export { countIndexedDlqRecords, findDlqIdBySource, readDlqRecord } from './dlq-lookup';
+export { DlqReason, DlqReasonKind, dlqReasonMaxChars, dlqReasonMessage } from './dlq-reason';
+export { DlqReasonLabel, dlqReasonLabel, reasonMatches } from './dlq-reason-label';
+export { DlqRecord, DlqState, DlqTotals, ReplayMark } from './dlq-record';
+export { dlqTotals } from './dlq-totals';
+export { DocumentFileStore, type DocumentFileStoreOptions } from './document-file-store';
+export { ExtractionJobResult, toExtractionJobResult } from './extraction-job-result';
+export { type ExtractionQueueOptions, extractionQueue, watchErrors } from './extraction-queue';
+export { type FingerprintOptions, fingerprint } from './fingerprint';
+export { isBatchId } from './is-batch-id';
+export {
+  JobBudget,
+  JobData,
+  JobInput,
+  JobMetadata,
+  JobOverrides,
+  Lineage,
+  MAX_BUDGET_COST_USD,
+  MAX_BUDGET_TOKENS,
+  MAX_METADATA_BYTES,
+  MetadataValue,
+} from './job-data';
+export { jobDataJsonSchema, jobDataJsonSchemaText, writeJobDataJsonSchema } from './job-data-json-schema';
+export {
+  type BatchKeys,
+  type BlobGcKeys,
+  bullJobLogsKey,
+  type DlqIndexKeys,
+  type HistoryKeys,
+  isHashTagged,
+  type LoginFailureScope,
+  type QuarryKeys,
+  type QuarryKeysOptions,
+  quarryKeys,
+  type WorkflowStatsKeys,
+} from './keys';
+export { logRedisCheck, type RedisCheckLog } from './log-redis-check';
+export { LoginFailureLimiter, type LoginFailureLimiterOptions } from './login-failure-limiter';
+export { type MarkReplayedOptions, type MarkReplayedOutcome, markReplayed } from './mark-replayed';
+export { MAX_MODEL_ID_LENGTH, ModelId } from './model-id';
+export {
+  allowedModelsFor,
+  type ModelOverrideCheckOptions,
+  modelOverrideProblem,
+  modelOverridesProblems,
+} from './model-override-check';
+export { type OpenQueuesOptions, openQueues, type QuarryQueues } from './open-queues';
+export {
+  type BucketWindow,
+  type CountSeries,
+  type OutcomeSeries,
+  OVERVIEW_MAX_BUCKETS,
+  OverviewCounts,
+  type OverviewCountsOptions,
+  type ReviewAges,
+} from './overview-counts';
+export {
+  PacerBudgetStore,
+  type PacerBudgetStoreOptions,
+  type PacerCeilings,
+  type PacerGrant,
+  type PacerLevels,
+  type PacerSettleOptions,
+  pacerBudgetDefaults,
+} from './pacer-budget-store';
+export {
+  EXTRACTION_JOB_NAME,
+  extractionJobOptions,
+  QUARRY_BACKOFF_TYPE,
+  QueueConfig,
+  type QueueConfigInput,
+  queueDefaults,
+} from './queue-config';
+export { defaultRedisUrl, inlineDocumentEnv, queueEnv, redisUrlVar } from './queue-env';
+export { RateLimitBounceStore, type RateLimitBounceStoreOptions } from './rate-limit-bounce-store';
+export { readDlqGroupSummaries } from './read-dlq-group-summaries';
+export { type ExtractionJobSnapshot, MAX_JOB_ID_CHARS, readExtractionJob } from './read-extraction-job';
+export { CLEAR_WINDOW_MS, RedisAttemptStore, type RedisAttemptStoreOptions } from './redis-attempt-store';
+export {
+  duplicateClient,
+  producerCommandTimeoutMs,
+  type RedisClient,
+  type RedisConnectionOptions,
+  type RedisRole,
+  redisClient,
+  redisConnection,
+} from './redis-connection';
+export { factsFromInfo, parseInfo, type RedisFacts, readRedisFacts } from './redis-facts';
+export { RedisGate, type RedisGateOptions } from './redis-gate';
+export { RedisHistoryStore, type RedisHistoryStoreOptions } from './redis-history-store';
+export { jobMemoryUsage, usedMemoryBytes } from './redis-memory';
+export {
+  checkRedis,
+  evaluateRedisFacts,
+  type RedisCheckFinding,
+  type RedisCheckOptions,
+  type RedisCheckReport,
+} from './redis-self-check';
+export { RedisSelfCheckError } from './redis-self-check-error';
+export { RedisUnavailableError } from './redis-unavailable-error';
+export { parseRedisUrl, redactRedisUrl } from './redis-url';
+export { readReplayedDlqIds } from './replayed-dlq-ids';
+export { ReviewEntry } from './review-entry';
+export { ReviewIndex, type ReviewListOptions, type UnreadableReviewEntry } from './review-index';
+export type { QuarryScript } from './scripts/quarry-script';
+export {
+  type DlqGroupReply,
+  type QuarryScriptCommands,
+  type QuarryScriptTransaction,
+  quarryScripts,
+  withQuarryScripts,
+} from './scripts/quarry-scripts';
+export type { SourceJob } from './source-job';
+export { TolerantJob } from './tolerant-job';
+export { TolerantQueue } from './tolerant-queue';
+export { TolerantWorker } from './tolerant-worker';
+export {
+  type ExecWithJobsOptions,
+  type ExecWithJobsResult,
+  execWithJobs,
+  type TransactionalJob,
+  type TransactionCommands,
+} from './transactional-add';
+export {
+  type EnqueueOutcome,
+  TransactionalEnqueuer,
+  type TransactionalEnqueuerOptions,
+} from './transactional-enqueuer';
+export { type UnindexDlqRecordOptions, unindexDlqRecord } from './unindex-dlq-record';
+export { UnknownBatchError } from './unknown-batch-error';
+export {
+  type JobJsonField,
+  UNREADABLE_TEXT_BYTES,
+  UnreadableJobData,
+  type UnreadableJobField,
+} from './unreadable-job-data';
+export { BULLMQ_STALLED_REASON, unrecordedFailureReason } from './unrecorded-failure-reason';
+export { utf8Bytes } from './utf8-bytes';
+export {
+  addWorkflowStats,
+  emptyWorkflowStats,
+  scalarFieldNames,
+  type WorkflowStatsCounts,
+  type WorkflowVersion,
+} from './workflow-stats-counts';
+export {
+  type DecayedWorkflowRate,
+  WorkflowStatsStore,
+  type WorkflowStatsStoreOptions,
+  workflowStatsDefaults,
+} from './workflow-stats-store';
+export { summarizeWorkflowStats, type WorkflowStatsSummary } from './workflow-stats-summary';

@@ -1,8 +1,8 @@
-export * from './build-samples';
-export * from './load-samples';
+export { buildSamples, type GeneratedSamples, INVOICE_SAMPLE_COUNT, SAMPLE_SEED } from './build-samples';
+export { loadSamples, SAMPLES_DIR, type SampleTruths, sampleFile } from './load-samples';
 export { type PdfLayout, type PdfLayoutName, pdfLayoutNames, pdfLayouts } from './pdf/pdf-layouts';
 export { renderSamplePdf, type SamplePdf } from './pdf/render-sample-pdf';
 export { renderSamples, type SampleRendering } from './pdf/sample-renderings';
-export * from './read-sample-file';
-export * from './sample';
-export * from './sample-file-error';
+export { readSampleFile } from './read-sample-file';
+export { Sample } from './sample';
+export { SampleFileError } from './sample-file-error';

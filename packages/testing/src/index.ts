@@ -17,8 +17,8 @@ export {
   spawnRedis,
   uniquePrefix,
 } from '@quarry/local-redis';
-export * from './delete-keys';
-export * from './docker-available';
-export * from './get-test-redis';
-export * from './test';
-export * from './test-processes';
+export { deleteKeys } from './delete-keys';
+export { dockerAvailable } from './docker-available';
+export { getTestRedis, REDIS_IMAGE, type TestRedis } from './get-test-redis';
+export { it, test } from './test';
+export { TestProcesses } from './test-processes';

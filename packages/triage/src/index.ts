@@ -1,27 +1,44 @@
-export * from './create-triage';
-export * from './dlq-labels';
-export * from './dlq-reader';
-export * from './dlq-selectors';
-export * from './dlq-summary';
-export * from './dlq-why';
-export * from './errors/dlq-record-not-found-error';
-export * from './errors/dlq-record-unreadable-error';
-export * from './errors/replay-options-error';
-export * from './errors/selector-error';
-export * from './fingerprint-groups';
-export * from './lineage-chain';
-export * from './pacer';
-export * from './plan-replay';
-export * from './replay-executor';
-export * from './replay-job-id';
-export * from './replay-options-check';
-export * from './replay-overrides';
-export * from './replay-plan';
-export * from './replay-report';
-export * from './select-records';
-export * from './selectors-from-text';
-export * from './time-selector';
-export * from './top-issue';
-export * from './triage';
-export * from './triage-defaults';
-export * from './triage-env';
+export { createTriage } from './create-triage';
+export { ageLabel, costLabel, workflowLabel } from './dlq-labels';
+export { DlqReader, type DlqReaderOptions } from './dlq-reader';
+export { DlqSelectors, isExplicitSelection } from './dlq-selectors';
+export { type DlqSummary, type EntryState, entryState, summarize } from './dlq-summary';
+export { type DlqNextStep, type DlqWhy, dlqHeadline, dlqNextStep, dlqWhy } from './dlq-why';
+export { DlqRecordNotFoundError } from './errors/dlq-record-not-found-error';
+export { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
+export { ReplayOptionsError } from './errors/replay-options-error';
+export { SelectorError } from './errors/selector-error';
+export {
+  type FingerprintGroup,
+  type FingerprintGroupOptions,
+  fingerprintGroupOf,
+  fingerprintGroupsOf,
+  type GroupIssue,
+  largestFirst,
+} from './fingerprint-groups';
+export {
+  type ChainJob,
+  type LineageChain,
+  type ReadLineageChainOptions,
+  readLineageChain,
+} from './lineage-chain';
+export { createPacer, type Pacer, type PacerOptions } from './pacer';
+export { planReplay, type ReplayJobStep, type ReplayPlan } from './plan-replay';
+export { ReplayExecutor, type ReplayExecutorOptions, type ReplayRun } from './replay-executor';
+export { replayJobId } from './replay-job-id';
+export { checkReplayOptions } from './replay-options-check';
+export { ReplayOverrides, type ReplayOverridesInput } from './replay-overrides';
+export { type PlanReplayStepOptions, planReplayStep, type ReplayStep, type SkipReason } from './replay-plan';
+export type { PlannedReplay, ReplayProgress, ReplayReport } from './replay-report';
+export { entryMatchesSelectors, matchesSelectors, newestFirst, selectRecords } from './select-records';
+export {
+  type OverridesText,
+  overridesFromText,
+  type SelectorText,
+  selectorsFromText,
+} from './selectors-from-text';
+export { parseDuration, parseTimeSelector, timeSelectorForm } from './time-selector';
+export { type TopIssue, topIssueOf, topIssueText } from './top-issue';
+export type { DlqDetail, ListDlqOptions, ReplayOptions, Triage, TriageOptions } from './triage';
+export { triageDefaults } from './triage-defaults';
+export { type TriageEnvValues, triageEnv, triageSettings } from './triage-env';

@@ -1,6 +1,11 @@
-export * from './bad-document-error';
-export * from './bad-payload-error';
-export * from './decide-failure';
-export * from './failure-decision';
-export * from './full-jitter-backoff';
-export * from './invalid-job-data-error';
+export { BadDocumentError } from './bad-document-error';
+export { BadPayloadError } from './bad-payload-error';
+export { type DecideFailureOptions, decideFailure, failurePolicyDefaults } from './decide-failure';
+export type {
+  DeadLetterReason,
+  FailureDecision,
+  FailureReasonKind,
+  RetryReasonKind,
+} from './failure-decision';
+export { type FullJitterBackoffOptions, fullJitterBackoff } from './full-jitter-backoff';
+export { InvalidJobDataError } from './invalid-job-data-error';

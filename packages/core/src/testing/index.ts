@@ -1,3 +1,3 @@
-export * from '../attempts/in-memory-attempt-store';
-export * from '../history/in-memory-history-store';
-export * from './fake-model-client';
+export { InMemoryAttemptStore } from '../attempts/in-memory-attempt-store';
+export { InMemoryHistoryStore, type InMemoryHistoryStoreOptions } from '../history/in-memory-history-store';
+export { FakeModelClient, type FakeReply, type FakeScript, type FakeStep } from './fake-model-client';
