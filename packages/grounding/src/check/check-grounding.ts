@@ -1,5 +1,7 @@
 import { type Evidence, type FieldOutcome, formatPath, type Issue, type Provenance } from '@quarry/core';
-import { valueAgreement } from '../agree/value-agreement';
+import { type Agreement, valueAgreement } from '../agree/value-agreement';
+import { cueOwners, type OwnedCue } from '../bind/cue-owners';
+import { fieldBinding } from '../bind/field-binding';
 import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
 import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
 import type { GroundedField, GroundingShape } from '../plan/grounded-field';
@@ -33,6 +35,7 @@ interface Run {
   readonly evidence: Evidence;
   readonly limits: GroundingLimits;
   readonly locator: QuoteLocator;
+  readonly cues: readonly OwnedCue[];
   readonly result: {
     issues: Issue[];
     reviewReasons: string[];
@@ -55,6 +58,7 @@ export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
     evidence: options.evidence,
     limits,
     locator: createQuoteLocator({ document: options.document, limits }),
+    cues: cueOwners(options.plan.config),
     result: { issues: [], reviewReasons: [], provenance: {}, fields: [] },
   };
   if (options.plan.shape) visit(options.data, options.plan.shape, [], run);
@@ -88,7 +92,7 @@ interface Target {
 }
 
 function checkValue(run: Run, target: Target): void {
-  const { value, field, path } = target;
+  const { value, path } = target;
   if (value === undefined || value === null || value === '') return;
   const { result, limits } = run;
   const outcome = { path, value: JSON.stringify(value) ?? '' };
@@ -107,7 +111,7 @@ function checkValue(run: Run, target: Target): void {
   }
   const { start, end, match, similarity } = location;
   result.provenance[path] = { start, end, quote: quote as string, match };
-  const agreement = valueAgreement({ field, value, span: run.document.slice(start, end) });
+  const agreement = bound(run, target, { start, end });
   switch (agreement.verdict) {
     case 'agrees':
       result.fields.push({ ...outcome, status: 'grounded', match, similarity });
@@ -127,6 +131,15 @@ function checkValue(run: Run, target: Target): void {
       throw new TypeError(`Unhandled agreement ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** How the value agrees with its span, and then whether the span is its own evidence (`fieldBinding`). */
+function bound(run: Run, target: Target, at: { start: number; end: number }): Agreement {
+  const { field, value } = target;
+  const agreement = valueAgreement({ field, value, span: run.document.slice(at.start, at.end) });
+  if (agreement.verdict === 'mismatch') return agreement;
+  const binding = fieldBinding({ field, value, cues: run.cues, document: run.document, ...at });
+  return binding.verdict === 'mismatch' ? binding : agreement;
 }
 
 /** A failure: an issue for `require` fields, a review reason for `check` ones. */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { GroundedField } from '../plan/grounded-field';
+import { fieldBinding } from './field-binding';
+
+const total: GroundedField = {
+  pattern: 'total',
+  kind: 'number',
+  mode: 'require',
+  nullable: false,
+  enumValues: [],
+  labels: {},
+  cues: ['total', 'amount due'],
+};
+const cues = [
+  { cue: 'subtotal', owner: 'subtotal' },
+  { cue: 'sous-total', owner: 'subtotal' },
+];
+
+function bind(document: string, quote: string, value: unknown, field = total) {
+  const start = document.indexOf(quote);
+  return fieldBinding({ field, value, cues, document, start, end: start + quote.length }).verdict;
+}
+
+describe('fieldBinding', () => {
+  it('row 147: binds a number to the first number after its own label, in the quote or just before it', () => {
+    expect(bind('Total: 1,200.00', 'Total: 1,200.00', 1200)).toBe('bound');
+    expect(bind('Amount due\n1,200.00', '1,200.00', 1200)).toBe('bound');
+    expect(bind('Total: 3 items 1,200.00', 'Total: 3 items 1,200.00', 1200)).toBe('mismatch');
+  });
+
+  it('row 147: the longest label ending nearest the value wins (Sous-total over total)', () => {
+    expect(bind('Sous-total : 1 000,00', 'Sous-total : 1 000,00', 1000)).toBe('mismatch');
+    expect(bind('Subtotal 1,000.00', 'Subtotal 1,000.00', 1000)).toBe('mismatch');
+  });
+
+  it('row 147: a label further back than the previous line does not bind', () => {
+    expect(bind('Total:\n\n1,200.00', '1,200.00', 1200)).toBe('mismatch');
+  });
+
+  it('row 147: a field without label terms stays unlabelled unless another field labels its line', () => {
+    const plain = { ...total, cues: [] };
+    expect(bind('Total: 1,200.00', '1,200.00', 1200, plain)).toBe('unlabelled');
+    expect(bind('Subtotal: 1,000.00', '1,000.00', 1000, plain)).toBe('mismatch');
+  });
+});
