@@ -16,6 +16,7 @@ import { referenceOf } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';
 import { pool } from '../pool';
 import { round } from '../stats';
+import { measureSwaps } from './grounding-swaps';
 
 /** The model both sides use, priced from the model table. */
 const MODEL = 'claude-haiku-5-5';
@@ -172,6 +173,9 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
   context.log(`line 14: require caught ${on.caught}/${on.invented}, ${on.correct}/${jobs} correct`);
   const off = await side(context, invoiceWorkflowV1, null);
   context.log(`line 14: off caught ${off.caught}/${off.invented}, ${off.correct}/${jobs} correct`);
+  const invoiceSamples = context.corpus.samples.filter((sample) => sample.workflow === 'invoice');
+  const swaps = grounder ? measureSwaps(grounder, invoiceSamples) : { planted: 0, caught: 0, byKind: {} };
+  context.log(`line 14: wrong-field swaps caught ${swaps.caught}/${swaps.planted}`);
   const caughtShare = share(on.caught, on.invented);
   const flaggedShare = share(on.trueValuesFlagged, on.trueValuesChecked);
   const perJob = (s: Side) => round(s.outputTokens / s.jobs, 1);
@@ -194,6 +198,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
       concurrency,
       model: MODEL,
       hallucinations,
+      swaps,
       require: {
         ...on,
         costUsd: round(on.costUsd, 6),
@@ -209,6 +214,11 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
     },
     notes: [
       `invented values: require ${on.caught}/${on.invented} caught (${on.caughtByGrounding} by grounding, the rest by rules), off ${off.caught}/${off.invented} (rules only)`,
+      `wrong-field values (another field's value quoted under its label): ${swaps.caught}/${swaps.planted} caught (${Object.entries(
+        swaps.byKind,
+      )
+        .map(([kind, figure]) => `${kind} ${figure}`)
+        .join(', ')})`,
       `true values flagged by grounding: ${on.trueValuesFlagged} of ${on.trueValuesChecked} checked`,
       `output tokens per job: require ${perJob(on)}, off ${perJob(off)} (+${round(perJob(on) - perJob(off), 1)}); calls per job: require ${round(on.calls / jobs, 2)}, off ${round(off.calls / jobs, 2)}`,
       `µUSD per valid (correct) extraction: require ${perCorrect(on)} (${on.correct}/${jobs} correct), off ${perCorrect(off)} (${off.correct}/${jobs} correct); flagged for review: require ${on.needsReview}, off ${off.needsReview}`,
