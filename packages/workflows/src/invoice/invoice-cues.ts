@@ -63,7 +63,6 @@ export const invoiceCues = {
   issueDate: [
     'date',
     'invoice date',
-    'issued',
     'issue date',
     'dated',
     'datum',
