@@ -23,9 +23,9 @@ export interface FieldBindingOptions {
 }
 
 /** How far before the quote a label term may stand (same or previous line). */
-export const CUE_REACH = 60;
+const CUE_REACH = 60;
 /** A quote may be this much longer than its value (a table row with its header cell); longer ones prove nothing about one field. */
-export const QUOTE_SLACK = 200;
+const QUOTE_SLACK = 200;
 
 interface Hit {
   readonly start: number;
