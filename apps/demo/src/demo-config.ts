@@ -15,23 +15,62 @@ import { logEnv } from '@quarry/logging';
 import { isHashTagged, redactRedisUrl, redisUrlVar } from '@quarry/queue';
 import { z } from 'zod';
 
-/** The demo's environment: ONE schema. Empty variables count as unset. */
-const DemoEnv = z.object({
-  REDIS_URL: redisUrlVar({ cluster: true }).optional(),
-  ANTHROPIC_API_KEY: textVar('the Anthropic API key').optional(),
-  QUARRY_MODEL: modelIdVar().optional(),
-  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
+/**
+ * The demo's environment: ONE schema. Empty variables count as unset. Its variables are listed in
+ * docs/reference/configuration.md.
+ */
+export const DemoEnv = z.object({
+  REDIS_URL: redisUrlVar({ cluster: true }).optional().meta({
+    description:
+      'Redis to use; unset: 127.0.0.1:6379 when it answers, else a `redis-server` from PATH started for the run.',
+    whenUnset: 'unset',
+  }),
+  ANTHROPIC_API_KEY: textVar('the Anthropic API key')
+    .optional()
+    .meta({ description: 'Needed by `--live` only.', whenUnset: 'unset' }),
+  QUARRY_MODEL: modelIdVar().optional().meta({
+    description:
+      'Model id the worker asks for (the simulated model answers under any); the cost line is priced from it.',
+    whenUnset: 'claude-haiku-5-5',
+  }),
+  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)')
+    .optional()
+    .meta({
+      description:
+        'JSON file of model entries over the default model table ([docs/models.md](docs/models.md)).',
+      whenUnset: 'unset',
+    }),
   DEMO_PREFIX: z
     .string()
     .trim()
     .refine(isHashTagged, { error: 'a key prefix containing a {hash tag}, e.g. {quarry-demo}' })
-    .optional(),
-  DEMO_DASHBOARD_PORT: integerVar(0, 65_535).default(3100),
-  DEMO_CONCURRENCY: integerVar(1, 64).default(8),
-  DEMO_SEED: integerVar(0).default(7),
-  DEMO_TIMEOUT_SECONDS: integerVar(1, 3600).default(300),
-  QUARRY_BLOB_DIR: textVar('a directory path').optional(),
-  LOG_LEVEL: logEnv.LOG_LEVEL,
+    .meta({ type: 'a key prefix containing a {hash tag}, e.g. {quarry-demo}' })
+    .optional()
+    .meta({
+      description: 'Key prefix of the run (deleted at exit unless `--keep-running`).',
+      whenUnset: 'a fresh {quarry-demo-<hex>}',
+    }),
+  DEMO_DASHBOARD_PORT: integerVar(0, 65_535)
+    .default(3100)
+    .meta({ description: 'Dashboard port; a free one when taken; `0` for any.' }),
+  DEMO_CONCURRENCY: integerVar(1, 64)
+    .default(8)
+    .meta({ description: "Jobs the demo's worker runs at once (1–64)." }),
+  DEMO_SEED: integerVar(0).default(7).meta({
+    description:
+      "Seed of the simulated model's mistakes, invented values, latency and faults (the same seed, the same run).",
+  }),
+  DEMO_TIMEOUT_SECONDS: integerVar(1, 3600).default(300).meta({
+    description: 'How long to wait for the jobs; jobs still running then count as unfinished (exit code 1).',
+  }),
+  QUARRY_BLOB_DIR: textVar('a directory path').optional().meta({
+    description: 'Blob store directory of `--documents pdf` (a temporary one is removed at exit).',
+    whenUnset: 'a temporary directory',
+  }),
+  LOG_LEVEL: logEnv.LOG_LEVEL.meta({
+    description: "Level of the run's log file (its path is printed).",
+    whenUnset: 'info',
+  }),
 });
 type DemoEnv = z.output<typeof DemoEnv>;
 

@@ -67,7 +67,7 @@ describe('one deadline over the whole Messages API call (real SDK against the st
     expect(error instanceof APIUserAbortError || (error as Error).name === 'AbortError').toBe(true);
   });
 
-  it('does not count a stalled call as an attempt: extract() fails transient with no attempt saved', async () => {
+  it('row 51: a reply whose body stalls after its headers -> does not count a stalled call as an attempt: extract() fails transient with no attempt saved', async () => {
     const standin = await standinWith([{ kind: 'stall' }]);
     const model = createAnthropicModelClient({ apiKey: 'test-key', baseURL: standin.url, timeoutMs: 300 });
     const store = new InMemoryAttemptStore();

@@ -50,7 +50,7 @@ describe('the Files uploader', () => {
       return `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
     };
 
-    it('ends the upload and the existence check at their one deadline', async () => {
+    it('row 143: a Files API upload or metadata answer -> ends the upload and the existence check at their one deadline', async () => {
       const uploader = createFilesUploader({ apiKey: 'k', baseURL: await stallingApi(), timeoutMs: 300 });
       const upload = uploader.upload({
         bytes: pdf,

@@ -85,7 +85,7 @@ describe('error bodies that echo the request or the key (real SDK, stand-in)', (
     },
   );
 
-  it('shows nothing of a plain-text body echoing the request (a gateway page)', async () => {
+  it('row 44: an error body that is not an API error object -> shows nothing of a plain-text body echoing the request (a gateway page)', async () => {
     const error = await transportError({
       script: [{ kind: 'error', status: 502, echo: 'request', format: 'text' }],
     });
@@ -95,7 +95,7 @@ describe('error bodies that echo the request or the key (real SDK, stand-in)', (
     );
   });
 
-  it('never repeats the key of a 401 that echoes it, in any form', async () => {
+  it('row 45: a 401 whose message echoes the API key -> never repeats the key of a 401 that echoes it, in any form', async () => {
     for (const apiKey of [KEY, PLAIN_KEY]) {
       const error = await transportError(
         { script: [{ kind: 'error', status: 401, echo: 'apiKey' }] },

@@ -53,7 +53,7 @@ describe('requests each model accepts, through @anthropic-ai/sdk against the sta
     },
   );
 
-  it('asks Sonnet 5.5 with a strict tool and tool_choice auto, and feeds back a reply without the call', async () => {
+  it('row 70, row 71: forced tool choice on Sonnet 5.5 / Opus 5.5 / Fable 5.1; text instead of the tool call under tool_choice: auto -> asks Sonnet 5.5 with a strict tool and tool_choice auto, and feeds back a reply without the call', async () => {
     const { standin, run } = await setup([{ kind: 'text', text: 'The total is 393.89 EUR.' }, json(valid)]);
     const result = await run({ model: 'claude-sonnet-5-5', strategy: 'tool' });
     expect(result.data).toEqual(valid);
@@ -122,7 +122,7 @@ describe('requests each model accepts, through @anthropic-ai/sdk against the sta
     expect(record?.costUsd).toBeLessThan(at(3, 15, 3.75));
   });
 
-  it('asks with tool_choice auto when a fallback model rejects forced tool use, so no hop answers 400', async () => {
+  it('row 72: a fallback model that rejects what the request carries -> asks with tool_choice auto when a fallback model rejects forced tool use, so no hop answers 400', async () => {
     const { standin, run } = await setup([wrongTotal, json(valid)]);
     const result = await run({
       model: 'claude-haiku-5-5',

@@ -37,7 +37,7 @@ describe('quotedSpans', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('stays fast when an upstream text echoes a repetitive document', () => {
+  it('row 97: stays fast when an upstream text echoes a repetitive document', () => {
     // Every window of both texts is the same: each must be searched for once, not at every position.
     const started = performance.now();
     const covered = marked(`x ${'a'.repeat(1000)}`, ['a'.repeat(200_000)]);

@@ -26,7 +26,7 @@ describe('readRateLimitHeaders', () => {
     });
   });
 
-  it('treats malformed, negative, zero-limit, huge and far-off values as absent and names their headers', () => {
+  it('row 119: rate-limit headers that are not whole numbers -> treats malformed, negative, zero-limit, huge and far-off values as absent and names their headers', () => {
     const headers = new Headers({
       'anthropic-ratelimit-requests-limit': '0',
       'anthropic-ratelimit-requests-remaining': '-4',

@@ -234,7 +234,7 @@ describe('toMessageParams', () => {
     expect(toMessageParams(structured).system).toEqual([{ type: 'text', text: structured.system }]);
   });
 
-  it('never sends a sampling parameter', () => {
+  it('row 73: temperature / top_p / top_k on Haiku 5.5 and Sonnet 5+ -> never sends a sampling parameter', () => {
     for (const request of [
       structured,
       { ...structured, strategy: 'tool' as const, effort: 'low' as const },

@@ -78,7 +78,7 @@ describe('toModelResponse', () => {
     expect(reported(2.5)).toBe(0);
   });
 
-  it('reads the refusal category, mapping one it does not know to other', () => {
+  it('row 80: a refusal category, cache-miss reason or message id the build does not know -> reads the refusal category, mapping one it does not know to other', () => {
     const refusal = (category: string | null) =>
       toModelResponse({
         message: message({
@@ -117,7 +117,7 @@ describe('toModelResponse', () => {
     expect(unknown.cacheMissReason).toBe('other');
   });
 
-  it('carries the 1-hour part of the cache writes when the reply splits them by TTL', () => {
+  it('row 69: carries the 1-hour part of the cache writes when the reply splits them by TTL', () => {
     const base = message({});
     const split = (ephemeral_1h_input_tokens: number, ephemeral_5m_input_tokens: number) =>
       toModelResponse({

@@ -176,7 +176,7 @@ describe('toTransportError', () => {
       expect([...said]).toHaveLength(200);
     });
 
-    it('leaves out an error type or request id that is not shaped like one', () => {
+    it('row 46: an error type or request id holding control characters or document text -> leaves out an error type or request id that is not shaped like one', () => {
       const error = APIError.generate(
         400,
         { type: 'error', error: { type: `evil\u001b]0;${DOCUMENT}`, message: 'no' } },

@@ -72,7 +72,7 @@ describe('S3BlobStore', () => {
     expect((await b.list({})).entries).toEqual([]);
   });
 
-  it('gives up at its deadline when the endpoint accepts connections but never answers', async () => {
+  it('row 114: a blob key that is a path or not lower-case hex -> gives up at its deadline when the endpoint accepts connections but never answers', async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => {
       sockets.push(socket);

@@ -30,7 +30,10 @@ export interface CliTriageConfig extends CliConfig {
  * it) and queue variables. Empty variables count as unset; unset queue settings take `queueDefaults`.
  */
 export const CliEnv = z.object({
-  REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl),
+  REDIS_URL: redisUrlVar({ cluster: true }).default(defaultRedisUrl).meta({
+    description:
+      "`redis://` or `rediss://` (TLS) URL; may carry a user, a password and a database number (`redis://:password@host:6379/2`). Producers and workers also take a Redis Cluster as `redis+cluster://host:port` (`rediss+cluster://` for TLS, `?seeds=host:port,…` for more seed nodes); the dashboard and the CLI's DLQ commands need one server. The demo uses it only when set.",
+  }),
   ...queueEnv,
   ...inlineDocumentEnv,
 });

@@ -4,9 +4,19 @@ import { ConfigError, type Env, modelIdVar, parseEnv, readModelsFile, textVar } 
 import { z } from 'zod';
 
 /** The worker's model variables `enqueue --file` reads to check a document against the right limits. */
-const CliModelsEnv = z.object({
-  QUARRY_MODEL: modelIdVar().optional(),
-  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)').optional(),
+export const CliModelsEnv = z.object({
+  QUARRY_MODEL: modelIdVar().optional().meta({
+    description:
+      "The workers' default model (set it as the workers have it): a document of a job and workflow naming no model is checked against its limits ([docs/models.md](docs/models.md)).",
+    whenUnset: 'none (the strictest limits of the model table apply)',
+  }),
+  QUARRY_MODELS_FILE: textVar('the path of a JSON file of model entries (see docs/models.md)')
+    .optional()
+    .meta({
+      description:
+        "The workers' JSON file of model entries, merged over the default model table so a document is checked against the same limits; relative to the working directory ([docs/models.md](docs/models.md)).",
+      whenUnset: 'unset',
+    }),
 });
 
 /** The model table and default model a document is checked against at enqueue. */

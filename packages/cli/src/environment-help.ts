@@ -27,7 +27,7 @@ export const blobEnvironmentHelp = lines([
   ['QUARRY_BLOB_STORE', 'directory (default) or s3: where documents are stored'],
   ['QUARRY_BLOB_DIR', 'the directory store (default .quarry/blobs)'],
   ['QUARRY_BLOB_MAX_BYTES', 'largest document (default 33554432, 32 MiB)'],
-  ['QUARRY_S3_BUCKET', 'bucket of the s3 store; see README for QUARRY_S3_* (endpoint, keys…)'],
+  ['QUARRY_S3_BUCKET', 'bucket of the s3 store; see docs/reference/configuration.md for QUARRY_S3_*'],
   ['QUARRY_INLINE_DOCUMENT_MAX_BYTES', 'largest inline base64 document, decoded (default 262144)'],
   ['QUARRY_MODEL', "the workers' model: a document is checked against its limits (unset: the strictest)"],
   ['QUARRY_MODELS_FILE', 'model entries over the default table, limits included (docs/models.md)'],

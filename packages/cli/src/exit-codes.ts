@@ -11,7 +11,7 @@ import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarr
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
 import { UsageError } from './usage-error';
 
-/** Exit codes of every `quarry` command (the contract in README's CLI section). */
+/** Exit codes of every `quarry` command (the contract in docs/cli.md). */
 export const exitCodes = {
   ok: 0,
   /** Bad usage, invalid input, Redis unavailable or any other failure. */

@@ -1,6 +1,7 @@
 export * from './cli-command';
 export * from './cli-config';
 export * from './cli-context';
+export * from './cli-models-config';
 export * from './commands';
 export * from './commands/dlq-groups-command';
 export * from './commands/dlq-list-command';

@@ -173,7 +173,7 @@ describe('quarry batches (real worker, batch lane against the stand-in)', { time
     });
   });
 
-  it('refuses bad input naming the problem: a bad or unknown id, a bad limit, no API key', async () => {
+  it('row 103: quarry batches show ../x, an unknown batch id -> refuses bad input naming the problem: a bad or unknown id, a bad limit, no API key', async () => {
     const hint = (command: string) => `Run "quarry batches ${command} --help" for usage.\n`;
     expect(await quarry(['batches', 'show', 'msgbatch_unknown'])).toMatchObject({
       code: 1,

@@ -20,7 +20,7 @@ describe('quarry blobs gc', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps blobs referenced by a waiting job or a DLQ record, and young ones; removes the rest', async ({
+  it('row 130: keeps blobs referenced by a waiting job or a DLQ record, and young ones; removes the rest', async ({
     redis,
     redisUrl,
     prefix,

@@ -50,7 +50,7 @@ describe('quarry dlq text output with hostile DLQ records', () => {
       ],
     });
 
-  it('dlq list and dlq groups print one escaped table row, in line with the header', async () => {
+  it('row 86: a job id, workflow name, reason -> dlq list and dlq groups print one escaped table row, in line with the header', async () => {
     const record = await seedHostile();
     const list = await runQuarry(['dlq', 'list'], env);
     expect(list.code).toBe(0);

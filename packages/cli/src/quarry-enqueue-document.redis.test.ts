@@ -71,7 +71,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     );
   });
 
-  it('refuses an empty file, another type named .pdf, and a document over QUARRY_BLOB_MAX_BYTES, storing nothing', async () => {
+  it('row 113: refuses an empty file, another type named .pdf, and a document over QUARRY_BLOB_MAX_BYTES, storing nothing', async () => {
     const empty = join(dir, 'empty.pdf');
     await writeFile(empty, '');
     const archive = join(dir, 'archive.pdf');
@@ -102,7 +102,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     expect(await blobFiles().catch(() => [])).toEqual(before);
   });
 
-  it('refuses each hostile document (exit 1) naming its problem, storing and enqueuing nothing', async ({
+  it('row 129: enqueueDocument / enqueue --file of bytes claiming to be a PDF -> refuses each hostile document (exit 1) naming its problem, storing and enqueuing nothing', async ({
     redis,
     filePrefix,
   }) => {

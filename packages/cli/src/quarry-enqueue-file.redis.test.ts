@@ -56,7 +56,7 @@ describe('quarry enqueue --file with a bad file', () => {
     expect(problems.map(String)).toEqual([]);
   });
 
-  it('refuses a file that is not UTF-8, naming the byte offset, instead of enqueuing U+FFFD', async () => {
+  it('row 92: refuses a file that is not UTF-8, naming the byte offset, instead of enqueuing U+FFFD', async () => {
     const file = join(dir, 'latin1.txt');
     await writeFile(
       file,
@@ -70,7 +70,7 @@ describe('quarry enqueue --file with a bad file', () => {
     });
   });
 
-  it('refuses a device, a FIFO or a file over 1 MiB at once, without reading it whole', async () => {
+  it('row 95: refuses a device, a FIFO or a file over 1 MiB at once, without reading it whole', async () => {
     const fifo = join(dir, 'invoice.fifo');
     execFileSync('mkfifo', [fifo]);
     const large = join(dir, 'large.txt');
@@ -89,7 +89,7 @@ describe('quarry enqueue --file with a bad file', () => {
     }
   });
 
-  it('prints one clean line, no stack trace, as a process', async () => {
+  it('row 93: quarry enqueue --file /nonexistent -> prints one clean line, no stack trace, as a process', async () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     const run = await runProcess({

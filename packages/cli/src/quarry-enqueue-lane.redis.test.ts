@@ -51,7 +51,7 @@ describe('quarry enqueue --lane and --deadline', () => {
     expect(second).toMatchObject({ lane: 'realtime', deadline: tomorrow });
   });
 
-  it('refuses a bad lane, a bad deadline or one in the past, naming the flag, and enqueues nothing', async ({
+  it('row 102: quarry enqueue --lane cheap -> refuses a bad lane, a bad deadline or one in the past, naming the flag, and enqueues nothing', async ({
     redis,
     redisUrl,
     prefix,

@@ -29,7 +29,7 @@ const entry = (jobId: string, fields: Partial<ReviewEntry>): ReviewEntry => ({
 });
 
 describe('quarry review list: weak fields', () => {
-  it('prints each weak field with its confidence, threshold and reason, escaped', async ({
+  it('row 108: a review entry whose reasons and weak-field paths hold ESC / BEL / CR / bidi sequences -> prints each weak field with its confidence, threshold and reason, escaped', async ({
     redisUrl,
     redis,
     prefix,

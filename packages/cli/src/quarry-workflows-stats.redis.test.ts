@@ -89,7 +89,7 @@ describe('quarry workflows stats (in-process, seeded statistics)', () => {
   });
 
   it.each([['0m'], ['2m'], ['2d'], ['soon'], ['-1h']])(
-    'refuses --window %s, naming the flag',
+    'row 127: quarry workflows stats --window 0m / 2m / 2d / soon / -1h -> refuses --window %s, naming the flag',
     async (window) => {
       const run = await runQuarry(['workflows', 'stats', `--window=${window}`], env);
       expect(run.code).toBe(1);

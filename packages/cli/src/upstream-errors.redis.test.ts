@@ -85,7 +85,7 @@ describe('upstream error bodies that echo the document or the key (real SDK, wor
     return error;
   }
 
-  it('keeps the document and the key out of the logs, the DLQ records, the failed jobs and dlq show', async () => {
+  it('row 43: a 400 or 5xx whose error message echoes the request -> keeps the document and the key out of the logs, the DLQ records, the failed jobs and dlq show', async () => {
     const retried = await client.enqueue('invoice', { text: documentText('retried') });
     const rejected = await client.enqueue('invoice', { text: documentText('rejected') });
     const unauthorized = await client.enqueue('invoice', { text: documentText('unauthorized') });

@@ -11,7 +11,7 @@ const pauses: readonly (() => Promise<unknown>)[] = [
 ];
 
 describe('closing clients', () => {
-  it('leaves no rejection unhandled when clients are closed right after they were created', async ({
+  it('row 94: leaves no rejection unhandled when clients are closed right after they were created', async ({
     redisUrl: url,
   }) => {
     const problems: unknown[] = [];

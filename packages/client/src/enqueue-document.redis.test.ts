@@ -154,11 +154,11 @@ describe('enqueueDocument', () => {
           },
         ],
         [
-          'an encrypted PDF',
-          await encryptedPdf('empty'),
+          'a PDF that needs a password',
+          await encryptedPdf('set'),
           {
             problem: 'bad_document',
-            message: 'the PDF is encrypted; send it without encryption',
+            message: 'the PDF is encrypted (password-protected); send it without encryption',
           },
         ],
         [
@@ -248,7 +248,7 @@ describe('enqueueDocument', () => {
     }
   });
 
-  it("checks a job that names no model against the workers' default model, else the table's strictest figures", async ({
+  it("row 138: enqueueDocument / enqueue --file of a 3-page PDF for a job and workflow naming no model -> checks a job that names no model against the workers' default model, else the table's strictest figures", async ({
     redisUrl,
     prefix,
   }) => {
@@ -295,7 +295,7 @@ describe('enqueueDocument', () => {
     }
   });
 
-  it('leaves no job when the add fails, only an orphan blob that orphan collection removes', async () => {
+  it("row 115: a document stored, then its job's add failing (Redis down) -> leaves no job when the add fails, only an orphan blob that orphan collection removes", async () => {
     const blobs = await blobStore();
     const client = createQuarryClient({
       redisUrl: 'redis://127.0.0.1:1',
@@ -335,7 +335,7 @@ describe('enqueueDocument', () => {
 });
 
 describe('enqueue with an inline document', () => {
-  it('takes base64 up to QUARRY_INLINE_DOCUMENT_MAX_BYTES decoded and refuses more, naming the size', async ({
+  it('row 112: an inline base64 document over QUARRY_INLINE_DOCUMENT_MAX_BYTES -> takes base64 up to QUARRY_INLINE_DOCUMENT_MAX_BYTES decoded and refuses more, naming the size', async ({
     redisUrl,
     prefix,
   }) => {

@@ -15,6 +15,11 @@ export interface EnqueueOptions {
    * the model's default from the model table.
    */
   readonly effort?: Effort;
+  /**
+   * The document's locale as a BCP 47 tag (`de-DE`, `en-US`, `ja-JP`); wins over the workflow's
+   * `locale`. Grounding reads a lone `.` or `,` before three digits (`1.234`) by its decimal mark.
+   */
+  readonly locale?: string;
   /** Small flat object (≤ 4 KB as JSON) for your own bookkeeping; never sent to the model. */
   readonly metadata?: JobMetadata;
   readonly lineage?: Lineage;

@@ -102,7 +102,7 @@ describe('enqueue validation', () => {
     expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
   });
 
-  it('carries an effort into the job data and names one that is not a level', async ({ kit }) => {
+  it('row 81: carries an effort into the job data and names one that is not a level', async ({ kit }) => {
     const { client, queues } = kit;
     const job = await client.enqueue('invoice', { text: 'an invoice' }, { effort: 'low' });
     expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ effort: 'low' });
@@ -111,6 +111,19 @@ describe('enqueue validation', () => {
     );
     expect(error.problems).toEqual([
       { path: 'effort', message: 'Invalid option: expected one of "low"|"medium"|"high"|"xhigh"|"max"' },
+    ]);
+  });
+
+  it('carries a locale into the job data and names a bad one', async ({ kit }) => {
+    const { client, queues } = kit;
+    const job = await client.enqueue('invoice', { text: 'an invoice' }, { locale: 'de-CH' });
+    expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({ locale: 'de-CH' });
+    const error = await rejection(client.enqueue('invoice', { text: 'an invoice' }, { locale: 'swiss' }));
+    expect(error.problems).toEqual([
+      {
+        path: 'locale',
+        message: 'must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "swiss"',
+      },
     ]);
   });
 

@@ -28,7 +28,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     return (error as EnqueueValidationError).problems;
   }
 
-  it('a missing field: no input', async ({ kit }) => {
+  it('row 1: a missing field: no input', async ({ kit }) => {
     expect(await refused(kit.client.enqueue('invoice', undefined))).toEqual([
       { path: 'input', message: 'is required' },
     ]);
@@ -37,7 +37,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('an extra field: a misspelt option is refused instead of silently dropped', async ({ kit }) => {
+  it('row 2: an extra field: a misspelt option is refused instead of silently dropped', async ({ kit }) => {
     const options = { idempotencykey: 'order-7' } as never;
     expect(await refused(kit.client.enqueue('invoice', { text: 'Invoice 7' }, options))).toEqual([
       {
@@ -48,7 +48,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('wrong-typed fields', async ({ kit }) => {
+  it('row 4: wrong-typed fields', async ({ kit }) => {
     const options = { version: '1', historyScope: 42 } as never;
     expect(await refused(kit.client.enqueue('invoice', { text: 7 }, options))).toEqual([
       { path: 'version', message: 'Invalid input: expected number, received string' },
@@ -56,37 +56,37 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('input of the wrong shape: a bare string instead of { text }', async ({ kit }) => {
+  it('row 5: input of the wrong shape: a bare string instead of { text }', async ({ kit }) => {
     expect(await refused(kit.client.enqueue('invoice', 'Invoice 7, total 5.00'))).toEqual([
       { path: 'input', message: 'Invalid input: expected object, received string' },
     ]);
   });
 
-  it('an unknown workflow', async ({ kit }) => {
+  it('row 6: an unknown workflow', async ({ kit }) => {
     expect(await refused(kit.client.enqueue('payslip', { text: 'x' }))).toEqual([
       { path: 'workflow', message: 'unknown workflow "payslip" (registered: invoice, support-ticket)' },
     ]);
   });
 
-  it('an unknown version', async ({ kit }) => {
+  it('row 7: an unknown version', async ({ kit }) => {
     expect(await refused(kit.client.enqueue('invoice', { text: 'x' }, { version: 3 }))).toEqual([
       { path: 'version', message: 'workflow "invoice" has no version 3 (known versions: 1, 2)' },
     ]);
   });
 
-  it('empty text', async ({ kit }) => {
+  it('row 8: empty text', async ({ kit }) => {
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: '' }))).toEqual([
       { path: 'input.text', message: 'text must not be empty' },
     ]);
   });
 
-  it('oversized text', async ({ kit }) => {
+  it('row 9: oversized text', async ({ kit }) => {
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x'.repeat(200_001) }))).toEqual([
       { path: 'input.text', message: 'text must be at most 200,000 characters' },
     ]);
   });
 
-  it('a job over the size limit (1 MiB as JSON), though its text is within the length limit', async ({
+  it('row 10: a job over the size limit (1 MiB as JSON), though its text is within the length limit', async ({
     kit,
   }) => {
     // Control characters take 6 bytes each as JSON (\u0001).
@@ -95,7 +95,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('binary data: bytes instead of a string, and a PDF read as text', async ({ kit }) => {
+  it('row 11: binary data: bytes instead of a string, and a PDF read as text', async ({ kit }) => {
     const bytes = new Uint8Array([37, 80, 68, 70, 0, 1]) as never;
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: bytes }))).toEqual([
       { path: 'input.text', message: 'text must be a string' },
@@ -111,7 +111,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     );
   });
 
-  it('invalid UTF-16: a lone surrogate', async ({ kit }) => {
+  it('row 12: invalid UTF-16: a lone surrogate', async ({ kit }) => {
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'Total: 5 \ud83d' }))).toEqual([
       {
         path: 'input.text',
@@ -121,21 +121,21 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('huge metadata', async ({ kit }) => {
+  it('row 13: huge metadata', async ({ kit }) => {
     const metadata = { note: 'x'.repeat(5000) };
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
       { path: 'metadata', message: 'must serialize to at most 4096 bytes of JSON, got 5011' },
     ]);
   });
 
-  it('nested metadata', async ({ kit }) => {
+  it('row 14: nested metadata', async ({ kit }) => {
     const metadata = { customer: { id: 7 } } as never;
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { metadata }))).toEqual([
       { path: 'metadata.customer', message: 'must be a string, number, boolean or null (metadata is flat)' },
     ]);
   });
 
-  it('input that is not JSON: a cycle', async ({ kit }) => {
+  it('row 15: input that is not JSON: a cycle', async ({ kit }) => {
     const input: Record<string, unknown> = { text: 'x' };
     input.self = input;
     const problems = await refused(kit.client.enqueue('invoice', input));
@@ -146,7 +146,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     );
   });
 
-  it('an idempotency key that is too long, and out-of-range overrides', async ({ kit }) => {
+  it('row 16: an idempotency key that is too long, and out-of-range overrides', async ({ kit }) => {
     const options = { idempotencyKey: 'k'.repeat(257), overrides: { maxAttempts: 50 } };
     expect(await refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, options))).toEqual([
       { path: 'idempotencyKey', message: 'Too big: expected string to have <=256 characters' },
@@ -154,7 +154,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it('a budget that is negative, not a number, a string or huge', async ({ kit }) => {
+  it('row 41: a budget that is negative, not a number, a string or huge', async ({ kit }) => {
     const enqueue = (budget: unknown) =>
       refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { budget: budget as never }));
     expect(await enqueue({ maxTokens: -100, maxCostUsd: Number.NaN })).toEqual([
@@ -178,7 +178,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
   });
 
-  it("a model override outside the workflow's models and QUARRY_ALLOWED_MODELS, or not a model id", async ({
+  it("row 87: a model override outside the workflow's models and QUARRY_ALLOWED_MODELS, or not a model id", async ({
     kit,
   }) => {
     const text = { text: 'Invoice 7' };

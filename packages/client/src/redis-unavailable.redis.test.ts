@@ -8,7 +8,7 @@ import { createQuarryClient } from './create-quarry-client';
 const input = { text: 'Invoice INV-7, total 5.00 EUR' };
 
 describe('Redis unavailable', () => {
-  it('fails fast with RedisUnavailableError when nothing listens, naming the URL without its password', async () => {
+  it('row 22: Redis down at enqueue -> fails fast with RedisUnavailableError when nothing listens, naming the URL without its password', async () => {
     const client = createQuarryClient({
       redisUrl: 'redis://:s3cret@127.0.0.1:1',
       registry: [invoiceWorkflow],
@@ -86,7 +86,7 @@ describe('Redis unavailable', () => {
     { path: 'a transaction (idempotency key)', key: 'held', connection: 'quarry-client-tx' },
     { path: 'a single script (no key)', key: undefined, connection: 'quarry-client' },
   ])(
-    'settles an enqueue through $path whose connection drops while Redis holds its reply',
+    'row 141: settles an enqueue through $path whose connection drops while Redis holds its reply',
     async ({ key, connection }, { ownRedis }) => {
       const redis = await ownRedis();
       const admin = new Redis(redis.url);

@@ -20,7 +20,7 @@ async function brokenJob(kit: DashboardTestKit): Promise<string> {
 }
 
 describe('bull-board while a job whose stored data is not JSON exists', () => {
-  it('answers 200 on every list of the extraction queue and shows the job with its raw text neutralised', async ({
+  it('row 58: bull-board and the triage pages while such a job exists -> answers 200 on every list of the extraction queue and shows the job with its raw text neutralised', async ({
     kit,
   }) => {
     const { url } = kit;

@@ -70,7 +70,8 @@ const usersVar = z
     if (problems.length === 0) return users;
     context.addIssue({ code: 'custom', message: `${usersForm}; ${problems.join('; ')}` });
     return z.NEVER;
-  });
+  })
+  .meta({ type: usersForm });
 
 const originForm = 'an origin (scheme://host[:port], no path) such as https://quarry.example.com';
 
@@ -82,31 +83,73 @@ const originForm = 'an origin (scheme://host[:port], no path) such as https://qu
  */
 export const DashboardEnv = z
   .object({
-    DASHBOARD_USERS: usersVar.optional(),
-    DASHBOARD_AUTH: booleanVar().default(true),
-    DASHBOARD_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0').default(LOOPBACK_HOST),
-    DASHBOARD_PORT: integerVar(0, 65_535).default(3100),
+    DASHBOARD_USERS: usersVar.optional().meta({
+      description:
+        '`name:role:password` entries separated by commas; role `admin` or `viewer`; password plain or a `scrypt:` hash. Not required with `DASHBOARD_AUTH=off`.',
+      whenUnset: 'required',
+    }),
+    DASHBOARD_AUTH: booleanVar().default(true).meta({
+      description:
+        '`on`/`off` (also `true`/`false`, `1`/`0`, `yes`/`no`); `off` only together with `DASHBOARD_HOST=127.0.0.1` (then it warns).',
+    }),
+    DASHBOARD_HOST: textVar('an address to listen on, e.g. 127.0.0.1 or 0.0.0.0')
+      .default(LOOPBACK_HOST)
+      .meta({ description: 'Address to listen on; the container image sets `0.0.0.0`.' }),
+    DASHBOARD_PORT: integerVar(0, 65_535)
+      .default(3100)
+      .meta({ description: 'Port (0–65535; 0 picks a free one).' }),
     DASHBOARD_SESSION_SECRET: z
       .string()
       .trim()
       .min(32, { error: 'a secret of at least 32 characters' })
-      .optional(),
-    DASHBOARD_SESSION_TTL_HOURS: positiveNumberVar('hours').default(8),
+      .meta({ type: 'a secret of at least 32 characters' })
+      .optional()
+      .meta({
+        description:
+          '32+ characters signing session cookies and CSRF tokens; set the same on every replica. Unset, each restart logs everyone out.',
+        whenUnset: 'random per start',
+      }),
+    DASHBOARD_SESSION_TTL_HOURS: positiveNumberVar('hours')
+      .default(8)
+      .meta({ description: 'Session lifetime.' }),
     DASHBOARD_ORIGIN: z
       .string()
       .trim()
       .refine((value) => URL.canParse(value) && new URL(value).origin === value, { error: originForm })
-      .optional(),
-    DASHBOARD_TRUST_PROXY: trustProxyVar.default(false),
-    DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second').optional(),
-    DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64).default(triageDefaults.concurrency),
-    DASHBOARD_DOCUMENTS: z.string().trim().toLowerCase().pipe(DocumentAccess).default('all'),
+      .meta({ type: originForm })
+      .optional()
+      .meta({
+        description: 'Public origin behind a reverse proxy, e.g. `https://quarry.example.com` (no path).',
+        whenUnset: 'from each request',
+      }),
+    DASHBOARD_TRUST_PROXY: trustProxyVar.default(false).meta({
+      description:
+        'Proxies whose `X-Forwarded-*` are believed: `false`, a hop count (`1`: one proxy) or their addresses/subnets (`10.0.0.0/8,loopback`); not `true`.',
+    }),
+    DASHBOARD_REPLAY_RATE: positiveNumberVar('replays per second')
+      .optional()
+      .meta({ description: 'Replays per second from the dashboard.', whenUnset: 'unlimited' }),
+    DASHBOARD_REPLAY_CONCURRENCY: integerVar(1, 64)
+      .default(triageDefaults.concurrency)
+      .meta({ description: 'Replays in flight (1–64).' }),
+    DASHBOARD_DOCUMENTS: z.string().trim().toLowerCase().pipe(DocumentAccess).default('all').meta({
+      description:
+        'Who sees documents (job text, PDF page text, downloads, blob keys, quotes): `all` signed-in users, or `admin` only (viewers then see a note).',
+    }),
     ...triageEnv,
-    REDIS_URL: redisUrlVar({ cluster: false }).default(defaultRedisUrl),
-    REDIS_ALLOW_EVICTION: booleanVar().default(false),
+    REDIS_URL: redisUrlVar({ cluster: false })
+      .default(defaultRedisUrl)
+      .meta({ description: 'one server (`redis://` or `rediss://`), not a cluster URL.' }),
+    REDIS_ALLOW_EVICTION: booleanVar().default(false).meta({
+      description:
+        "Start even when Redis's `maxmemory-policy` is not `noeviction` (the self-check then only warns).",
+    }),
     ...queueEnv,
     ...anthropicEnv,
-    ANTHROPIC_API_KEY: anthropicEnv.ANTHROPIC_API_KEY.optional(),
+    ANTHROPIC_API_KEY: anthropicEnv.ANTHROPIC_API_KEY.optional().meta({
+      description: 'set, admins may cancel a batch on the Batches page (unset: no cancel).',
+      whenUnset: 'unset',
+    }),
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
   })

@@ -58,7 +58,7 @@ async function seedDocuments(kit: DashboardTestKit) {
 }
 
 describe('DASHBOARD_DOCUMENTS=admin', () => {
-  it('shows viewers a note in place of documents on the job, review and DLQ pages, and no blob key', async ({
+  it("row 137: a viewer with DASHBOARD_DOCUMENTS=admin on a PDF job's and a text job's page -> shows viewers a note in place of documents on the job, review and DLQ pages, and no blob key", async ({
     kit,
   }) => {
     const record = await seedDocuments(kit);

@@ -120,7 +120,7 @@ describe('downloading the original', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf);
   });
 
-  it('serves bytes that are not what the job claims as an opaque download, never as the claimed type', async ({
+  it('row 136: a document job whose blob is not what it claims -> serves bytes that are not what the job claims as an opaque download, never as the claimed type', async ({
     kit,
   }) => {
     const fake = Buffer.from('<html><script>alert(1)</script></html>');

@@ -54,7 +54,8 @@ export const trustProxyVar = z
       message: `${trustProxyForm}; not an address or subnet: ${bad.map((entry) => JSON.stringify(entry)).join(', ') || '(empty)'}`,
     });
     return z.NEVER;
-  });
+  })
+  .meta({ type: trustProxyForm });
 
 const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

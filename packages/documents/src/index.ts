@@ -12,5 +12,6 @@ export {
 } from './fetch/fetch-errors';
 export type { HostLookup, ResolvedAddress } from './fetch/resolve-host';
 export { type DocumentFacts, type DocumentInspection, inspectDocument } from './inspect-document';
+export { decryptPdf } from './pdf/decrypt-pdf';
 export { pdfjs } from './pdf/pdfjs';
 export { type SniffedType, sniffMediaType } from './sniff-media-type';

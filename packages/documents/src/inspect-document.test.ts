@@ -4,6 +4,7 @@ import { gifHeader, pngHeader } from './test-fixtures/image-fixtures';
 import {
   deflateBombPdf,
   encryptedPdf,
+  encryptedTextPdf,
   handwrittenBombPdf,
   manyPagesPdf,
   textPdf,
@@ -85,12 +86,45 @@ describe('inspectDocument', () => {
     });
   });
 
-  it('refuses an encrypted PDF that opens without a password', async () => {
-    expect(await inspectDocument({ bytes: await encryptedPdf('empty') })).toEqual({
-      type: 'refused',
-      reason: 'bad_document',
-      detail: 'the PDF is encrypted; send it without encryption',
+  it('row 149: accepts an encrypted PDF that opens without a password (permissions only), marked encrypted', async () => {
+    expect(await inspectDocument({ bytes: await encryptedPdf('empty') })).toMatchObject({
+      type: 'ok',
+      mediaType: 'application/pdf',
+      pages: 1,
+      encrypted: true,
     });
+    for (const cipher of ['RC4-128', 'AES-128', 'AES-256'] as const) {
+      const bytes = await encryptedTextPdf({ lines: ['Invoice INV-7', 'Total 1,234.00'], cipher });
+      expect(await inspectDocument({ bytes }), cipher).toEqual({
+        type: 'ok',
+        mediaType: 'application/pdf',
+        bytes: bytes.length,
+        pages: 1,
+        hasTextLayer: true,
+        encrypted: true,
+      });
+    }
+  });
+
+  it('row 149: refuses a PDF that needs a password, whatever the cipher, naming the password', async () => {
+    for (const cipher of ['RC4-128', 'AES-128', 'AES-256'] as const) {
+      const bytes = await encryptedTextPdf({
+        lines: ['Invoice INV-7'],
+        cipher,
+        userPassword: 'user-password',
+      });
+      expect(await inspectDocument({ bytes }), cipher).toEqual({
+        type: 'refused',
+        reason: 'bad_document',
+        detail: 'the PDF is encrypted (password-protected); send it without encryption',
+      });
+    }
+  });
+
+  it('row 149: does not mark a PDF without encryption', async () => {
+    const inspection = await inspectDocument({ bytes: await textPdf([['Invoice INV-7']]) });
+    expect(inspection).toMatchObject({ type: 'ok' });
+    expect(inspection).not.toHaveProperty('encrypted');
   });
 
   it('refuses a PDF whose deflate streams decode past the limit, before a reader decodes them', async () => {

@@ -2,6 +2,7 @@ import { type DocumentLimits, documentLimits } from './document-limits';
 import { type DocumentMediaType, normalizeMediaType } from './document-media-type';
 import { type DocumentRefusal, refuse } from './document-refusal';
 import { inspectImage } from './image/inspect-image';
+import { decryptPdf } from './pdf/decrypt-pdf';
 import { pageText } from './pdf/page-text';
 import { withPdf } from './pdf/with-pdf';
 import { type SniffedType, sniffMediaType } from './sniff-media-type';
@@ -18,6 +19,11 @@ export interface DocumentFacts {
   readonly height?: number;
   /** PDFs: whether any of the first `TEXT_LAYER_SAMPLE` pages has text (no OCR is done). */
   readonly hasTextLayer?: boolean;
+  /**
+   * PDFs: true when it is encrypted though it opens without a password (permissions only); it is
+   * sent to the model as `decryptPdf` rewrites it, which was checked to succeed.
+   */
+  readonly encrypted?: boolean;
 }
 
 export type DocumentInspection = DocumentFacts | DocumentRefusal;
@@ -47,7 +53,8 @@ function documentType(claimed: string | undefined, actual: SniffedType): Documen
 /**
  * Checks a document before anything is spent on it: the type comes from the bytes (a claimed type
  * must agree with them), then the size, and for a PDF its end marker, the decoded size of its
- * streams, encryption and page count (the page tree's count, without reading the pages), and for
+ * streams, whether it needs a password (refused) or is encrypted for permissions only (accepted, and
+ * checked to decrypt), its page count (the page tree's count, without reading the pages), and for
  * an image the dimensions in its header. Never throws for a bad document; a refusal says why.
  * An abort of `signal` rejects with its reason.
  */
@@ -74,11 +81,15 @@ export async function inspectDocument(options: {
     if ('type' in image) return image;
     return { type: 'ok', mediaType, bytes: bytes.length, width: image.width, height: image.height };
   }
-  return withPdf({ bytes, limits, signal: options.signal }, async ({ pdf, signal }) => {
+  return withPdf({ bytes, limits, signal: options.signal }, async ({ pdf, signal, encrypted }) => {
     let hasTextLayer = false;
     for (let page = 1; page <= Math.min(pdf.numPages, TEXT_LAYER_SAMPLE) && !hasTextLayer; page += 1) {
       signal.throwIfAborted();
       hasTextLayer = (await pageText(pdf, page)).trim() !== '';
+    }
+    if (encrypted) {
+      const decrypted = await decryptPdf({ bytes });
+      if ('type' in decrypted) return decrypted;
     }
     return {
       type: 'ok',
@@ -86,6 +97,7 @@ export async function inspectDocument(options: {
       bytes: bytes.length,
       pages: pdf.numPages,
       hasTextLayer,
+      ...(encrypted ? { encrypted } : {}),
     } satisfies DocumentFacts;
   });
 }

@@ -88,7 +88,7 @@ describe('textVar', () => {
 });
 
 describe('modelIdVar', () => {
-  it('reads a trimmed model id and refuses anything a terminal or a key could choke on', () => {
+  it('row 66: a model id with spaces or control characters -> reads a trimmed model id and refuses anything a terminal or a key could choke on', () => {
     expect(read(modelIdVar(), ' claude-haiku-5-5 ')).toBe('claude-haiku-5-5');
     expect(read(modelIdVar(), 'claude-sonnet-4-5@20250929')).toBe('claude-sonnet-4-5@20250929');
     for (const bad of ['claude haiku', 'claude-\u001b[31m', '', 'x'.repeat(129), '/etc/passwd']) {

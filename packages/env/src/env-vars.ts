@@ -9,7 +9,8 @@ export const integerVar = (min: number, max: number = Number.MAX_SAFE_INTEGER) =
     .trim()
     .regex(/^-?\d+$/, { error: form })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: form }).max(max, { error: form }));
+    .pipe(z.number().int().min(min, { error: form }).max(max, { error: form }))
+    .meta({ type: form });
 };
 
 /**
@@ -23,7 +24,8 @@ export const positiveNumberVar = (unit?: string) => {
     .trim()
     .regex(/^\d+(\.\d+)?$/, { error: form })
     .transform(Number)
-    .pipe(z.number().positive({ error: form }));
+    .pipe(z.number().positive({ error: form }))
+    .meta({ type: form });
 };
 
 const truthy = new Set(['true', '1', 'yes', 'on']);
@@ -36,7 +38,8 @@ export const booleanVar = () =>
     .trim()
     .toLowerCase()
     .pipe(z.enum(booleanWords, { error: 'one of true, false, 1, 0, yes, no, on, off' }))
-    .transform((value) => truthy.has(value));
+    .transform((value) => truthy.has(value))
+    .meta({ type: 'a boolean: true/false, 1/0, yes/no, on/off' });
 
 /**
  * A URL environment variable whose scheme is one of `protocols` (e.g. `['redis:', 'rediss:']`), named
@@ -52,11 +55,23 @@ export const urlVar = (
   return z
     .string()
     .trim()
-    .refine((value) => URL.canParse(value) && accepted.includes(new URL(value).protocol), { error: form });
+    .refine((value) => URL.canParse(value) && accepted.includes(new URL(value).protocol), { error: form })
+    .meta({
+      type:
+        alsoAccepted.length === 0
+          ? form
+          : `${form} (also ${alsoAccepted.map((p) => p.replace(/:$/, '://')).join(', ')})`,
+    });
 };
 
 /** A non-empty string environment variable; `form` describes it in the error. */
-export const textVar = (form: string) => z.string({ error: form }).trim().min(1, { error: form });
+export const textVar = (form: string) =>
+  z.string({ error: form }).trim().min(1, { error: form }).meta({ type: form });
 
 /** A model id environment variable (e.g. `QUARRY_MODEL`), in the form the model table allows. */
-export const modelIdVar = () => z.string({ error: 'a model id, e.g. claude-haiku-5-5' }).trim().pipe(ModelId);
+export const modelIdVar = () =>
+  z
+    .string({ error: 'a model id, e.g. claude-haiku-5-5' })
+    .trim()
+    .pipe(ModelId)
+    .meta({ type: 'a model id, e.g. claude-haiku-5-5' });

@@ -46,13 +46,13 @@ describe('parseModelsFile', () => {
     expect(Object.keys(result.value)).toHaveLength(Object.keys(defaultModelTable).length + 1);
   });
 
-  it('names the entry, the field, the form and the value of a negative price', () => {
+  it('row 62: names the entry, the field, the form and the value of a negative price', () => {
     expect(lines({ 'claude-haiku-5-5': { prices: { ...prices, input: -1 } } })).toEqual([
       'QUARRY_MODELS_FILE: expected entry "claude-haiku-5-5" field prices.input to be a price in USD per million tokens from 0 to 1000, got -1',
     ]);
   });
 
-  it('refuses huge numbers, including ones JSON turns into Infinity', () => {
+  it('row 63: refuses huge numbers, including ones JSON turns into Infinity', () => {
     expect(
       lines(
         '{"claude-haiku-5-5": {"prices": {"input": 1e400, "output": 1e20, "cacheWrite5m": 1, "cacheWrite1h": 1, "cacheRead": 1}}}',
@@ -75,13 +75,13 @@ describe('parseModelsFile', () => {
     ]);
   });
 
-  it('refuses unknown fields, so a misspelt override is not silently ignored', () => {
+  it('row 64: refuses unknown fields, so a misspelt override is not silently ignored', () => {
     expect(lines({ 'claude-haiku-5-5': { price: prices } })).toEqual([
       'QUARRY_MODELS_FILE: expected entry "claude-haiku-5-5" to be only the fields of a model entry (see docs/models.md), got "price"',
     ]);
   });
 
-  it('refuses tiers out of order, a bad date and a non-http source', () => {
+  it('row 65: refuses tiers out of order, a bad date and a non-http source', () => {
     const tier = (aboveInputTokens: number) => ({ aboveInputTokens, prices });
     expect(
       lines({
@@ -98,7 +98,7 @@ describe('parseModelsFile', () => {
     ]);
   });
 
-  it('says what is wrong with a file that is not JSON, not an object, or holds a bad entry or id', () => {
+  it('row 61: says what is wrong with a file that is not JSON, not an object, or holds a bad entry or id', () => {
     expect(lines('{"claude-haiku-5-5": {')[0]).toMatch(
       /^QUARRY_MODELS_FILE: expected a JSON file of model entries, got not JSON \(.+\)$/,
     );

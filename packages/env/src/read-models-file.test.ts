@@ -27,7 +27,7 @@ describe('readModelsFile', () => {
     expect(result.ok && result.value['claude-haiku-5-5']?.retiresOn).toBe('2027-10-07');
   });
 
-  it('refuses a device or a FIFO at once instead of reading without end or waiting for a writer', () => {
+  it('row 96: QUARRY_MODELS_FILE=/dev/zero or a FIFO -> refuses a device or a FIFO at once instead of reading without end or waiting for a writer', () => {
     const fifo = join(dir, 'models.fifo');
     execFileSync('mkfifo', [fifo]);
     for (const path of ['/dev/zero', fifo]) {
@@ -37,7 +37,7 @@ describe('readModelsFile', () => {
     }
   });
 
-  it('names a missing file, a directory and a file that is too large', () => {
+  it('row 59, row 60: QUARRY_MODELS_FILE names no file (or a directory); a models file over 1 MiB -> names a missing file, a directory and a file that is too large', () => {
     const missing = join(dir, 'missing.json');
     expect(lines(missing)).toEqual([
       `QUARRY_MODELS_FILE: expected a readable JSON file of model entries (see docs/models.md), got "${missing}" (no such file)`,

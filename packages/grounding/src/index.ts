@@ -16,7 +16,9 @@ export {
   ValueKind,
 } from '@quarry/core';
 export * from './agree/dates-in';
+export * from './agree/number-agreement';
 export * from './agree/numbers-in';
+export * from './agree/settled-decimal-mark';
 export * from './agree/value-agreement';
 export * from './check/check-grounding';
 export * from './check/grounding-issue';

@@ -19,6 +19,15 @@ export type LogFormat = z.infer<typeof LogFormat>;
  * `LOG_LEVEL` (default `info`) and `LOG_FORMAT` (default `auto`), both case-insensitive.
  */
 export const logEnv = {
-  LOG_LEVEL: z.string().trim().toLowerCase().pipe(LogLevel).default('info'),
-  LOG_FORMAT: z.string().trim().toLowerCase().pipe(LogFormat).default('auto'),
+  LOG_LEVEL: z.string().trim().toLowerCase().pipe(LogLevel).default('info').meta({
+    description:
+      '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. The demo writes its log to a file.',
+  }),
+  LOG_FORMAT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(LogFormat)
+    .default('auto')
+    .meta({ description: '`auto` (pretty on a terminal, JSON lines otherwise), `json` or `pretty`.' }),
 };

@@ -40,7 +40,7 @@ const replayedAsOlderVersion = (record: DlqRecord): DlqRecord => ({
 });
 
 describe('ensureDlqIndex', () => {
-  it('indexes a DLQ written by an older version once, in batches, replayed records included', async ({
+  it('row 98: indexes a DLQ written by an older version once, in batches, replayed records included', async ({
     ctx,
   }) => {
     const { redis, keys, writeAsOlderVersion, ensure, groups } = setup(ctx);
@@ -63,7 +63,9 @@ describe('ensureDlqIndex', () => {
     expect(await ensure()).toEqual({ ran: false, scanned: 0, indexed: 0, unreadable: [] });
   });
 
-  it('counts every record once with concurrent backfills, writes and replays', async ({ ctx }) => {
+  it('row 99: concurrent backfills, writes from several connections and replays of the same records -> counts every record once with concurrent backfills, writes and replays', async ({
+    ctx,
+  }) => {
     const { redis, queues, keys, writer, writeAsOlderVersion, ensure, groups } = setup(ctx);
     const old = records(40);
     for (const record of old) await writeAsOlderVersion(record);

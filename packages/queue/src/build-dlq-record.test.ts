@@ -41,7 +41,7 @@ describe('buildDlqRecord', () => {
     });
   });
 
-  it('stores the reason message without secrets or control characters, cut at 2000 characters', () => {
+  it('row 48: a DLQ reason taken from a library error holding a URL password or an API key -> stores the reason message without secrets or control characters, cut at 2000 characters', () => {
     const reason = (message: string) =>
       buildDlqRecord({
         job: job({ workflow: 'invoice' }),

@@ -83,7 +83,9 @@ describe('DLQ index pages', () => {
     ).toEqual([20, 10, 0]);
   });
 
-  it('never repeat or skip a record that stays indexed, whatever changes between pages', async ({ ctx }) => {
+  it('row 100: records written and removed -> never repeat or skip a record that stays indexed, whatever changes between pages', async ({
+    ctx,
+  }) => {
     const records = bursts(80, 8);
     const { redis, keys, writer, walk } = await setup(ctx, records);
     const removed = new Set<string>();

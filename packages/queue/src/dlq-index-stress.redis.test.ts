@@ -9,7 +9,9 @@ const T0 = Date.parse('2025-06-01T08:00:00.000Z');
 const setup = (ctx: RedisTestContext) => dlqIndexTestKit(ctx);
 
 describe('DLQ indexes under stress', () => {
-  it('index records whose names come from broken job data', async ({ ctx }) => {
+  it('row 101: a workflow name or issue path from job data that is empty -> index records whose names come from broken job data', async ({
+    ctx,
+  }) => {
     const { keys, writer, placesOf, groups } = setup(ctx);
     const odd = [
       dlqRecordFor({ jobId: 'empty', at: T0, workflow: '', kind: 'invalid_payload' }),

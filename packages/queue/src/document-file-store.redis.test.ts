@@ -34,7 +34,7 @@ describe('DocumentFileStore', () => {
   });
 
   it.for(['', 'file_\u001b[31mred', 'file_<script>', 'file 1', 'f'.repeat(201)])(
-    'neither stores nor returns a file id that is not one (%j)',
+    'row 142: a Files API upload answered with an id that is not one -> neither stores nor returns a file id that is not one (%j)',
     async (fileId, { redis, prefix }) => {
       const keys = quarryKeys({ prefix });
       const store = new DocumentFileStore({ redis, keys, ttlSeconds: 60 });

@@ -63,6 +63,17 @@ describe('JobData', () => {
     ]);
   });
 
+  it('takes a BCP 47 locale and names a bad one', () => {
+    const base = { workflow: 'invoice', input: {} };
+    expect(JobData.parse({ ...base, locale: 'ja-JP' })).toMatchObject({ locale: 'ja-JP' });
+    expect(problems({ ...base, locale: 'de_DE' })).toEqual([
+      'locale: must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "de_DE"',
+    ]);
+    expect(problems({ ...base, locale: 7 })).toEqual([
+      'locale: Invalid input: expected string, received number',
+    ]);
+  });
+
   it('requires workflow and input, and rejects unknown fields', () => {
     expect(problems({ workflowName: 'invoice' })).toEqual([
       'workflow: Invalid input: expected string, received undefined',

@@ -1,4 +1,4 @@
-import { documentOfInput, Effort, JobDocument, Lane, MAX_LADDER_MODELS } from '@quarry/core';
+import { documentOfInput, Effort, JobDocument, Lane, Locale, MAX_LADDER_MODELS } from '@quarry/core';
 import { z } from 'zod';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
@@ -141,6 +141,9 @@ export const JobData = z
       .describe('The same key gives the same job within the idempotency retention window.'),
     effort: Effort.optional().describe(
       "output_config.effort for every attempt of this job (wins over the workflow's effort, ladder included); sent only to models that take an effort.",
+    ),
+    locale: Locale.optional().describe(
+      "The document's locale as a BCP 47 tag (de-DE, en-US, ja-JP); wins over the workflow's. Grounding reads a lone . or , before three digits (1.234) by its decimal mark.",
     ),
     metadata: JobMetadata.optional(),
     lineage: Lineage.optional(),

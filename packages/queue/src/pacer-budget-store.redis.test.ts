@@ -2,7 +2,7 @@ import { it } from '@quarry/testing';
 import { Redis } from 'ioredis';
 import { describe, expect, vi } from 'vitest';
 import { quarryKeys } from './keys';
-import { PacerBudgetStore, type PacerCeilings } from './pacer-budget-store';
+import { PacerBudgetStore, type PacerCeilings, pacerBudgetDefaults } from './pacer-budget-store';
 
 const noCeilings: PacerCeilings = { requests: null, inputTokens: null, outputTokens: null };
 const call = { requests: 1, inputTokens: 0, outputTokens: 0 };
@@ -114,7 +114,7 @@ describe('PacerBudgetStore', () => {
     expect(grant.waitMs).toBeLessThanOrEqual(5000);
   });
 
-  it('without headers or ceilings lets one probe through, then goes unpaced when the answer had no headers', async ({
+  it('row 121: an API (or proxy) that sends no rate-limit headers -> without headers or ceilings lets one probe through, then goes unpaced when the answer had no headers', async ({
     redis,
     prefix,
   }) => {
@@ -142,5 +142,114 @@ describe('PacerBudgetStore', () => {
     expect(await store.draw(budget, call)).toMatchObject({ mode: 'paced', waitMs: 0 });
     const next = await store.draw(budget, call);
     expect(next.waitMs).toBeGreaterThan(25_000);
+  });
+
+  describe('row 150: a corrupt or hand-edited budget key', () => {
+    const maxWaitMs = 2000;
+    const paced = { ...noCeilings, requests: 600 };
+    const serverNow = async (redis: Redis): Promise<number> => {
+      const [seconds, micros] = await redis.time();
+      return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    };
+
+    it('row 150: cuts a no-call-before time far ahead to the longest wait, and writes it back cut', async ({
+      redis,
+      prefix,
+    }) => {
+      const store = new PacerBudgetStore({ redis, keys: quarryKeys({ prefix }), ceilings: paced, maxWaitMs });
+      const budget = store.budget('k', 'c');
+      for (const ahead of [2 ** 31 + 100, 2 ** 40, 1e300]) {
+        await redis.hset(budget, 'until', String((await serverNow(redis)) + ahead));
+        const grant = await store.draw(budget, call);
+        expect(grant.mode).toBe('paced');
+        // Not days (the script's word taken as is), not 1 ms (a timer overflowed): at most the longest wait.
+        expect(grant.waitMs).toBeGreaterThan(maxWaitMs - 500);
+        expect(grant.waitMs).toBeLessThanOrEqual(maxWaitMs);
+        const stored = Number(await redis.hget(budget, 'until'));
+        expect(stored).toBeLessThanOrEqual((await serverNow(redis)) + maxWaitMs);
+      }
+    });
+
+    it('row 150: bounds every wait by the default longest wait, under the timer maximum', async ({
+      redis,
+      prefix,
+    }) => {
+      const store = new PacerBudgetStore({ redis, keys: quarryKeys({ prefix }), ceilings: paced });
+      const budget = store.budget('k', 'c');
+      await redis.hset(budget, 'until', String((await serverNow(redis)) + 2 ** 31 + 100));
+      const grant = await store.draw(budget, call);
+      expect(grant.waitMs).toBeGreaterThan(pacerBudgetDefaults.maxWaitMs - 1000);
+      expect(grant.waitMs).toBeLessThanOrEqual(pacerBudgetDefaults.maxWaitMs);
+    });
+
+    it.for([
+      ['until', 'soon'],
+      ['until', 'inf'],
+      ['until', 'nan'],
+      ['until', '-99999999999'],
+      ['rl', 'not-a-number'],
+      ['rl', 'inf'],
+      ['rt', '-1'],
+      ['rc', '-5'],
+      ['rc', '0.000001'],
+      ['rc', '1e-300'],
+    ])('row 150: reads %s = %s as absent or in range: no wait', async ([name, value], { redis, prefix }) => {
+      const store = new PacerBudgetStore({ redis, keys: quarryKeys({ prefix }), ceilings: paced, maxWaitMs });
+      const budget = store.budget('k', 'c');
+      await redis.hset(budget, String(name), String(value));
+      expect(await store.draw(budget, call)).toMatchObject({ mode: 'paced', waitMs: 0 });
+    });
+
+    it.for([['-1e308'], ['-inf'], [String(-(2 ** 60))]])(
+      'row 150: cuts a level of %s to what the longest wait refills',
+      async ([level], { redis, prefix }) => {
+        const store = new PacerBudgetStore({
+          redis,
+          keys: quarryKeys({ prefix }),
+          ceilings: paced,
+          maxWaitMs,
+        });
+        const budget = store.budget('k', 'c');
+        await redis.hset(budget, 'rl', String(level), 'rt', String(await serverNow(redis)));
+        const grant = await store.draw(budget, call);
+        expect(grant.waitMs).toBeLessThanOrEqual(maxWaitMs);
+        if (level !== '-inf') expect(grant.waitMs).toBeGreaterThan(maxWaitMs - 500);
+        // The level written back is bounded too: the next draw waits no longer.
+        expect((await store.draw(budget, call)).waitMs).toBeLessThanOrEqual(maxWaitMs);
+      },
+    );
+
+    it('row 150: cuts a probe or an unpaced time far ahead, so that neither holds for good', async ({
+      redis,
+      prefix,
+    }) => {
+      const store = new PacerBudgetStore({
+        redis,
+        keys: quarryKeys({ prefix }),
+        ceilings: noCeilings,
+        probeMs: 1000,
+        headerlessMs: 3000,
+      });
+      const budget = store.budget('k', 'c');
+      await redis.hset(budget, 'probe', String((await serverNow(redis)) + 2 ** 40));
+      expect((await store.draw(budget, call)).mode).toBe('probing');
+      expect(Number(await redis.hget(budget, 'probe'))).toBeLessThanOrEqual((await serverNow(redis)) + 1000);
+      await redis.hdel(budget, 'probe');
+      await redis.hset(budget, 'bare', String((await serverNow(redis)) + 2 ** 40));
+      const bare = await store.draw(budget, call);
+      expect(bare.mode).toBe('bare');
+      expect(bare.waitMs).toBeGreaterThan(2000);
+      expect(bare.waitMs).toBeLessThanOrEqual(3000);
+      expect(Number(await redis.hget(budget, 'bare'))).toBeLessThanOrEqual((await serverNow(redis)) + 3000);
+    });
+  });
+
+  it('row 150: refuses store options that are not whole milliseconds in timer range', ({ redis, prefix }) => {
+    const keys = quarryKeys({ prefix });
+    for (const maxWaitMs of [0, -1, 1.5, Number.NaN, 2 ** 31]) {
+      expect(() => new PacerBudgetStore({ redis, keys, ceilings: noCeilings, maxWaitMs })).toThrow(
+        /maxWaitMs must be a whole number of ms from 1 to 2147483647/,
+      );
+    }
   });
 });

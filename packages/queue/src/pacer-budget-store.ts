@@ -1,4 +1,11 @@
-import type { HeaderBudget, PacingDraw, PacingSettlement, RateLimitDimensionName } from '@quarry/core';
+import {
+  clampTimerDelay,
+  type HeaderBudget,
+  MAX_TIMER_DELAY_MS,
+  type PacingDraw,
+  type PacingSettlement,
+  type RateLimitDimensionName,
+} from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 import { withQuarryScripts } from './scripts/quarry-scripts';
@@ -36,9 +43,29 @@ export interface PacerBudgetStoreOptions {
   readonly headerlessMs?: number;
   /** How long an unused budget is kept. */
   readonly idleMs?: number;
+  /**
+   * The longest one draw may be asked to wait: a budget's level and its no-call-before time are
+   * cut to it when read, so a corrupt or hand-edited key cannot stall calls for longer.
+   */
+  readonly maxWaitMs?: number;
 }
 
-export const pacerBudgetDefaults = { probeMs: 5000, headerlessMs: 300_000, idleMs: 3_600_000 } as const;
+export const pacerBudgetDefaults = {
+  probeMs: 5000,
+  headerlessMs: 300_000,
+  idleMs: 3_600_000,
+  maxWaitMs: 600_000,
+} as const;
+
+/** A store option in milliseconds: a whole number from 1 to the timer maximum, or a clear error. */
+function millisecondsOption(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_DELAY_MS) {
+    throw new RangeError(
+      `PacerBudgetStore: ${name} must be a whole number of ms from 1 to ${MAX_TIMER_DELAY_MS}, got ${value}`,
+    );
+  }
+  return value;
+}
 
 /** What a settlement applies besides the units: the headers' update, and a retry-after. */
 export interface PacerSettleOptions {
@@ -63,14 +90,19 @@ export class PacerBudgetStore {
   readonly #probeMs: number;
   readonly #headerlessMs: number;
   readonly #idleMs: number;
+  readonly #maxWaitMs: number;
 
   constructor(options: PacerBudgetStoreOptions) {
     this.#redis = withQuarryScripts(options.redis);
     this.#keys = options.keys;
     this.#ceilings = dimensions.map((name) => options.ceilings[name] ?? 0);
-    this.#probeMs = options.probeMs ?? pacerBudgetDefaults.probeMs;
-    this.#headerlessMs = options.headerlessMs ?? pacerBudgetDefaults.headerlessMs;
-    this.#idleMs = options.idleMs ?? pacerBudgetDefaults.idleMs;
+    this.#probeMs = millisecondsOption('probeMs', options.probeMs ?? pacerBudgetDefaults.probeMs);
+    this.#headerlessMs = millisecondsOption(
+      'headerlessMs',
+      options.headerlessMs ?? pacerBudgetDefaults.headerlessMs,
+    );
+    this.#idleMs = millisecondsOption('idleMs', options.idleMs ?? pacerBudgetDefaults.idleMs);
+    this.#maxWaitMs = millisecondsOption('maxWaitMs', options.maxWaitMs ?? pacerBudgetDefaults.maxWaitMs);
   }
 
   /** The key of one budget; the API key is only ever hashed. */
@@ -78,7 +110,10 @@ export class PacerBudgetStore {
     return this.#keys.pacerBudget(apiKey, rateLimitClass);
   }
 
-  /** Takes one call's units from `budget` and says how long the call waits before it is sent. */
+  /**
+   * Takes one call's units from `budget` and says how long the call waits before it is sent: never
+   * longer than `maxWaitMs` (`headerlessMs` for `bare`), whatever the key holds.
+   */
   async draw(budget: string, units: PacingDraw): Promise<PacerGrant> {
     const [mode, waitMs, ...levels] = await this.#redis.quarryPacerDraw(
       budget,
@@ -86,8 +121,15 @@ export class PacerBudgetStore {
       ...this.#ceilings,
       this.#probeMs,
       this.#idleMs,
+      this.#maxWaitMs,
+      this.#headerlessMs,
     );
-    return { mode: mode as PacerGrant['mode'], waitMs: Number(waitMs), levels: levelsOf(levels) };
+    const maxMs = mode === 'bare' ? this.#headerlessMs : this.#maxWaitMs;
+    return {
+      mode: mode as PacerGrant['mode'],
+      waitMs: clampTimerDelay({ ms: Number(waitMs), maxMs }),
+      levels: levelsOf(levels),
+    };
   }
 
   /** Reconciles one call with `budget` (see {@link PacerSettleOptions}); returns the levels after it. */

@@ -26,7 +26,7 @@ describe('queueEnv', () => {
     ]);
   });
 
-  it('reads QUARRY_ALLOWED_MODELS as distinct trimmed model ids, naming a bad entry', () => {
+  it('row 90: reads QUARRY_ALLOWED_MODELS as distinct trimmed model ids, naming a bad entry', () => {
     expect(QueueEnv.parse({ QUARRY_ALLOWED_MODELS: ' claude-sonnet-4-5 , m@1,claude-sonnet-4-5' })).toEqual({
       QUARRY_ALLOWED_MODELS: ['claude-sonnet-4-5', 'm@1'],
     });

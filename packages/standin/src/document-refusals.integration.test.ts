@@ -1,5 +1,6 @@
 import Anthropic, { type BadRequestError } from '@anthropic-ai/sdk';
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { encryptedTextPdf } from '@quarry/documents/testing';
 import { renderSamplePdf } from '@quarry/samples';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +59,15 @@ describe('document and image blocks the API refuses', () => {
       const refusal = await refusalOf(block);
       expect(refusal.type).toBe('invalid_request_error');
       expect(refusal.message, JSON.stringify(block)).toContain(message);
+    }
+  });
+
+  it('row 149: answers 400 for an encrypted PDF, one that opens without a password (permissions only) too', async () => {
+    for (const userPassword of ['', 'user-password']) {
+      const bytes = await encryptedTextPdf({ lines: ['Invoice INV-7'], cipher: 'AES-128', userPassword });
+      expect((await refusalOf(pdfBlock(Buffer.from(bytes)))).message).toBe(
+        'messages.0.content.0.source: The PDF specified is password-protected.',
+      );
     }
   });
 

@@ -109,7 +109,7 @@ describe('per-model request rules, through the SDK', () => {
   });
 
   it.each(['claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-sonnet-4-6'])(
-    'answers 400 to an assistant prefill on %s',
+    'row 74: answers 400 to an assistant prefill on %s',
     async (model) => {
       const sdk = await client();
       const request = structured(model);
@@ -135,7 +135,7 @@ describe('per-model request rules, through the SDK', () => {
     expect((await sdk.messages.create(prefill)).stop_reason).toBe('end_turn');
   });
 
-  it('answers 400 to effort on a model that takes none, and to turning thinking off on Opus 5.5', async () => {
+  it('row 75, row 76: output_config.effort on a model without effort (Haiku 4.5, Sonnet 4.5); thinking turned off on Opus 5.5 -> answers 400 to effort on a model that takes none, and to turning thinking off on Opus 5.5', async () => {
     const sdk = await client();
     const haiku45 = structured('claude-haiku-4-5');
     expect(
@@ -153,7 +153,7 @@ describe('per-model request rules, through the SDK', () => {
     });
   });
 
-  it('answers 400 to a replayed tool call without its thinking block when the model thinks', async () => {
+  it('row 77: answers 400 to a replayed tool call without its thinking block when the model thinks', async () => {
     const sdk = await client();
     const replay = (model: string, choice: 'tool' | 'auto', thinking: boolean) => {
       const base = withTool(model, choice);

@@ -30,7 +30,7 @@ describe('PromptCache', () => {
     expect(tokens(cache.usage('m', request('c', { shared: true, document: false })))).toEqual([600, 0, 1000]);
   });
 
-  it('caches nothing before a breakpoint below the minimum cacheable length', () => {
+  it("row 126: a prefix shorter than the model's minimum cacheable length -> caches nothing before a breakpoint below the minimum cacheable length", () => {
     const cache = new PromptCache({ maxEntries: 100 });
     const both = { shared: true, document: true };
     expect(tokens(cache.usage('m', request('a', both), 1, 1200))).toEqual([100, 1500, 0]);

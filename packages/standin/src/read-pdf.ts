@@ -9,7 +9,7 @@ export type PdfReading =
  * Reads a PDF with pdf.js: the page count, and (for at most `maxPages` pages) the text of each
  * page, items joined as pdf.js lays them out (a line break where an item ends a line). `pageTexts`
  * is null past `maxPages` (the request is refused then, nothing more is read). A file pdf.js
- * cannot open is `invalid`; one that needs a password `encrypted`.
+ * cannot open is `invalid`; one that needs a password, or is encrypted at all, `encrypted`.
  */
 export async function readPdf(
   bytes: Uint8Array,
@@ -25,6 +25,11 @@ export async function readPdf(
   });
   try {
     const pdf = await task.promise;
+    // The API takes standard PDFs without passwords or encryption: one encrypted for permissions
+    // only (it opens without a password) is refused as one that needs a password.
+    const { info } = await pdf.getMetadata();
+    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
+      return { ok: false, problem: 'encrypted' };
     if (pdf.numPages > options.maxPages) return { ok: true, pages: pdf.numPages, pageTexts: null };
     const pageTexts: string[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {

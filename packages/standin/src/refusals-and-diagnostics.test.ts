@@ -95,7 +95,7 @@ describe('refusals and server-side fallback, through the SDK', () => {
     expect(message.content.map((block) => block.type)).toEqual(['fallback', 'thinking', 'text']);
   });
 
-  it('keeps the refusal when the request names no fallback, and refuses fallbacks without the beta header', async () => {
+  it('row 78: keeps the refusal when the request names no fallback, and refuses fallbacks without the beta header', async () => {
     const sdk = await start({ script: () => ({ kind: 'refusal', category: 'cyber', fallback: answer }) });
     expect((await sdk.messages.create(request('claude-opus-5-5'))).stop_reason).toBe('refusal');
     const error = await sdk.beta.messages
@@ -147,7 +147,7 @@ describe('refusals and server-side fallback, through the SDK', () => {
 });
 
 describe('options of the new rules', () => {
-  it('names a refusal category, a model table or thinking tokens it cannot use', async () => {
+  it('row 84: stand-in options: an unknown refusal category -> names a refusal category, a model table or thinking tokens it cannot use', async () => {
     await expect(
       startStandin({
         script: [],

@@ -85,7 +85,7 @@ describe('planReplayStep', () => {
     }
   });
 
-  it('refuses a model the workers would refuse, new or carried over from the original job', () => {
+  it('row 89: refuses a model the workers would refuse, new or carried over from the original job', () => {
     const data = { workflow: 'note', version: 1, input: { text: 'x' } };
     const refused = (model: string) =>
       `overrides.model: model "${model}" is not allowed for workflow "note" (allowed: claude-haiku-4-5; add it to QUARRY_ALLOWED_MODELS)`;

@@ -26,7 +26,9 @@ const extractionJobCount = (kit: TriageTestKit) =>
   );
 
 describe('bad-input catalogue: a DLQ record edited by hand into an invalid shape, then replayed', () => {
-  it('refuses to replay it by id, naming what is wrong, and adds no job', async ({ kit }) => {
+  it('row 19: a DLQ record edited by hand into an invalid shape, replayed by id -> refuses to replay it by id, naming what is wrong, and adds no job', async ({
+    kit,
+  }) => {
     const { seed, triage } = kit;
     const record = await seed({ jobId: 'hand-edited' });
     await editByHand(kit, record.dlqId, (data) => ({ ...data, reason: 'it broke', attempts: 'three' }));
@@ -41,7 +43,9 @@ describe('bad-input catalogue: a DLQ record edited by hand into an invalid shape
     expect(await extractionJobCount(kit)).toBe(0);
   });
 
-  it('skips it in a replay of everything, reports it, and replays the readable records', async ({ kit }) => {
+  it('row 20: the same in a replay of every record -> skips it in a replay of everything, reports it, and replays the readable records', async ({
+    kit,
+  }) => {
     const { seed, newTriage } = kit;
     const broken = await seed({ jobId: 'hand-edited-2' });
     const fine = await seed({ jobId: 'untouched' });
@@ -54,7 +58,9 @@ describe('bad-input catalogue: a DLQ record edited by hand into an invalid shape
     expect(await extractionJobCount(kit)).toBe(1);
   });
 
-  it('refuses a hand-edited payload that no longer fits the workflow, naming the field', async ({ kit }) => {
+  it('row 21: refuses a hand-edited payload that no longer fits the workflow, naming the field', async ({
+    kit,
+  }) => {
     const { seed, triage } = kit;
     const record = await seed({ jobId: 'edited-input' });
     await editByHand(kit, record.dlqId, (data) => ({

@@ -38,7 +38,7 @@ describe('selecting and grouping dead letters by refusal category', () => {
     expect(ids('validation_exhausted')).toEqual(['d']);
   });
 
-  it('names a reason that is neither a kind nor a refusal category', () => {
+  it('row 83: --reason refused:weather -> names a reason that is neither a kind nor a refusal category', () => {
     expect(() => selectorsFromText({ reason: 'refused:weather' }, now)).toThrow(
       /--reason: must be one of .*refused:cyber.*; got "refused:weather"/,
     );

@@ -10,10 +10,12 @@ const day = 24 * 3600 * 1000;
  * audit, > 0). Spread them into an app's environment schema; {@link triageSettings} reads the result.
  */
 export const triageEnv = {
-  QUARRY_MAX_REDRIVES: integerVar(0, 1000).default(triageDefaults.maxRedrives),
-  QUARRY_DLQ_REPLAYED_RETENTION_DAYS: positiveNumberVar('days').default(
-    triageDefaults.replayedRetentionMs / day,
-  ),
+  QUARRY_MAX_REDRIVES: integerVar(0, 1000)
+    .default(triageDefaults.maxRedrives)
+    .meta({ description: 'Redrives before a chain is quarantined (0–1000; also read by the CLI).' }),
+  QUARRY_DLQ_REPLAYED_RETENTION_DAYS: positiveNumberVar('days')
+    .default(triageDefaults.replayedRetentionMs / day)
+    .meta({ description: 'Days replayed DLQ records are kept for audit (> 0; also read by the CLI).' }),
 };
 
 /** The parsed values of {@link triageEnv}. */

@@ -21,7 +21,7 @@ async function brokenJob(h: WorkerHarness, fields: Record<string, string>): Prom
 }
 
 describe('bad-input catalogue: a job whose stored data is not JSON', () => {
-  it('dead-letters it once as bad_payload with the raw text capped and neutralised, and keeps working', async ({
+  it("row 56: HSET <job key> data 'not json {…', a broken opts, 10 KB of junk -> dead-letters it once as bad_payload with the raw text capped and neutralised, and keeps working", async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -73,7 +73,7 @@ describe('bad-input catalogue: a job whose stored data is not JSON', () => {
     expect(await h.dlqCount()).toBe(cases.length);
   });
 
-  it('frees a job an older worker left looping through active, at once and as bad_payload', async ({
+  it('row 57: frees a job an older worker left looping through active, at once and as bad_payload', async ({
     testBed,
   }) => {
     const h = await testBed.harness({ env: { STALLED_INTERVAL_MS: '500' } });

@@ -41,7 +41,7 @@ async function batchJobLosingFiles(options: {
 }
 
 describe('a document file lost by the Files API, in the batch lane', () => {
-  it('puts the attempt back for the next batch with the document uploaded again once, spending no attempt', async ({
+  it('row 140: a batch-lane document job whose Files API file is gone when its batch is answered -> puts the attempt back for the next batch with the document uploaded again once, spending no attempt', async ({
     testBed,
   }) => {
     const { h, jobId } = await batchJobLosingFiles({

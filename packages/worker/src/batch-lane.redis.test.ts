@@ -29,7 +29,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     const result = await h.client.waitForResult(jobId, { timeoutMs: 15_000 });
     expect(result).toMatchObject({ data: goodNote, attempts: 1 });
     const [request] = h.requestsFor('half');
-    expect(request?.batch?.customId).toMatch(new RegExp(`^j${jobId}-g\\d+-a1$`));
+    expect(request?.batch?.customId).toMatch(new RegExp(`^j${jobId}-g\\d+-a1-i[0-9a-f]{6}$`));
     expect(h.standin.stats.billing.batch.messages).toBe(1);
     expect(h.standin.stats.billing.realtime.messages).toBe(0);
     expect(result.costUsd).toBeCloseTo(h.standin.stats.billing.batch.costUsd, 12);
@@ -79,7 +79,7 @@ describe('batch lane (real Redis, SDK against the stand-in)', () => {
     expect(second).toMatch(/^msgbatch_/);
     expect(second).not.toBe(first);
     expect(JSON.stringify(h.requestsFor('again')[1]?.body.messages)).toContain('count must be positive');
-    expect(h.requestsFor('again')[1]?.batch?.customId).toMatch(/-a2$/);
+    expect(h.requestsFor('again')[1]?.batch?.customId).toMatch(/-a2-i[0-9a-f]{6}$/);
   });
 
   it('resubmits errored (retryable) and expired entries without spending an attempt', async ({ testBed }) => {

@@ -25,9 +25,19 @@ export const cacheEnv = {
     .string()
     .trim()
     .pipe(z.enum(['by_cost', 'after_document'], { error: 'by_cost or after_document' }))
-    .default(cacheSettingsDefaults.placement),
-  CACHE_HALF_LIFE_MINUTES: integerVar(5, 1440).default(cacheSettingsDefaults.rateHalfLifeMinutes),
-  CACHE_RATE_REFRESH_MS: integerVar(100, 600_000).default(cacheSettingsDefaults.refreshMs),
+    .default(cacheSettingsDefaults.placement)
+    .meta({
+      description:
+        "Cache breakpoints: `by_cost` (shared prefix; the job's first turn when a retry is likely) or `after_document` (the former single breakpoint).",
+    }),
+  CACHE_HALF_LIFE_MINUTES: integerVar(5, 1440).default(cacheSettingsDefaults.rateHalfLifeMinutes).meta({
+    description:
+      'Half-life (5 to 1440) of the decayed first-attempt failure rate that cache placement judges by.',
+  }),
+  CACHE_RATE_REFRESH_MS: integerVar(100, 600_000).default(cacheSettingsDefaults.refreshMs).meta({
+    description:
+      'How long a worker reuses one read of that rate (100 to 600000; once a second while under 20 first attempts).',
+  }),
 };
 
 type CacheEnv = { [K in keyof typeof cacheEnv]: z.output<(typeof cacheEnv)[K]> };

@@ -19,7 +19,7 @@ function check(models: readonly string[], now: string) {
 }
 
 describe('checkConfiguredModels', () => {
-  it('warns of a configured model without a table entry: its costs are null', () => {
+  it('row 68: warns of a configured model without a table entry: its costs are null', () => {
     expect(check(['claude-haiku-5-5', 'claude-opus-9'], '2026-11-24T00:00:00Z')).toEqual([
       {
         level: 40,

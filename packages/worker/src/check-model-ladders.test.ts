@@ -26,7 +26,7 @@ describe('model ladders at worker start', () => {
     expect(() => checkModelLadders({ registry, table: defaultModelTable })).not.toThrow();
   });
 
-  it('stop the worker when a ladder names a model without a table entry', () => {
+  it('row 117: stop the worker when a ladder names a model without a table entry', () => {
     const registry = new WorkflowRegistry([
       workflow('a', ['claude-haiku-5-5', 'acme-1']),
       workflow('b', ['acme-2', 'claude-opus-5-5']),

@@ -1,8 +1,16 @@
 import type { ResolvedDocument } from '@quarry/core';
 import { LRUCache } from 'lru-cache';
 
-/** What a worker keeps of a document it has read: its type from the bytes, its text layer and its token estimate. */
-export type DocumentReading = Pick<ResolvedDocument, 'mediaType' | 'text' | 'pageStarts' | 'estimatedTokens'>;
+/**
+ * What a worker keeps of a document it has read: its type from the bytes, its text layer, its token
+ * estimate, and whether it is a PDF encrypted for permissions only (sent decrypted: `decryptPdf`).
+ */
+export type DocumentReading = Pick<
+  ResolvedDocument,
+  'mediaType' | 'text' | 'pageStarts' | 'estimatedTokens'
+> & {
+  readonly encrypted?: boolean;
+};
 
 /**
  * The readings of the documents a worker read last, by content hash and claimed type, so that a

@@ -73,6 +73,7 @@ export function jobExtractOptions(
     modelId: options.modelId,
     models: options.models,
     ...(data.effort ? { effort: data.effort } : {}),
+    ...(data.locale ? { locale: data.locale } : {}),
     lessons: input.lessons,
     ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
     attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),

@@ -29,7 +29,7 @@ const setUp = async () => {
 };
 
 describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
-  it('dead-letters each with a reason naming the problem, calls no model, and keeps working', async () => {
+  it('row 3, row 17: prototype-pollution key (__proto__); poisoned jobs written with plain BullMQ (rows 1–12 above) -> dead-letters each with a reason naming the problem, calls no model, and keeps working', async () => {
     const h = await setUp();
     await h.startWorker();
     const raw = h.rawQueue();
@@ -116,7 +116,7 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
     expect(await h.dlqCount()).toBe(cases.length);
   });
 
-  it('dead-letters a job for a workflow version that was removed, naming the versions there are', async () => {
+  it('row 18: dead-letters a job for a workflow version that was removed, naming the versions there are', async () => {
     const h = await setUp();
     // The producer still knows note v1; the worker was deployed with v1 deleted.
     const { jobId } = await h.client.enqueue('note', { text: doc('old') }, { version: 1 });
@@ -128,7 +128,7 @@ describe('bad-input catalogue: poisoned jobs written with plain BullMQ', () => {
     expect(record).toMatchObject({ workflow: 'note', version: 1, attempts: [] });
     expect(h.standin.requests).toHaveLength(0);
   });
-  it('dead-letters jobs whose model override is not allowed, naming the model, and keeps model labels to the allowed ones', async () => {
+  it('row 88: the same jobs written with plain BullMQ -> dead-letters jobs whose model override is not allowed, naming the model, and keeps model labels to the allowed ones', async () => {
     const h = await setUp();
     const quarry = await h.startWorker({ METRICS_PORT: '0', QUARRY_ALLOWED_MODELS: 'claude-sonnet-4-5' });
     const raw = h.rawQueue();

@@ -44,7 +44,13 @@ export async function readDocument(options: {
               : null,
         },
   );
-  const reading = { mediaType: inspection.mediaType, text, pageStarts, estimatedTokens };
+  const reading = {
+    mediaType: inspection.mediaType,
+    text,
+    pageStarts,
+    estimatedTokens,
+    ...(inspection.encrypted ? { encrypted: true } : {}),
+  };
   options.readings.set(options.cacheKey, reading);
   return reading;
 }

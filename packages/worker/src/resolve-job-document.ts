@@ -8,6 +8,7 @@ import {
   ModelTransportError,
   type ResolvedDocument,
 } from '@quarry/core';
+import { decryptPdf } from '@quarry/documents';
 import type { DocumentFileStore } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
@@ -31,7 +32,7 @@ export interface DocumentResolver {
  * A job's document ready for requests: its bytes read (blob store, inline base64, or downloaded by
  * `fetchUrlDocument`), checked by
  * `inspectDocument` (type from the bytes, pages, encryption, zip bombs), its text layer extracted
- * for grounding, and a reference to it: the Files API id stored for its content hash, else a fresh
+ * for grounding, a PDF encrypted for permissions only decrypted (`decryptPdf`), and a reference to it: the Files API id stored for its content hash, else a fresh
  * upload (stored for every worker), else, when the upload fails, the bytes inline as base64.
  * With `lostFileId` (a file the Files API no longer has), that id is forgotten first, unless
  * another worker stored a fresh one meanwhile, which is then used.
@@ -51,13 +52,15 @@ async function resolveJobDocument(options: {
     const { key } = document.source;
     const kept = resolver.readings.get(`${key} ${document.mediaType}`);
     const stored = kept ? await resolver.files.get(key) : null;
-    if (kept && stored && stored !== options.lostFileId)
-      return { ...kept, ref: { type: 'file', fileId: stored } };
+    if (kept && stored && stored !== options.lostFileId) {
+      const { encrypted: _sentDecrypted, ...reading } = kept;
+      return { ...reading, ref: { type: 'file', fileId: stored } };
+    }
   }
-  const bytes = await readBytes({ document, blobs: resolver.blobs, signal });
-  const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(bytes);
-  const { mediaType, ...known } = await readDocument({
-    bytes,
+  const original = await readBytes({ document, blobs: resolver.blobs, signal });
+  const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(original);
+  const { mediaType, encrypted, ...known } = await readDocument({
+    bytes: original,
     claimedMediaType: document.mediaType,
     readings: resolver.readings,
     cacheKey: `${contentKey} ${document.mediaType}`,
@@ -69,6 +72,7 @@ async function resolveJobDocument(options: {
     stored = null;
   }
   if (stored) return { mediaType, ref: { type: 'file', fileId: stored }, ...known };
+  const bytes = encrypted ? await decryptedBytes(original) : original;
   if (resolver.uploader) {
     try {
       const fileId = await resolver.uploader.upload({
@@ -97,6 +101,19 @@ async function resolveJobDocument(options: {
     ref: { type: 'base64', data: Buffer.from(bytes).toString('base64') },
     ...known,
   };
+}
+
+/**
+ * A PDF encrypted for permissions only, rewritten without encryption for the Messages API (which
+ * takes no encrypted PDF). Made here, just before the upload or the inline request, from the bytes
+ * as stored (the blob keeps the original); the uploaded file is then reused for the content hash
+ * like any other, so it is made again only when the document is sent inline or uploaded anew.
+ * @throws BadDocumentError when the encryption cannot be removed (inspection checked it can).
+ */
+async function decryptedBytes(bytes: Uint8Array): Promise<Uint8Array> {
+  const decrypted = await decryptPdf({ bytes });
+  if (decrypted instanceof Uint8Array) return decrypted;
+  throw new BadDocumentError({ kind: 'bad_document', message: `input.document: ${decrypted.detail}` });
 }
 
 async function readBytes(options: {

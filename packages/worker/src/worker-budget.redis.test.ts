@@ -25,7 +25,7 @@ async function deadLetterOf(h: WorkerHarness, jobId: string): Promise<DeadLetter
 
 // A budget of 1.75 calls: the first call fits (its estimate is the request's size), a second does not.
 describe('a job budget (real worker, SDK against the stand-in)', () => {
-  it("dead-letters as budget_exhausted before a call over the job's token budget, with the totals", async ({
+  it("row 42: dead-letters as budget_exhausted before a call over the job's token budget, with the totals", async ({
     testBed,
   }) => {
     const h = await testBed.harness({ plan: { tight: [badNote, { kind: 'json', value: goodNote }] } });

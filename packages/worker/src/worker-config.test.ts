@@ -205,7 +205,7 @@ describe('loadWorkerConfig', () => {
     `);
   });
 
-  it('refuses credentials in ANTHROPIC_BASE_URL and never echoes them', () => {
+  it('row 47: refuses credentials in ANTHROPIC_BASE_URL and never echoes them', () => {
     const problems = problemsOf({
       ...minimal,
       ANTHROPIC_BASE_URL: 'https://deploy:Gw-pass-8812@gateway.internal/anthropic',
@@ -260,7 +260,7 @@ describe('loadWorkerConfig', () => {
     }
   });
 
-  it('reads the pacing switch and the rate-limit ceilings, and names a bad ceiling', () => {
+  it('row 124: RATE_LIMIT_RPM / ITPM / OTPM of 0, -5, 1.5, lots, above 10⁹ -> reads the pacing switch and the rate-limit ceilings, and names a bad ceiling', () => {
     const config = loadWorkerConfig({
       ...minimal,
       RATE_LIMIT_RPM: '600',

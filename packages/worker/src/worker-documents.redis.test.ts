@@ -1,5 +1,5 @@
-import { extractPdfText } from '@quarry/documents';
-import { paddedPdf } from '@quarry/documents/testing';
+import { extractPdfText, pdfjs } from '@quarry/documents';
+import { encryptedTextPdf, paddedPdf } from '@quarry/documents/testing';
 import { loadSamples, renderSamplePdf } from '@quarry/samples';
 import { type RecordedRequest, startStandin } from '@quarry/standin';
 import { describe, expect } from 'vitest';
@@ -15,12 +15,23 @@ const documentSource = (request: RecordedRequest | undefined): unknown => {
   return Array.isArray(first) ? (first[0] as { source?: unknown }).source : undefined;
 };
 
+/** The encryption filter pdf.js reports for a PDF (null: not encrypted). */
+async function encryptionOf(bytes: Uint8Array): Promise<string | null> {
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+  try {
+    const { info } = await (await task.promise).getMetadata();
+    return (info as { EncryptFilterName?: string | null }).EncryptFilterName ?? null;
+  } finally {
+    await task.destroy();
+  }
+}
+
 /**
  * Document jobs (input.document): the worker reads the blob, checks it, uploads it to the Files API
  * once per content hash (shared in Redis by every worker) and references it in every attempt.
  */
 describe('a document job', () => {
-  it('uploads its PDF once for three attempts, and not again for another job with the same bytes', async ({
+  it('row 131: uploads its PDF once for three attempts, and not again for another job with the same bytes', async ({
     testBed,
   }) => {
     const h = await testBed.harness({
@@ -55,7 +66,9 @@ describe('a document job', () => {
     expect(documentSource(h.requestsFor('pdf-a').at(-1))).toEqual(fileSource);
   });
 
-  it('falls back to base64 when the Files API refuses the upload, and completes', async ({ testBed }) => {
+  it('row 132: the Files API refusing or failing a document upload -> falls back to base64 when the Files API refuses the upload, and completes', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ files: { maxTotalBytes: 1 } });
     const bytes = await pdfOf('pdf-b');
     const { key } = await h.blobs.put({ bytes });
@@ -107,7 +120,66 @@ describe('a document job', () => {
     });
   });
 
-  it('dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
+  it('row 149: sends a PDF encrypted for permissions only decrypted, with the same text; the blob keeps the original', async ({
+    testBed,
+  }) => {
+    // The Files API refuses the upload: the bytes sent are in the request itself.
+    const h = await testBed.harness({ files: { maxTotalBytes: 1 } });
+    const bytes = await encryptedTextPdf({ lines: [doc('pdf-perm')], cipher: 'AES-128' });
+    expect(await encryptionOf(bytes)).toBe('Standard');
+    const { key } = await h.blobs.put({ bytes });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key } },
+    });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({
+      data: goodNote,
+      attempts: 1,
+    });
+    // The stand-in read the document's text (its key comes from it) in the bytes sent, which are not encrypted.
+    const [request] = h.requestsFor('pdf-perm');
+    const source = documentSource(request) as { type: string; data: string };
+    expect(source.type).toBe('base64');
+    const sent = Buffer.from(source.data, 'base64');
+    expect(await encryptionOf(sent)).toBeNull();
+    expect(await extractPdfText({ bytes: sent })).toEqual(await extractPdfText({ bytes }));
+    expect(Buffer.from((await h.blobs.get({ key })) ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('row 149: uploads the decrypted form of a permission-only PDF once, and dead-letters one that needs a password', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    const open = await encryptedTextPdf({ lines: [doc('pdf-open')], cipher: 'AES-256' });
+    const locked = await encryptedTextPdf({
+      lines: [doc('pdf-locked')],
+      cipher: 'AES-256',
+      userPassword: 'pw',
+    });
+    const openKey = (await h.blobs.put({ bytes: open })).key;
+    const lockedKey = (await h.blobs.put({ bytes: locked })).key;
+    await h.startWorker();
+    const first = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key: openKey } },
+    });
+    expect(await h.client.waitForResult(first.jobId, { timeoutMs: 20_000 })).toMatchObject({
+      data: goodNote,
+    });
+    expect(h.standin.stats.files).toMatchObject({ uploaded: 1, refused: 0 });
+    expect(documentSource(h.requestsFor('pdf-open')[0])).toMatchObject({ type: 'file' });
+    const refused = await h.client.enqueue('doc-note', {
+      document: { mediaType: 'application/pdf', source: { type: 'blob', key: lockedKey } },
+    });
+    const record = await h.dlqRecordOf(refused.jobId, 20_000);
+    expect(record.reason).toEqual({
+      kind: 'bad_document',
+      message: 'input.document: the PDF is encrypted (password-protected); send it without encryption',
+    });
+    expect(record.attempts).toEqual([]);
+    expect(h.requestsFor('pdf-locked')).toHaveLength(0);
+  });
+
+  it('row 111: a document job whose blob is not what it claims -> dead-letters a blob that is not a PDF, empty or missing as bad_document with no model call; the worker carries on', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -142,7 +214,7 @@ describe('a document job', () => {
     expect(await h.client.waitForResult(jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
   });
 
-  it('refuses url documents on loopback and metadata addresses as bad_document, before any download or model call', async ({
+  it('row 134: a url document on a loopback address -> refuses url documents on loopback and metadata addresses as bad_document, before any download or model call', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -163,7 +235,7 @@ describe('a document job', () => {
     expect(h.standin.requests).toHaveLength(0);
   });
 
-  it('grounds a PDF without a text layer check-only: completed, flagged for review with no_text_layer', async ({
+  it('row 133: grounds a PDF without a text layer check-only: completed, flagged for review with no_text_layer', async ({
     testBed,
   }) => {
     const h = await testBed.harness();

@@ -9,7 +9,7 @@ const reply = (title: string, quote: string) =>
   ({ kind: 'json', value: { _evidence: { title: quote }, title, count: 3 } }) as const;
 
 describe('worker grounding (real Redis, SDK against the stand-in)', () => {
-  it('feeds an invented value back, then returns the grounded result with offsets into the document and its weak field', async ({
+  it('row 104: a well-formed value absent from the document -> feeds an invented value back, then returns the grounded result with offsets into the document and its weak field', async ({
     testBed,
   }) => {
     const h = await testBed.harness({

@@ -19,7 +19,9 @@ const attemptsKeyOf = async (h: WorkerHarness, jobId: string): Promise<string> =
 };
 
 describe('a job id re-used after its job was removed (plain BullMQ producer)', () => {
-  it('gets a model call and its own data, never the earlier job’s saved attempt', async ({ testBed }) => {
+  it('row 38: a job id re-used with another document -> gets a model call and its own data, never the earlier job’s saved attempt', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({
       plan: {
         alpha: [{ kind: 'json', value: noteA }],
@@ -42,7 +44,9 @@ describe('a job id re-used after its job was removed (plain BullMQ producer)', (
 });
 
 describe('stored attempts that answer another input', () => {
-  it('are discarded with a warning and the job asks the model for its own document', async ({ testBed }) => {
+  it('row 39: stored attempts of the same generation that answer another input -> are discarded with a warning and the job asks the model for its own document', async ({
+    testBed,
+  }) => {
     const h = await testBed.harness({ plan: { beta: [{ kind: 'json', value: noteB }] } });
     await h.rawQueue().add('extract', plainJob('beta'), plainOptions('order-7'));
     // A valid attempt for another document, saved under this very job generation (as a producer
@@ -115,7 +119,9 @@ describe('attempt records of a job that reached a terminal state', () => {
     await waitFor(async () => (await h.redis.exists(key)) === 0, 10_000, 'the attempt records to be deleted');
   });
 
-  it('are deleted once dead-lettered, and the DLQ record keeps every attempt', async ({ testBed }) => {
+  it('row 40: attempt records outliving their job (kept 14 days) -> are deleted once dead-lettered, and the DLQ record keeps every attempt', async ({
+    testBed,
+  }) => {
     const bad = (count: number) => ({ kind: 'json', value: { ...noteA, count } }) as const;
     const h = await testBed.harness({ plan: { doomed: [bad(-1), bad(-2), bad(-3)] } });
     await h.startWorker();

@@ -3,7 +3,7 @@ import { it } from './test-fixtures/use-worker-harness';
 import { doc, goodNote, waitFor } from './worker-test-harness';
 
 describe('a job whose lock this worker lost (real Redis, SDK against the stand-in)', () => {
-  it('cuts off its in-flight model call and leaves the job to the worker that owns it', async ({
+  it('row 85: cuts off its in-flight model call and leaves the job to the worker that owns it', async ({
     testBed,
   }) => {
     const h = await testBed.harness({

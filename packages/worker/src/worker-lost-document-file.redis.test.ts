@@ -26,7 +26,7 @@ const filesClient = (h: WorkerHarness) =>
  * API, the document uploaded again and the call re-sent without spending an attempt.
  */
 describe('a document file lost by the Files API', () => {
-  it('is uploaded again once, and the job takes as many attempts as it would have without the loss', async ({
+  it("row 139: a document's Files API file gone while Quarry still holds its id -> is uploaded again once, and the job takes as many attempts as it would have without the loss", async ({
     testBed,
   }) => {
     const h = await testBed.harness({

@@ -9,7 +9,7 @@ const waits = async (metrics: { registry: { metrics(): Promise<string> } }) =>
   }) ?? 0;
 
 describe('pacing by the shared rate-limit budget (real Redis, SDK against the stand-in)', () => {
-  it('two workers draw from one budget learnt from the headers: nothing is answered 429, no attempt is spent waiting', async ({
+  it('row 122: more calls than the limit allows -> two workers draw from one budget learnt from the headers: nothing is answered 429, no attempt is spent waiting', async ({
     testBed,
   }) => {
     // 60 requests a minute: a burst of 60, then one a second. 64 jobs across 2 × 20 slots.
@@ -49,7 +49,7 @@ describe('pacing by the shared rate-limit budget (real Redis, SDK against the st
     expect(await waits(worker.metrics)).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
-  it('lets a call waiting for budget go at once when the worker closes, and puts its job back unspent', async ({
+  it('row 123: a worker closed while its calls wait a minute for budget -> lets a call waiting for budget go at once when the worker closes, and puts its job back unspent', async ({
     testBed,
   }) => {
     const h = await testBed.harness({

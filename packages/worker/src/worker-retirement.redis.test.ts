@@ -36,7 +36,7 @@ const retiringMessage =
   'Model "claude-sonnet-4-5" (Claude Sonnet 4.5) retires on 2026-11-30, in 6 days; move to a current model before then (see docs/models.md).';
 
 describe('model retirement at worker start-up (injected clock)', () => {
-  it('refuses to start with a configured model past its retirement date, and takes no job', async ({
+  it('row 67: refuses to start with a configured model past its retirement date, and takes no job', async ({
     testBed,
   }) => {
     const h = await testBed.harness({ env: { QUARRY_MODEL: 'claude-sonnet-4-5' } });

@@ -21,7 +21,7 @@ const adjusted = async (metrics: { registry: { metrics(): Promise<string> } }, a
   sample(parseMetrics(await metrics.registry.metrics()), 'quarry_retry_after_adjusted_total', { adjustment });
 
 describe('retry-after from the API is validated and capped (real Redis, SDK against the stand-in)', () => {
-  it('caps the queue-wide pause of a 429 with retry-after: 999999 at RATE_LIMIT_MAX_PAUSE_MS, warns and counts it', async ({
+  it('row 53: caps the queue-wide pause of a 429 with retry-after: 999999 at RATE_LIMIT_MAX_PAUSE_MS, warns and counts it', async ({
     testBed,
   }) => {
     const h = await testBed.harness({
@@ -61,7 +61,7 @@ describe('retry-after from the API is validated and capped (real Redis, SDK agai
     );
   });
 
-  it('treats a malformed or negative retry-after as absent (RATE_LIMIT_PAUSE_MS), warns and counts it', async ({
+  it('row 54: a 429 with retry-after: soon, -5, 1e9, 0x10, empty -> treats a malformed or negative retry-after as absent (RATE_LIMIT_PAUSE_MS), warns and counts it', async ({
     testBed,
   }) => {
     const h = await testBed.harness({

@@ -57,6 +57,9 @@ const reviewedNote = defineWorkflow({
   grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.9 } } },
 });
 
+/** Test workflow `counted-note`: a `note` whose title and count must both be quoted from the document. */
+const countedNote = defineWorkflow({ ...note(1), name: 'counted-note', grounding: 'require' });
+
 /** Test workflow `ladder-note`: a `note` asked of Haiku 5.5 first, then of Sonnet 5.5. */
 const ladderNote = defineWorkflow({
   ...note(1),
@@ -76,13 +79,14 @@ const quotedDocNote = defineWorkflow({
   grounding: { mode: 'require', fields: { count: { mode: 'off' }, title: { reviewBelow: 0.7 } } },
 });
 
-/** Test workflows `note` (versions 1 and 2), `quoted-note`, `reviewed-note`, `ladder-note`, `doc-note` and `quoted-doc-note`, next to the shipped workflows. */
+/** Test workflows `note` (versions 1 and 2), `quoted-note`, `reviewed-note`, `counted-note`, `ladder-note`, `doc-note` and `quoted-doc-note`, next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
   new WorkflowRegistry([
     note(1),
     note(2),
     quotedNote,
     reviewedNote,
+    countedNote,
     ladderNote,
     docNote,
     quotedDocNote,

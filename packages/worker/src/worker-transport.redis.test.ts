@@ -65,7 +65,7 @@ describe('transport failures (real Redis, SDK against the stand-in)', () => {
     expect(await h.dlqCount()).toBe(0);
   });
 
-  it('aborts a call whose body stalls after its headers at ANTHROPIC_TIMEOUT_MS and retries the job later', async ({
+  it('row 52: the same through the worker -> aborts a call whose body stalls after its headers at ANTHROPIC_TIMEOUT_MS and retries the job later', async ({
     testBed,
   }) => {
     const h = await testBed.harness({

@@ -26,7 +26,7 @@ const attempt = (n: number, issues: Issue[]): AttemptRecord => ({
 });
 
 describe('WorkflowStatsRecorder while Redis is away (own redis-server)', () => {
-  it('keeps what a failed flush could not write, writes it with the next one, and treats a failed read as unknown', async ({
+  it('row 128: Redis unreachable while a worker flushes its workflow statistics or reads a first-attempt … -> keeps what a failed flush could not write, writes it with the next one, and treats a failed read as unknown', async ({
     ownRedis,
   }) => {
     const server = await ownRedis();

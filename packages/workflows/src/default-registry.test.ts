@@ -23,7 +23,7 @@ describe('defaultRegistry', () => {
     expect(registry.latestVersion('invoice')).toBe(2);
   });
 
-  it('keeps invoice v1 as it was (ungrounded) and grounds only v2, with the same output, rules and instructions', () => {
+  it('row 109: a job enqueued for, or a DLQ record written by -> keeps invoice v1 as it was (ungrounded) and grounds only v2, with the same output, rules and instructions', () => {
     expect(invoiceWorkflowV1.grounding).toBeUndefined();
     expect(invoiceWorkflow.output).toBe(invoiceWorkflowV1.output);
     expect(invoiceWorkflow.rules).toBe(invoiceWorkflowV1.rules);

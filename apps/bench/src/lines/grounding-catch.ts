@@ -16,6 +16,7 @@ import { referenceOf } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';
 import { pool } from '../pool';
 import { round } from '../stats';
+import { groundingScaleReadings } from './grounding-scale-readings';
 import { measureSwaps } from './grounding-swaps';
 
 /** The model both sides use, priced from the model table. */
@@ -176,6 +177,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
   const invoiceSamples = context.corpus.samples.filter((sample) => sample.workflow === 'invoice');
   const swaps = grounder ? measureSwaps(grounder, invoiceSamples) : { planted: 0, caught: 0, byKind: {} };
   context.log(`line 14: wrong-field swaps caught ${swaps.caught}/${swaps.planted}`);
+  const scale = groundingScaleReadings(context.corpus.samples);
   const caughtShare = share(on.caught, on.invented);
   const flaggedShare = share(on.trueValuesFlagged, on.trueValuesChecked);
   const perJob = (s: Side) => round(s.outputTokens / s.jobs, 1);
@@ -199,6 +201,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
       model: MODEL,
       hallucinations,
       swaps,
+      scaleReadings: scale,
       require: {
         ...on,
         costUsd: round(on.costUsd, 6),
@@ -220,6 +223,7 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
         .map(([kind, figure]) => `${kind} ${figure}`)
         .join(', ')})`,
       `true values flagged by grounding: ${on.trueValuesFlagged} of ${on.trueValuesChecked} checked`,
+      `1000× readings of amounts written 1,234 / 1.234 (planted with the true passage, no model): caught ${scale.caught}/${scale.planted} (before: ${scale.caughtBefore}/${scale.planted}); their true values flagged ${scale.trueFlagged} (before: ${scale.trueFlaggedBefore})`,
       `output tokens per job: require ${perJob(on)}, off ${perJob(off)} (+${round(perJob(on) - perJob(off), 1)}); calls per job: require ${round(on.calls / jobs, 2)}, off ${round(off.calls / jobs, 2)}`,
       `µUSD per valid (correct) extraction: require ${perCorrect(on)} (${on.correct}/${jobs} correct), off ${perCorrect(off)} (${off.correct}/${jobs} correct); flagged for review: require ${on.needsReview}, off ${off.needsReview}`,
     ],

@@ -19,7 +19,7 @@ describe('JobDocument', () => {
     }
   });
 
-  it('names each problem: media type, key form, source type, URL scheme, base64 alphabet, stray fields', () => {
+  it('row 110: a document in input.document that breaks the contract -> names each problem: media type, key form, source type, URL scheme, base64 alphabet, stray fields', () => {
     expect(problems({ mediaType: 'text/html', source: { type: 'blob', key: '../../etc/passwd' } })).toEqual([
       'mediaType: must be one of application/pdf, image/png, image/jpeg, image/webp, image/gif',
       'source.key: must be a blob key: "sha256:" and 64 lower-case hex digits',

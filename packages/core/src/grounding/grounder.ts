@@ -43,6 +43,8 @@ export interface Grounder {
     readonly document: string;
     readonly data: unknown;
     readonly evidence: Evidence;
+    /** The document's BCP 47 locale (the job's, else the workflow's): how `1.234` is read. */
+    readonly locale?: string | undefined;
   }): GroundingVerdict;
   /** Field confidence of the accepted reply from every attempt's `fields`, the accepted attempt's last. */
   confidence(attempts: readonly (readonly FieldOutcome[])[]): GroundingConfidence;

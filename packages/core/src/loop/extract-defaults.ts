@@ -1,3 +1,4 @@
+import { Locale } from '../grounding/locale';
 import type { ModelRung } from '../ladder/model-rung';
 import type { OutputStrategy } from '../model/output-strategy';
 import { defaultModelTable } from '../models/default-model-table';
@@ -60,7 +61,8 @@ export interface ExtractSettings {
  *
  * Each rung's table entry decides its own request rules and effort plan.
  *
- * @throws TypeError naming the option when a number is out of range (budget limits included), or
+ * @throws TypeError naming the option when a number is out of range (budget limits included) or the
+ *   locale is not a known BCP 47 tag, or
  *   naming a model of the workflow's ladder that is not in the model table.
  */
 export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): ExtractSettings {
@@ -106,6 +108,10 @@ export function resolveExtractSettings(options: ExtractOptions<AnyWorkflow>): Ex
     fallbacks,
     budget: checkedBudget(options.budget),
   };
+  if (options.locale !== undefined) {
+    const locale = Locale.safeParse(options.locale);
+    if (!locale.success) throw new TypeError(`extract: locale ${locale.error.issues[0]?.message}`);
+  }
   for (const name of [
     'maxAttempts',
     'maxTokens',

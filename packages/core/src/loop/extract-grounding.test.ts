@@ -110,6 +110,26 @@ describe('extract with grounding', () => {
     expect(result.attemptRecords[0]?.groundingFields).toEqual(grounder.confidences[0]?.[0]);
   });
 
+  it("grounds in the job's locale, else the workflow's, and refuses a bad one", async () => {
+    const workflowLocale = setup([{ json: grounded }], {
+      workflow: receiptWorkflow({ grounding: 'require', locale: 'de-DE' }),
+    });
+    await workflowLocale.run();
+    expect(workflowLocale.grounder.checks.map((check) => check.locale)).toEqual(['de-DE']);
+    const jobLocale = setup([{ json: grounded }], {
+      workflow: receiptWorkflow({ grounding: 'require', locale: 'de-DE' }),
+      locale: 'en-US',
+    });
+    await jobLocale.run();
+    expect(jobLocale.grounder.checks.map((check) => check.locale)).toEqual(['en-US']);
+    const none = setup([{ json: grounded }]);
+    await none.run();
+    expect(none.grounder.checks.map((check) => check.locale)).toEqual([undefined]);
+    await expect(setup([{ json: grounded }], { locale: 'en_US' }).run()).rejects.toThrow(
+      'extract: locale must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got "en_US"',
+    );
+  });
+
   it('does not ground a reply that fails its schema or rules', async () => {
     const wrongTotal = { ...grounded, total: 9.99, _evidence: { ...evidence, total: 'TOTAL 9.99' } };
     const { grounder, run } = setup(
@@ -143,7 +163,7 @@ describe('extract with grounding', () => {
     ]);
   });
 
-  it('grounds a stored reply it validates again when a job resumes', async () => {
+  it('row 107: a job resumed after a crash whose last stored reply was valid -> grounds a stored reply it validates again when a job resumes', async () => {
     const first = setup([{ json: grounded }]);
     await first.run();
     const records = await first.store.load('job-1');
@@ -156,7 +176,7 @@ describe('extract with grounding', () => {
     expect(result.provenance).toHaveProperty('merchant');
   });
 
-  it('warns once and sends the plain schema when the workflow asks for grounding but no grounder is given', async () => {
+  it('row 106: a grounded workflow run through extract() without a grounder -> warns once and sends the plain schema when the workflow asks for grounding but no grounder is given', async () => {
     const { model, run, warnings } = setup([{ json: validReceipt }], { grounder: null });
     const result = await run();
     expect(result.provenance).toBeUndefined();

@@ -183,7 +183,7 @@ describe('extract() on a model ladder', () => {
     ]);
   });
 
-  it('resumes a job cut off after climbing on the stronger model, without paying again', async () => {
+  it('row 118: a ladder job cut off (crash -> resumes a job cut off after climbing on the stronger model, without paying again', async () => {
     const store = new InMemoryAttemptStore();
     const cut = new ModelTransportError({ kind: 'transient', status: null, message: 'connection reset' });
     const first = setup([{ json: wrongTotal }, { json: badDate }, cut], { store });

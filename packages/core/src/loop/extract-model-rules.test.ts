@@ -194,7 +194,7 @@ describe('extract() under the model table', () => {
     ]);
   });
 
-  it('records the refusal category and rejects the job naming it', async () => {
+  it('row 79: records the refusal category and rejects the job naming it', async () => {
     const { run } = setup([{ stopReason: 'refusal', refusalCategory: 'cyber' }]);
     const error = await rejectionOf(run());
     expect(error).toBeInstanceOf(ExtractionRejectedError);

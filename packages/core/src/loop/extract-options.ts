@@ -81,6 +81,11 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
    * included). Sent only to models whose table entry has a default effort.
    */
   readonly effort?: Effort;
+  /**
+   * This job's locale (BCP 47, already validated), winning over the workflow's `locale`: grounding
+   * reads a lone `.` or `,` before three digits by its decimal mark.
+   */
+  readonly locale?: string;
   /** First call's max_tokens. Default: workflow's, else 4096. */
   readonly maxTokens?: number;
   /** Ceiling for max_tokens when a truncated reply doubles it. Default 32768. */

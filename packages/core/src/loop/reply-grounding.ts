@@ -17,6 +17,8 @@ export interface ReplyGroundingOptions {
   readonly onWarning: (warning: ExtractWarning) => void;
   /** The job's document, when it carries one. */
   readonly document?: ResolvedDocument | undefined;
+  /** The job's locale; wins over the workflow's. */
+  readonly locale?: string | undefined;
 }
 
 /** The review reason of a document job whose values grounding cannot check: there is no text to check them in. */
@@ -27,25 +29,31 @@ export const noTextLayerReason =
  * How a job's replies are grounded: with the grounder, in the document the model is given. None
  * without a grounder; when the workflow asks for grounding but none was given, one warning
  * (`grounding_unavailable`) says that the job runs ungrounded. A document job without input text is
- * grounded in the document's text layer; without one, `{ noTextLayer: true }`: nothing can be
+ * grounded in the document's text layer, read in the job's locale, else the workflow's; without one, `{ noTextLayer: true }`: nothing can be
  * checked, the plain schema is sent and the result is flagged for review ({@link noTextLayerReason}).
  */
-export function replyGrounding(
-  options: ReplyGroundingOptions,
-):
-  | { readonly grounder: Grounder; readonly document: string; readonly pageStarts?: readonly number[] }
+export function replyGrounding(options: ReplyGroundingOptions):
+  | {
+      readonly grounder: Grounder;
+      readonly document: string;
+      readonly pageStarts?: readonly number[];
+      readonly locale?: string;
+    }
   | { readonly noTextLayer: true }
   | undefined {
   const { workflow, grounder, document } = options;
+  const locale = options.locale ?? workflow.locale;
+  const withLocale = locale !== undefined ? { locale } : {};
   if (grounder && document && !hasText(options.input)) {
     if (document.text === null) return { noTextLayer: true };
     return {
       grounder,
       document: document.text,
       ...(document.pageStarts ? { pageStarts: document.pageStarts } : {}),
+      ...withLocale,
     };
   }
-  if (grounder) return { grounder, document: documentOf(workflow, options.input) };
+  if (grounder) return { grounder, document: documentOf(workflow, options.input), ...withLocale };
   if (groundingWanted(workflow)) {
     options.onWarning({
       code: 'grounding_unavailable',

@@ -30,7 +30,7 @@ export interface ResumeFromStoredAttemptsOptions {
   readonly input: unknown;
   readonly toolName: string;
   /** Grounds the last stored reply when it is validated again. */
-  readonly grounding?: { readonly grounder: Grounder; readonly document: string };
+  readonly grounding?: { readonly grounder: Grounder; readonly document: string; readonly locale?: string };
   readonly onWarning: (warning: ExtractWarning) => void;
 }
 

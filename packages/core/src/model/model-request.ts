@@ -3,7 +3,7 @@ import type { Effort } from '../models/model-spec';
 import type { DocumentRef } from './document-ref';
 import type { OutputStrategy } from './output-strategy';
 
-/** A block of a message, provider-neutral. */
+/** A block of a message, shaped as the Messages API's content blocks (text, document, tool use, tool result). */
 export type ContentPart =
   | {
       readonly type: 'text';
@@ -37,8 +37,11 @@ export interface ModelMessage {
 }
 
 /**
- * One call to the model, as the extraction loop lays it out. Adapters translate it to their
- * provider's wire format without reordering: output schema and system form the prefix shared by a
+ * One call to Claude, as the extraction loop lays it out. It is Claude-shaped, not provider-neutral:
+ * its fields map one to one onto the Messages API (structured outputs or a strict tool, cache
+ * breakpoints, `output_config.effort`, cache diagnostics, server-side fallbacks), and another
+ * provider's adapter would have to emulate or drop them. The Anthropic adapter translates it to the
+ * wire format without reordering: output schema and system form the prefix shared by a
  * workflow version's jobs (cache breakpoint `systemCacheBreakpoint`), the first user part (the
  * document) the job's own; lessons and feedback come after both breakpoints.
  */

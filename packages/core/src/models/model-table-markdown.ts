@@ -73,7 +73,7 @@ export function modelTableMarkdown(table: ModelTable): string {
 
 /** Marks around the generated table in docs/models.md. */
 export const modelTableMarks = {
-  start: '<!-- model-table:start (generated: pnpm --filter @quarry/core models:write) -->',
+  start: '<!-- model-table:start (generated: pnpm run docs) -->',
   end: '<!-- model-table:end -->',
 } as const;
 

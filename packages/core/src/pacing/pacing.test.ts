@@ -125,7 +125,7 @@ describe('headerBudget', () => {
     });
   });
 
-  it('honours a reset more than a minute away as debt, but never past maxAheadMs', () => {
+  it('row 120: a reset time or retry-after far ahead (a minute and a half, a day) -> honours a reset more than a minute away as debt, but never past maxAheadMs', () => {
     const far = reading({ limit: 600, remaining: 0, resetAt: now + 90_000 });
     expect(headerBudget({ reading: far, now, maxAheadMs: 120_000 }).requests?.level).toBe(-300);
     const wild = reading({ limit: 600, remaining: 0, resetAt: now + 86_400_000 });

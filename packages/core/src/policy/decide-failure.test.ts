@@ -154,7 +154,7 @@ describe('decideFailure', () => {
     });
   });
 
-  it('pauses at least 1 ms (Redis refuses a pause of 0) when retry-after is 0', () => {
+  it('row 55: pauses at least 1 ms (Redis refuses a pause of 0) when retry-after is 0', () => {
     expect(decide(transport('rate_limited', 0))).toEqual({ action: 'pause-queue', delayMs: 1 });
   });
 

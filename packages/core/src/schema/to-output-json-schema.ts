@@ -25,6 +25,12 @@ type JsonSchema = Record<string, unknown>;
  * backreferences or word boundaries) are removed and appended to the description in plain words,
  * so the model still learns them. Replies are always validated against the original zod schema.
  *
+ * It does what the SDK's own transform (`transformJSONSchema`, behind `zodOutputFormat`) does, and
+ * more: it keeps the patterns the API enforces (the SDK moves every `pattern` into the description),
+ * words dropped constraints in plain language, and refuses records by path. Core depends on zod
+ * alone, so the SDK's transform serves as the oracle instead: packages/anthropic's
+ * `output-schema-sdk-agreement.test.ts` checks that what this returns is a fixed point of it.
+ *
  * @throws TypeError when the schema cannot be expressed (objects with arbitrary keys, i.e. records)
  *   or zod cannot convert it.
  */

@@ -14,7 +14,8 @@ import type { Issue } from '../issues/issue';
 export class FakeGrounder implements Grounder {
   readonly outputSchema: Record<string, unknown>;
   readonly splits: unknown[] = [];
-  readonly checks: { document: string; data: unknown; evidence: Evidence }[] = [];
+  readonly checks: { document: string; data: unknown; evidence: Evidence; locale?: string | undefined }[] =
+    [];
   readonly confidences: (readonly (readonly FieldOutcome[])[])[] = [];
   readonly #mode: 'check' | 'require';
   readonly #reviewBelow: number;
@@ -36,7 +37,12 @@ export class FakeGrounder implements Grounder {
     return { data, evidence: (_evidence ?? {}) as Evidence };
   }
 
-  check(options: { document: string; data: unknown; evidence: Evidence }): GroundingVerdict {
+  check(options: {
+    document: string;
+    data: unknown;
+    evidence: Evidence;
+    locale?: string | undefined;
+  }): GroundingVerdict {
     this.checks.push(options);
     const issues: Issue[] = [];
     const reviewReasons: string[] = [];

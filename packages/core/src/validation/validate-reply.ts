@@ -49,7 +49,12 @@ export interface ValidateReplyOptions {
   /** Name of the answer tool when the strategy is `tool`. */
   readonly toolName: string;
   /** Ground the reply in this document (the text the model was given). Absent: no grounding. */
-  readonly grounding?: { readonly grounder: Grounder; readonly document: string };
+  readonly grounding?: {
+    readonly grounder: Grounder;
+    readonly document: string;
+    /** The document's locale (the job's, else the workflow's). */
+    readonly locale?: string;
+  };
 }
 
 /**
@@ -139,8 +144,8 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
 
   const reviewed = withScoreReview(workflow, data, reviewReasons);
   if (!options.grounding || !split) return { ...output, outcome: 'valid', data, reviewReasons: reviewed };
-  const { grounder, document } = options.grounding;
-  const verdict = grounder.check({ document, data, evidence: split.evidence });
+  const { grounder, document, locale } = options.grounding;
+  const verdict = grounder.check({ document, data, evidence: split.evidence, locale });
   const grounded: ReplyOutput = {
     ...output,
     provenance: verdict.provenance,

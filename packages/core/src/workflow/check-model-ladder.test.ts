@@ -31,7 +31,7 @@ describe('a workflow model ladder', () => {
     expect(define({ models })).toThrow(new TypeError(message));
   });
 
-  it('refuses model and models together, and an allowance without a ladder or out of range', () => {
+  it('row 116: a workflow models ladder that is empty -> refuses model and models together, and an allowance without a ladder or out of range', () => {
     expect(define({ model: 'a', models: ['b', 'c'] })).toThrow(
       'Workflow receipt: give either model or models (a ladder), not both',
     );

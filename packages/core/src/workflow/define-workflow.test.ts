@@ -6,7 +6,7 @@ import { receiptDocument, receiptWorkflow, validReceipt } from '../test-fixtures
 import { WorkflowExampleError } from './workflow-example-error';
 
 describe('defineWorkflow', () => {
-  it('accepts an effort level or a ladder, and up to three fallback models', () => {
+  it('row 82: a workflow effort or fallbacks that cannot be used -> accepts an effort level or a ladder, and up to three fallback models', () => {
     expect(receiptWorkflow({ effort: 'low' }).effort).toBe('low');
     expect(receiptWorkflow({ effort: { start: 'low' } }).effort).toEqual({ start: 'low' });
     expect(receiptWorkflow({ fallbacks: ['a', 'b', 'c'] }).fallbacks).toEqual(['a', 'b', 'c']);
@@ -55,7 +55,7 @@ describe('defineWorkflow', () => {
     expect((caught as Error).message).toMatch(/^Workflow receipt: examples\[1\]\.output\.items\.0\.price: /);
   });
 
-  it('names an example without text, a missing field and too many examples', () => {
+  it('row 125: a few-shot example the output schema rejects -> names an example without text, a missing field and too many examples', () => {
     expect(() => receiptWorkflow({ examples: [{ text: ' ', output: validReceipt }] })).toThrow(
       'Workflow receipt: examples[0].text: must be non-empty text',
     );
@@ -82,7 +82,20 @@ describe('defineWorkflow', () => {
     );
   });
 
-  it('accepts a grounding setting and names each problem of a bad one', () => {
+  it('accepts a BCP 47 locale and names a bad one', () => {
+    expect(receiptWorkflow({ locale: 'de-CH' }).locale).toBe('de-CH');
+    expect(receiptWorkflow({ locale: 'en-IN' }).locale).toBe('en-IN');
+    for (const locale of ['de_DE', 'xx-YY', '', 'German']) {
+      expect(() => receiptWorkflow({ locale })).toThrow(
+        `Workflow receipt: locale must be a BCP 47 language tag of a known language, e.g. de-DE or en-US, got ${JSON.stringify(locale)}`,
+      );
+    }
+    expect(() => receiptWorkflow({ locale: 'de-DE'.repeat(20) })).toThrow(
+      'Workflow receipt: locale must be a BCP 47 language tag of at most 64 characters',
+    );
+  });
+
+  it('row 105: a workflow grounding setting that is invalid -> accepts a grounding setting and names each problem of a bad one', () => {
     expect(receiptWorkflow({ grounding: 'require' }).grounding).toBe('require');
     const bad = { mode: 'always', fields: { total: { mode: 'on' } } } as unknown as GroundingSetting;
     expect(() => receiptWorkflow({ grounding: bad })).toThrow(GroundingConfigError);

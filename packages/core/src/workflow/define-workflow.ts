@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { GroundingSetting } from '../grounding/grounding-config';
 import { GroundingConfigError } from '../grounding/grounding-config-error';
+import { Locale } from '../grounding/locale';
 import { parseGroundingConfig } from '../grounding/parse-grounding-config';
 import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
@@ -64,6 +65,13 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
    */
   readonly grounding?: GroundingSetting;
   /**
+   * The locale of this workflow's documents, a BCP 47 tag (`de-DE`, `en-US`, `ja-JP`); a job's own
+   * `locale` wins. Grounding reads a lone `.` or `,` before three digits (`1.234`) by its decimal
+   * mark; without a locale the document's other numbers may settle it, else such a value is
+   * flagged as ambiguous.
+   */
+  readonly locale?: string;
+  /**
    * Few-shot examples (a document's text and the output expected for it), sent in the system prompt
    * after the output contract: part of the prefix every job of this version shares and reads from
    * the prompt cache. Each output is checked against `output` when the workflow is defined.
@@ -90,7 +98,7 @@ export const MAX_FALLBACKS = 3;
  * Declares a workflow, checking its identity fields. The returned object is the definition itself,
  * typed so that `z.infer` of its `input` and `output` flow to producers and results.
  *
- * @throws TypeError for a bad name, version, effort, lane, fallbacks or model ladder.
+ * @throws TypeError for a bad name, version, effort, lane, locale, fallbacks or model ladder.
  * @throws WorkflowExampleError for a few-shot example the output schema rejects (naming its index and path).
  * @throws GroundingConfigError for a bad grounding setting (whether it fits the output schema is
  *   checked when a grounder is made for it).
@@ -117,6 +125,12 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
     throw new TypeError(
       `Workflow ${definition.name}: lane must be realtime or batch, got ${JSON.stringify(definition.lane)}`,
     );
+  }
+  if (definition.locale !== undefined) {
+    const locale = Locale.safeParse(definition.locale);
+    if (!locale.success) {
+      throw new TypeError(`Workflow ${definition.name}: locale ${locale.error.issues[0]?.message}`);
+    }
   }
   const fallbacks = definition.fallbacks ?? [];
   if (

@@ -98,6 +98,50 @@ describe('fetchDocument', () => {
     expect(await failure(fetchFrom('/local'))).toMatchObject({ name: 'UnsafeUrlError', range: 'loopback' });
   });
 
+  it('row 148: refuses every IPv6 spelling of an IPv4 address in a URL or a redirect, before any request', async () => {
+    let requests = 0;
+    const server = await startServer((_request, response) => {
+      requests += 1;
+      response.end();
+    });
+    closers.push(server.close);
+    const port = server.port;
+    const forms = [
+      [`http://[::127.0.0.1]:${port}/a.pdf`, 'ipv4Compatible'],
+      [`http://[::7f00:1]:${port}/a.pdf`, 'ipv4Compatible'],
+      ['http://[::a9fe:a9fe]/latest/meta-data/', 'ipv4Compatible'],
+      ['http://[::a00:1]/a.pdf', 'ipv4Compatible'],
+      [`http://[::ffff:127.0.0.1]:${port}/a.pdf`, 'ipv4Mapped'],
+      ['http://[::ffff:0:a9fe:a9fe]/a.pdf', 'rfc6145'],
+      ['http://[64:ff9b::169.254.169.254]/a.pdf', 'rfc6052'],
+      ['http://[64:ff9b:1::a00:1]/a.pdf', 'rfc6052'],
+      ['http://[2002:7f00:1::1]/a.pdf', '6to4'],
+      ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/a.pdf', 'teredo'],
+    ] as const;
+    const start = await startServer((request, response) => {
+      const target = forms[Number(request.url?.slice(1))];
+      response.writeHead(302, { location: target?.[0] ?? '/' }).end();
+    });
+    closers.push(start.close);
+    const lookup = tableLookup({ 'docs.example': ['127.0.0.1'] });
+    const options = { allowHttp: true, maxBytes: 1000, timeoutMs: 2000, lookup } as const;
+    for (const [index, [url, range]] of forms.entries()) {
+      const direct = await failure(fetchDocument({ url, ...options }));
+      expect(direct, url).toMatchObject({ name: 'UnsafeUrlError', problem: 'address', range });
+      const redirected = fetchDocument({
+        url: `http://docs.example:${start.port}/${index}`,
+        ...options,
+        addressPolicy: testServerPolicy,
+      });
+      expect(await failure(redirected), url).toMatchObject({
+        name: 'UnsafeUrlError',
+        problem: 'address',
+        range,
+      });
+    }
+    expect(requests).toBe(0);
+  });
+
   it('refuses a host with any internal address among its answers', async () => {
     const error = await failure(
       fetchDocument({

@@ -21,10 +21,14 @@ function openFailure(error: unknown): DocumentRefusal {
   return refuse('bad_document', `the PDF cannot be read (${name}); it is damaged or not a PDF`);
 }
 
-/** What `withPdf` hands to its callback: the open document and the signal that ends the work. */
+/**
+ * What `withPdf` hands to its callback: the open document, the signal that ends the work, and
+ * whether the PDF is encrypted though it opened without a password (permissions only).
+ */
 interface OpenPdf {
   readonly pdf: PDFDocumentProxy;
   readonly signal: AbortSignal;
+  readonly encrypted: boolean;
 }
 
 type Use<T> = (open: OpenPdf) => Promise<T | DocumentRefusal>;
@@ -59,22 +63,21 @@ async function readPdf<T>(
     if (signal.aborted) throw error;
     return openFailure(error);
   }
+  // Opened without a password: any encryption only restricts permissions (see `decryptPdf`).
   const { info } = await raceAbort(pdf.getMetadata(), signal, stop);
-  if ((info as { EncryptFilterName?: string | null }).EncryptFilterName) {
-    return refuse('bad_document', 'the PDF is encrypted; send it without encryption');
-  }
+  const encrypted = Boolean((info as { EncryptFilterName?: string | null }).EncryptFilterName);
   if (pdf.numPages > limits.maxPages) {
     return refuse(
       'document_too_large',
       `the PDF has ${pdf.numPages} pages; at most ${limits.maxPages} are accepted`,
     );
   }
-  return raceAbort(use({ pdf, signal }), signal, stop);
+  return raceAbort(use({ pdf, signal, encrypted }), signal, stop);
 }
 
 /**
  * Opens a PDF only after the checks that need no PDF reader (the end marker, the decoded size of
- * its deflate streams), refuses it when encrypted or over the page limit, then runs `use` on it.
+ * its deflate streams), refuses it when it needs a password or is over the page limit, then runs `use` on it.
  * The whole of it runs under one deadline (`limits.timeoutMs`): past it the reader is destroyed and
  * the document refused as too large to process. An abort of `signal` is the caller's, not the
  * document's: it rejects with the signal's reason.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { StandardFonts as EncryptingFonts, PDFDocument as EncryptingPdfDocument } from '@cantoo/pdf-lib';
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 
 /** A PDF with one page per entry, each showing its lines of text (an empty list: a page with no text layer). */
@@ -87,6 +88,35 @@ export async function encryptedPdf(password: 'set' | 'empty'): Promise<Uint8Arra
   doc.context.trailerInfo.Encrypt = doc.context.register(encrypt);
   doc.context.trailerInfo.ID = doc.context.obj([hex(id), hex(id)]);
   return doc.save({ useObjectStreams: false });
+}
+
+/** The ciphers a PDF writer encrypts with: RC4 (revision 3), AES-128 (revision 4), AES-256 (revision 6). */
+export type PdfCipher = 'RC4-128' | 'AES-128' | 'AES-256';
+
+/**
+ * A one-page PDF showing `lines`, encrypted with `cipher` as PDF writers do: `userPassword: ''`
+ * (the default) only restricts permissions (an owner password is set; any reader opens it without
+ * asking), any other user password is needed to open it.
+ */
+export async function encryptedTextPdf(options: {
+  readonly lines: readonly string[];
+  readonly cipher: PdfCipher;
+  readonly userPassword?: string;
+}): Promise<Uint8Array> {
+  const doc = await EncryptingPdfDocument.create();
+  const font = await doc.embedFont(EncryptingFonts.Helvetica);
+  const page = doc.addPage([400, 400]);
+  options.lines.forEach((line, index) => {
+    page.drawText(line, { x: 40, y: 350 - index * 20, size: 12, font });
+  });
+  doc.encrypt({
+    userPassword: options.userPassword ?? '',
+    ownerPassword: 'owner-password',
+    permissions: { printing: 'highResolution', modifying: false, copying: false },
+    algorithm: options.cipher,
+    allowWeakCryptography: options.cipher === 'RC4-128',
+  });
+  return doc.save();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numbersIn, sameAmount } from './numbers-in';
+import { numberReadings, numbersIn, sameAmount } from './numbers-in';
 
 describe('numbersIn', () => {
   it.each([
@@ -43,9 +43,49 @@ describe('numbersIn', () => {
     expect(numbersIn(text).some((found) => sameAmount(found, value))).toBe(true);
   });
 
-  it('gives both readings to a lone separator before three digits', () => {
+  it('gives both readings to a lone separator before three digits, each marked as such', () => {
     expect(numbersIn('1,234')).toEqual([1234, 1.234]);
     expect(numbersIn('1.234')).toEqual([1234, 1.234]);
+    expect(numberReadings('12.345')).toEqual([
+      { value: 12345, lone: { mark: '.', decimal: false, text: '12.345' } },
+      { value: 12.345, lone: { mark: '.', decimal: true, text: '12.345' } },
+    ]);
+  });
+
+  it.each([
+    ['¥1,234', 1234],
+    ['￥1,234', 1234],
+    ['JPY 1,234', 1234],
+    ['1.234 €', 1234],
+    ['1.234,- €', 1234],
+    ['EUR 1.234', 1234],
+    ['$12,345', 12345],
+    ['USD 1,234', 1234],
+    ['₹1,234', 1234],
+    ["CHF 1'234", 1234],
+    ["1'234", 1234],
+    ['1,23,456', 123456],
+    ['1,23,456.78', 123456.78],
+    ['1,234.56', 1234.56],
+    ['1.234,56', 1234.56],
+    ['1.234.567', 1234567],
+    ['1234', 1234],
+    ['0,500', 0.5],
+    ['0.250', 0.25],
+  ])('reads %s as %d alone, with no ambiguous reading', (text, value) => {
+    const readings = numberReadings(text);
+    expect(readings.map((reading) => reading.value)).toContain(value);
+    expect(readings.filter((reading) => reading.lone)).toEqual([]);
+    expect(
+      readings.some(
+        (reading) => sameAmount(reading.value, value * 1000) || sameAmount(reading.value, value / 1000),
+      ),
+    ).toBe(false);
+  });
+
+  it('keeps both readings beside a currency with three decimals, or a code that is no currency', () => {
+    expect(numbersIn('KWD 1.234')).toEqual([1234, 1.234]);
+    expect(numbersIn('VAT 1.234')).toEqual([1234, 1.234]);
   });
 
   it('reads a hyphen between words or digits as no minus sign', () => {

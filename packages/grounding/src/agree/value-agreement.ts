@@ -2,11 +2,12 @@ import { cut } from '@quarry/core';
 import type { GroundedField } from '../plan/grounded-field';
 import { containsTerm } from '../text/contains-term';
 import { datesIn } from './dates-in';
-import { numbersIn, sameAmount } from './numbers-in';
+import { numberAgreement } from './number-agreement';
+import type { SettledDecimalMark } from './settled-decimal-mark';
 
 /**
  * Whether a value agrees with the document text its quote was found at: it does, it does only
- * under one reading of an ambiguous date (`note` says which), or it does not (`reason` says why,
+ * under one reading of an ambiguous date or number (`note` says which), or it does not (`reason` says why,
  * in words for the feedback).
  */
 export type Agreement =
@@ -20,13 +21,16 @@ export interface ValueAgreementOptions {
   readonly value: unknown;
   /** The document text where the quote was found. */
   readonly span: string;
+  /** The document's decimal mark, when the locale or the document settles it (`settledDecimalMark`). */
+  readonly decimalMark?: SettledDecimalMark | undefined;
 }
 
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;
 
 /**
  * Compares a value with its span, by the field's kind: strings are contained as whole words after
- * normalisation; numbers equal a number read from the span to half a cent (`numbersIn`); dates
+ * normalisation; numbers equal a number read from the span to half a cent, a lone `.` or `,`
+ * before three digits read by the decimal mark, ambiguous without one (`numberAgreement`); dates
  * equal, as ISO `YYYY-MM-DD`, a date read from the span (`datesIn`, with the field's date order);
  * enum values appear by their labels, else by their own name (`net_30` also as `net 30`).
  */
@@ -37,15 +41,8 @@ export function valueAgreement(options: ValueAgreementOptions): Agreement {
       return containsTerm(span, String(value))
         ? agrees
         : mismatch(`the quoted passage ${passage(span)} does not contain it`);
-    case 'number': {
-      const wanted = typeof value === 'number' ? [value] : numbersIn(String(value));
-      if (wanted.length === 0) return mismatch('the value is not a number');
-      const found = numbersIn(span);
-      if (found.some((number) => wanted.some((want) => sameAmount(number, want)))) return agrees;
-      return mismatch(
-        `the quoted passage holds ${found.length === 0 ? 'no number' : `the numbers ${list(found)}`}`,
-      );
-    }
+    case 'number':
+      return numberAgreement({ pattern: field.pattern, value, span, decimalMark: options.decimalMark });
     case 'date': {
       const iso = ISO_DATE.exec(String(value))?.[1];
       if (!iso) return mismatch('the value is not an ISO date (YYYY-MM-DD)');

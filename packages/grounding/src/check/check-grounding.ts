@@ -1,4 +1,5 @@
 import { type Evidence, type FieldOutcome, formatPath, type Issue, type Provenance } from '@quarry/core';
+import { type SettledDecimalMark, settledDecimalMark } from '../agree/settled-decimal-mark';
 import { type Agreement, valueAgreement } from '../agree/value-agreement';
 import { cueOwners, type OwnedCue } from '../bind/cue-owners';
 import { fieldBinding } from '../bind/field-binding';
@@ -12,7 +13,7 @@ import { type GroundingIssueOptions, groundingIssue, notFoundMessage } from './g
 export interface GroundingCheck {
   /** Failures of `require` fields: feed them back like any other issue. */
   readonly issues: readonly Issue[];
-  /** Failures of `check` fields, ambiguous dates, and values left unchecked: flag the result. */
+  /** Failures of `check` fields, ambiguous dates and numbers, and values left unchecked: flag the result. */
   readonly reviewReasons: readonly string[];
   /** Every quote found, by concrete path, whether or not its value agrees. */
   readonly provenance: Provenance;
@@ -28,6 +29,12 @@ export interface CheckGroundingOptions {
   readonly data: unknown;
   readonly evidence: Evidence;
   readonly limits?: Partial<GroundingLimits>;
+  /**
+   * The document's BCP 47 locale (`de-DE`), from the job or the workflow: it settles whether a lone
+   * `.` or `,` before three digits (`1.234`) groups thousands or marks decimals. Without one, the
+   * document's other numbers may settle it; else such a number is `ambiguous`.
+   */
+  readonly locale?: string | undefined;
 }
 
 interface Run {
@@ -36,6 +43,8 @@ interface Run {
   readonly limits: GroundingLimits;
   readonly locator: QuoteLocator;
   readonly cues: readonly OwnedCue[];
+  /** The document's decimal mark, worked out on first need. */
+  readonly decimalMark: () => SettledDecimalMark | undefined;
   readonly result: {
     issues: Issue[];
     reviewReasons: string[];
@@ -59,6 +68,7 @@ export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
     limits,
     locator: createQuoteLocator({ document: options.document, limits }),
     cues: cueOwners(options.plan.config),
+    decimalMark: once(() => settledDecimalMark({ locale: options.locale, document: options.document })),
     result: { issues: [], reviewReasons: [], provenance: {}, fields: [] },
   };
   if (options.plan.shape) visit(options.data, options.plan.shape, [], run);
@@ -136,7 +146,9 @@ function checkValue(run: Run, target: Target): void {
 /** How the value agrees with its span, and then whether the span is its own evidence (`fieldBinding`). */
 function bound(run: Run, target: Target, at: { start: number; end: number }): Agreement {
   const { field, value } = target;
-  const agreement = valueAgreement({ field, value, span: run.document.slice(at.start, at.end) });
+  const span = run.document.slice(at.start, at.end);
+  const decimalMark = field.kind === 'number' ? run.decimalMark() : undefined;
+  const agreement = valueAgreement({ field, value, span, decimalMark });
   if (agreement.verdict === 'mismatch') return agreement;
   const binding = fieldBinding({ field, value, cues: run.cues, document: run.document, ...at });
   return binding.verdict === 'mismatch' ? binding : agreement;
@@ -146,4 +158,12 @@ function bound(run: Run, target: Target, at: { start: number; end: number }): Ag
 function fail(run: Run, target: Target, issue: GroundingIssueOptions): void {
   if (target.field.mode === 'require') run.result.issues.push(groundingIssue(issue));
   else run.result.reviewReasons.push(`grounding: ${issue.path}: ${issue.message}`);
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }

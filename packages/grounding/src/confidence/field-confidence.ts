@@ -19,7 +19,7 @@ export interface FieldConfidence {
 const MATCH_WEIGHT = { exact: 1, normalised: 0.9, none: 0 } as const;
 /** Factor on a fuzzy match's similarity (≥ the fuzzy threshold, 0.85 by default). */
 const FUZZY_WEIGHT = 0.8;
-/** Factor for a date that agrees under only one reading of an ambiguous all-numeric date. */
+/** Factor for a value that agrees under only one reading of an ambiguous date or number. */
 const AMBIGUOUS_WEIGHT = 0.7;
 /** Factor per earlier attempt in which the field failed grounding. */
 const RETRY_WEIGHT = 0.85;
@@ -32,7 +32,7 @@ const RETRY_WEIGHT = 0.85;
  *   confidence = match × 0.85^failures × (0.5 + 0.5 × agreement)
  *
  * where match is 1 (exact), 0.9 (normalised) or 0.8 × similarity (fuzzy), times 0.7 for an
- * ambiguous date, and 0 when the accepted value itself failed grounding; failures counts earlier
+ * ambiguous date or number, and 0 when the accepted value itself failed grounding; failures counts earlier
  * attempts whose quote for this path was not found or disagreed; agreement is the share of the
  * attempts with a value at this path that gave the accepted value. Values left unchecked get none.
  */

@@ -30,12 +30,13 @@ export function createGrounder(options: CreateGrounderOptions): Grounder | null 
   return {
     outputSchema: plan.jsonSchema,
     split: (reply) => splitEvidence({ plan, reply }),
-    check: ({ document, data, evidence }) => {
+    check: ({ document, data, evidence, locale }) => {
       return checkGrounding({
         plan,
         document,
         data,
         evidence,
+        locale,
         ...(options.limits ? { limits: options.limits } : {}),
       });
     },

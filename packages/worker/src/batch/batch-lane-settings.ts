@@ -48,18 +48,40 @@ export const batchLaneEnv = {
     .string()
     .trim()
     .pipe(z.enum(['realtime', 'batch'], { error: 'realtime or batch' }))
-    .default(batchLaneDefaults.defaultLane),
-  BATCH_MAX_REQUESTS: integerVar(1).default(batchLaneDefaults.maxRequests),
-  BATCH_MAX_WAIT_MS: integerVar(0, 86_400_000).default(batchLaneDefaults.maxWaitMs),
-  BATCH_MAX_BYTES: integerVar(1024).default(batchLaneDefaults.maxBytes),
-  BATCH_DEADLINE_MARGIN_MS: integerVar(0, 86_400_000).default(batchLaneDefaults.deadlineMarginMs),
-  BATCH_POLL_INTERVAL_MS: integerVar(50, 3_600_000).default(batchLaneDefaults.pollIntervalMs),
-  BATCH_RECHECK_MS: integerVar(1000, 86_400_000).default(batchLaneDefaults.recheckMs),
+    .default(batchLaneDefaults.defaultLane)
+    .meta({
+      description:
+        'Lane of jobs whose job and workflow name none: `realtime` or `batch` (Message Batches at half price, see [docs/batch-lane.md](docs/batch-lane.md)).',
+    }),
+  BATCH_MAX_REQUESTS: integerVar(1).default(batchLaneDefaults.maxRequests).meta({
+    description: "A model's batch is submitted once this many attempts wait (clamped to the API's 100,000).",
+  }),
+  BATCH_MAX_WAIT_MS: integerVar(0, 86_400_000)
+    .default(batchLaneDefaults.maxWaitMs)
+    .meta({ description: '… or once the oldest waiting attempt has waited this long.' }),
+  BATCH_MAX_BYTES: integerVar(1024).default(batchLaneDefaults.maxBytes).meta({
+    description: 'Largest create request; a batch over it is cut and the rest sent next (clamped to 256 MB).',
+  }),
+  BATCH_DEADLINE_MARGIN_MS: integerVar(0, 86_400_000).default(batchLaneDefaults.deadlineMarginMs).meta({
+    description:
+      "An attempt still waiting to be collected whose job's `deadline` is this close goes to the realtime lane.",
+  }),
+  BATCH_POLL_INTERVAL_MS: integerVar(50, 3_600_000)
+    .default(batchLaneDefaults.pollIntervalMs)
+    .meta({ description: "How often each worker's batch coordinator submits, polls and promotes." }),
+  BATCH_RECHECK_MS: integerVar(1000, 86_400_000).default(batchLaneDefaults.recheckMs).meta({
+    description:
+      'How long a parked batch-lane job waits before it checks again on its own (bounds a promotion lost in a crash).',
+  }),
   BATCH_CACHE_TTL: z
     .string()
     .trim()
     .pipe(z.enum(['5m', '1h'], { error: '5m or 1h' }))
-    .default(batchLaneDefaults.cacheTtl),
+    .default(batchLaneDefaults.cacheTtl)
+    .meta({
+      description:
+        "Cache TTL of a batch-lane request's shared prefix: `5m` or `1h` (1-hour writes cost 2× base input instead of 1.25×; see [the batch lane](docs/batch-lane.md#prompt-caching-in-batches)).",
+    }),
 };
 
 type BatchLaneEnv = { [K in keyof typeof batchLaneEnv]: z.output<(typeof batchLaneEnv)[K]> };

@@ -18,15 +18,31 @@ export function parseBatchRef(
 const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The custom_id of an attempt: `j<job id>-g<job timestamp>-a<attempt>` when that fits the API's
- * rules, else `h` and 40 hex digits of the ref's SHA-256. Either way the batch's members map it
- * back to the ref, so only uniqueness matters.
+ * The intent marker of a custom_id: 6 hex digits of the intent id (short enough that a UUID job id
+ * keeps the readable form within the API's 64 characters).
  */
-export function customIdOf(ref: string): string {
+export function intentMarkerOf(intentId: string): string {
+  return intentId
+    .replace(/[^0-9a-fA-F]/g, '')
+    .slice(0, 6)
+    .toLowerCase()
+    .padEnd(6, '0');
+}
+
+/**
+ * The custom_id of an attempt submitted under intent `intentId`: `j<job id>-g<job timestamp>-a<attempt>-i<marker>`
+ * when that fits the API's rules, else `h`, 40 hex digits of the ref's SHA-256 and `-i<marker>`.
+ * The marker ({@link intentMarkerOf}) makes the custom_ids of each submission its own, so a batch
+ * whose results carry them is provably that submission's (see `reconcileIntent`). The batch's
+ * members map each custom_id back to its ref, so nothing parses it.
+ */
+export function customIdOf(options: { readonly ref: string; readonly intentId: string }): string {
+  const { ref } = options;
+  const marker = `-i${intentMarkerOf(options.intentId)}`;
   const parts = parseBatchRef(ref);
   if (parts) {
-    const readable = `j${parts.jobId}-g${parts.timestamp}-a${parts.attempt}`;
+    const readable = `j${parts.jobId}-g${parts.timestamp}-a${parts.attempt}${marker}`;
     if (CUSTOM_ID.test(readable)) return readable;
   }
-  return `h${createHash('sha256').update(ref).digest('hex').slice(0, 40)}`;
+  return `h${createHash('sha256').update(ref).digest('hex').slice(0, 40)}${marker}`;
 }

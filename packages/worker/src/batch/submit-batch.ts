@@ -33,6 +33,8 @@ export async function submitBatch(
     force || waiting.count >= settings.maxRequests || context.now() - waiting.oldestMs >= settings.maxWaitMs;
   if (!due) return none;
 
+  // The intent's id is drawn first: every custom_id of this submission carries its marker.
+  const intentId = randomUUID();
   const requests: { ref: string; request: BatchRequest; source: ModelRequest; bytes: number }[] = [];
   for (const entry of await store.waitingEntries(model, settings.maxRequests)) {
     const rebuilt = await context.rebuild(entry);
@@ -45,7 +47,7 @@ export async function submitBatch(
     // Server-side fallbacks are a beta of the Messages API, not sent through batches.
     const { fallbacks: _fallbacks, ...request } = rebuilt.request;
     const item: BatchRequest = {
-      custom_id: customIdOf(entry.ref),
+      custom_id: customIdOf({ ref: entry.ref, intentId }),
       params: { ...toMessageParams(request, { cacheTtl: settings.cacheTtl }), stream: false },
     };
     requests.push({
@@ -76,7 +78,6 @@ export async function submitBatch(
   if (chosen.length === 0) return none;
   const cut = fits < requests.length;
 
-  const intentId = randomUUID();
   const taken = new Set(
     await store.takeIntent({
       intentId,

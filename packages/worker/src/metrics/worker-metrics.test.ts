@@ -28,7 +28,7 @@ async function labelValues(metrics: ReturnType<typeof createWorkerMetrics>, labe
 }
 
 describe('worker metric labels', () => {
-  it('label at most the configured number of models and workflows, the rest as "other"', async () => {
+  it('row 91: metric label values from jobs -> label at most the configured number of models and workflows, the rest as "other"', async () => {
     const metrics = createWorkerMetrics({ maxModelLabels: 2, maxWorkflowLabels: 3 });
     for (let i = 0; i < 50; i += 1) {
       metrics.attempt(`workflow-${i}`, attempt(`model-${i}`));

@@ -5,10 +5,11 @@ import {
   issueSignature,
   type RetryAfterProblem,
 } from '@quarry/core';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
 import { BoundedLabels } from './bounded-labels';
 import { type CacheGauges, createCacheGauges } from './cache-gauges';
 import { createPacingMetrics, type PacingMetrics } from './pacing-metrics';
+import { createScrapeGauges, type ScrapeGauges } from './scrape-gauges';
 
 /** How a job run ended, as counted by `quarry_jobs_total`. */
 export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'rate_limited' | 'put_back';
@@ -60,16 +61,7 @@ export interface WorkerMetrics {
   /** A batch result entry settled its attempt (stored its reply or put it back to wait), by type. */
   batchResult(type: BatchResultType): void;
   /** Gauges a scrape refreshes from Redis: queue depth by state, DLQ depth and age, review backlog. */
-  readonly gauges: {
-    readonly queueJobs: Gauge<'queue' | 'state'>;
-    readonly dlqRecords: Gauge;
-    readonly dlqOldestAgeSeconds: Gauge;
-    readonly reviewPending: Gauge;
-    readonly redisUp: Gauge;
-    readonly batchesInFlight: Gauge;
-    readonly batchWaitingRequests: Gauge<'model'>;
-    readonly batchOldestWaitingAgeSeconds: Gauge<'model'>;
-  };
+  readonly gauges: ScrapeGauges;
   /** The label value of a model (bounded, as on every other model label). */
   modelLabel(model: string): string;
   /** The rate-limit pacer's budgets and waits. */
@@ -254,50 +246,6 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     modelLabel,
     pacing: createPacingMetrics({ registry }),
     cache: createCacheGauges(registers, workflowLabel),
-    gauges: {
-      queueJobs: new Gauge({
-        name: 'quarry_queue_jobs',
-        help: 'Jobs in the extraction queue by state (read from Redis at scrape time)',
-        labelNames: ['queue', 'state'] as const,
-        registers,
-      }),
-      dlqRecords: new Gauge({
-        name: 'quarry_dlq_records',
-        help: 'Records in the dead-letter queue',
-        registers,
-      }),
-      dlqOldestAgeSeconds: new Gauge({
-        name: 'quarry_dlq_oldest_age_seconds',
-        help: 'Age of the oldest record in the dead-letter queue (0 when empty)',
-        registers,
-      }),
-      reviewPending: new Gauge({
-        name: 'quarry_review_pending',
-        help: 'Completed jobs flagged needsReview and not acknowledged yet',
-        registers,
-      }),
-      redisUp: new Gauge({
-        name: 'quarry_redis_up',
-        help: '1 when the last scrape could read Redis',
-        registers,
-      }),
-      batchesInFlight: new Gauge({
-        name: 'quarry_batches_in_flight',
-        help: 'Message Batches submitted and not yet consumed (read from Redis at scrape time)',
-        registers,
-      }),
-      batchWaitingRequests: new Gauge({
-        name: 'quarry_batch_waiting_requests',
-        help: 'Batch-lane attempts waiting to be collected into a batch, by model',
-        labelNames: ['model'] as const,
-        registers,
-      }),
-      batchOldestWaitingAgeSeconds: new Gauge({
-        name: 'quarry_batch_oldest_waiting_age_seconds',
-        help: 'How long the oldest attempt waiting to be collected has waited, by model (0 when none)',
-        labelNames: ['model'] as const,
-        registers,
-      }),
-    },
+    gauges: createScrapeGauges(registers),
   };
 }

@@ -140,7 +140,7 @@ describe('pacedModelClient', () => {
     expect(next.waitMs).toBeLessThanOrEqual(20_000);
   });
 
-  it('keeps a paid answer when Redis goes away before the call is settled, logging the failure', async ({
+  it("row 135: Redis gone between a paced call's draw and its settlement -> keeps a paid answer when Redis goes away before the call is settled, logging the failure", async ({
     redis,
     prefix,
   }) => {

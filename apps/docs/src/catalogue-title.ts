@@ -1,0 +1,15 @@
+/** A test title that proves catalogue rows: `row 12, row 13: what goes in -> what comes out`. */
+export interface CatalogueTitle {
+  readonly rows: readonly number[];
+  readonly summary: string;
+}
+
+const TITLE = /^row (\d+(?:, row \d+)*): (.+)$/s;
+
+/** The row ids and summary a test title carries, or null for a title that names no row. */
+export function parseCatalogueTitle(title: string): CatalogueTitle | null {
+  const match = TITLE.exec(title);
+  if (match === null) return null;
+  const [, ids = '', summary = ''] = match;
+  return { rows: ids.split(', row ').map(Number), summary: summary.trim() };
+}

@@ -1,0 +1,272 @@
+import type { z } from 'zod';
+import type { AttemptRecord } from '../attempts/attempt-record';
+import { type ExhaustedKind, ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
+import { RuleCheckError } from '../errors/rule-check-error';
+import type { Issue } from '../issues/issue';
+import { ruleErrorIssue } from '../issues/rule-error-issue';
+import type { ClimbReason } from '../ladder/climb-reason';
+import type { ModelRequest } from '../model/model-request';
+import type { ModelResponse } from '../model/model-response';
+import type { Effort } from '../models/model-spec';
+import { toolNameFor } from '../request/tool-name-for';
+import { readReply } from '../validation/read-reply';
+import { type ReplyValidation, validateReply } from '../validation/validate-reply';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import { attemptTotals } from './attempt-totals';
+import { budgetOverrun } from './budget-overrun';
+import { type BuildAttemptRecordOptions, buildAttemptRecord } from './build-attempt-record';
+import { type ExtractSettings, resolveExtractSettings } from './extract-defaults';
+import type { ExtractOptions, ExtractWarning, StoredAttemptsOptions } from './extract-options';
+import type { ExtractionResult } from './extraction-result';
+import { nextMaxTokens } from './next-max-tokens';
+import { nextRequest } from './next-request';
+import { nextRung } from './next-rung';
+import { rejection } from './rejection';
+import { noTextLayerReason, replyGrounding } from './reply-grounding';
+import { reportToHistory } from './report-to-history';
+import { resumeFromStoredAttempts, type ValidReply } from './resume-from-stored-attempts';
+import { successfulResult } from './successful-result';
+import { warnOncePerModel } from './warn-once-per-model';
+
+type Result<W extends AnyWorkflow> = ExtractionResult<z.output<W['output']>>;
+type SavedAttempt = Pick<
+  BuildAttemptRecordOptions,
+  'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort' | 'provenance' | 'groundingFields'
+>;
+
+/** The next model call of a run: the request and the effort it asks for. */
+export interface NextCall {
+  readonly request: ModelRequest;
+  readonly effort: Effort | null;
+}
+
+/**
+ * The state of one {@link extract} call: the attempts so far, the rung of the model ladder, the
+ * reply that failed last and the `max_tokens` of the next call. `extract` reads as the loop; this
+ * holds the steps of it, each a method: resume, plan the next call, judge a reply, and build the
+ * result or the error that ends the run.
+ */
+export class ExtractionRun<W extends AnyWorkflow> {
+  readonly settings: ExtractSettings;
+  readonly now: () => number;
+  readonly #options: ExtractOptions<W>;
+  readonly #startedMs: number;
+  readonly #toolName: string;
+  readonly #onWarning: (warning: ExtractWarning) => void;
+  readonly #warnOnce: (warning: ExtractWarning) => void;
+  readonly #grounding: Extract<ReturnType<typeof replyGrounding>, { grounder: unknown }> | undefined;
+  readonly #unchecked: readonly string[];
+  readonly #records: AttemptRecord[] = [];
+  #used = 0;
+  #failed: AttemptRecord | null = null;
+  #maxTokens: number;
+  #rung = 0;
+  #climb: ClimbReason | null = null;
+
+  constructor(options: ExtractOptions<W>) {
+    this.#options = options;
+    this.settings = resolveExtractSettings(options);
+    this.now = options.now ?? Date.now;
+    this.#startedMs = this.now();
+    this.#onWarning = options.onWarning ?? (() => {});
+    this.#warnOnce = warnOncePerModel(this.#onWarning);
+    this.#toolName = toolNameFor(options.workflow);
+    this.#maxTokens = this.settings.maxTokens;
+    const { workflow, input, grounder, document, locale } = options;
+    const plan = replyGrounding({ workflow, input, grounder, onWarning: this.#onWarning, document, locale });
+    this.#grounding = plan && 'grounder' in plan ? plan : undefined;
+    this.#unchecked = plan && 'noTextLayer' in plan ? [noTextLayerReason] : [];
+  }
+
+  /** Attempts made so far (stored ones included). */
+  get used(): number {
+    return this.#used;
+  }
+
+  /** Takes up after the job's stored attempts: their result, their rejection, or nothing to end on. */
+  async resume(attempts: StoredAttemptsOptions): Promise<Result<W> | undefined> {
+    const { workflow, input } = this.#options;
+    const resumed = await resumeFromStoredAttempts({
+      attempts,
+      workflow,
+      input,
+      toolName: this.#toolName,
+      onWarning: this.#onWarning,
+      ...(this.#grounding ? { grounding: this.#grounding } : {}),
+    });
+    this.#records.push(...resumed.records);
+    this.#used = resumed.used;
+    const last = this.#records.at(-1);
+    if (last) this.#maxTokens = nextMaxTokens(last, this.settings);
+    switch (resumed.next.outcome) {
+      case 'valid':
+        return this.#succeed(resumed.next);
+      case 'refused':
+        throw this.#rejected('refused', resumed.next.issues);
+      case 'fatal':
+        throw this.#rejected('fatal_rule', resumed.next.issues);
+      case 'ask':
+        this.#failed = resumed.next.failed;
+        return undefined;
+    }
+  }
+
+  /**
+   * The next call on the ladder, or the error that ends the run: out of attempts, no progress, or
+   * over the budget.
+   */
+  nextCall(): NextCall {
+    const { settings } = this;
+    if (this.#used >= settings.maxAttempts) {
+      const plural = this.#used === 1 ? '' : 's';
+      throw this.#exhausted(
+        'validation_exhausted',
+        `No valid reply after ${this.#used} attempt${plural} (maxAttempts ${settings.maxAttempts})`,
+      );
+    }
+    const step = nextRung({ settings, records: this.#records, failed: this.#failed });
+    switch (step.action) {
+      case 'stop':
+        throw this.#exhausted(
+          'no_progress',
+          `Attempts ${this.#records.at(-2)?.n} and ${this.#records.at(-1)?.n} gave the same output with the same issues; stopping early`,
+        );
+      case 'climb':
+        this.#climb = step.reason;
+        break;
+      case 'stay':
+        this.#climb = null;
+    }
+    this.#rung = step.rung;
+    const { workflow, input } = this.#options;
+    const next = nextRequest({
+      workflow,
+      input,
+      settings,
+      rung: settings.ladder[this.#rung] ?? settings.ladder[0],
+      maxTokens: this.#maxTokens,
+      lessons: this.#options.lessons ?? [],
+      failed: this.#failed,
+      records: this.#records,
+      grounder: this.#grounding?.grounder ?? null,
+      cache: {
+        history: this.#options.cacheHistory ?? null,
+        policy: this.#options.cachePlacement ?? 'by_cost',
+      },
+      ...(this.#options.document ? { document: this.#options.document } : {}),
+    });
+    const overrun = budgetOverrun({
+      budget: settings.budget,
+      records: this.#records,
+      request: next.request,
+      models: settings.models,
+    });
+    if (overrun !== null) throw this.#exhausted('budget_exhausted', overrun);
+    return next;
+  }
+
+  /**
+   * Validates a reply, saves it as an attempt before anything else may happen, and ends the run on a
+   * valid reply (its result) or a rejection (thrown); an invalid one is reported to the error history
+   * and becomes the feedback of the next call (undefined is returned).
+   */
+  async judge(reply: { response: ModelResponse; started: number; effort: Effort | null }) {
+    const { response, started, effort } = reply;
+    this.#used += 1;
+    const validation = await this.#validate(reply);
+    const record = await this.#saveAttempt({
+      rawOutput: validation.rawOutput,
+      toolCallId: validation.toolCallId,
+      issues: validation.outcome === 'valid' ? [] : validation.issues,
+      ...(validation.provenance ? { provenance: validation.provenance } : {}),
+      ...(validation.groundingFields ? { groundingFields: validation.groundingFields } : {}),
+      response,
+      started,
+      effort,
+    });
+    switch (validation.outcome) {
+      case 'valid':
+        return this.#succeed(validation);
+      case 'refused':
+        throw this.#rejected('refused', validation.issues);
+      case 'fatal':
+        throw this.#rejected('fatal_rule', validation.issues);
+      case 'invalid': {
+        const { history, workflow } = this.#options;
+        const issues = validation.issues;
+        await reportToHistory({ history, issues, attempt: this.#used, workflow, onWarning: this.#onWarning });
+        this.#failed = record;
+        this.#maxTokens = nextMaxTokens(record, this.settings);
+        return undefined;
+      }
+    }
+  }
+
+  /** A rule that throws saves the reply first: a retried job checks it again instead of paying for it again. */
+  async #validate(reply: { response: ModelResponse; started: number; effort: Effort | null }) {
+    const { workflow, input } = this.#options;
+    const strategy = this.settings.strategy;
+    try {
+      const grounding = this.#grounding ? { grounding: this.#grounding } : {};
+      const validation: ReplyValidation = await validateReply({
+        response: reply.response,
+        workflow,
+        input,
+        strategy,
+        toolName: this.#toolName,
+        ...grounding,
+      });
+      return validation;
+    } catch (error) {
+      if (!(error instanceof RuleCheckError)) throw error;
+      const reading = readReply(reply.response, strategy, this.#toolName);
+      await this.#saveAttempt({ ...reading, issues: [ruleErrorIssue(error)], ...reply });
+      throw error;
+    }
+  }
+
+  /** Builds the record of one reply and saves it before anything else may happen. */
+  async #saveAttempt(attempt: SavedAttempt): Promise<AttemptRecord> {
+    const { settings } = this;
+    const stored = this.#options.attempts;
+    const record = buildAttemptRecord({
+      ...attempt,
+      n: this.#used,
+      strategy: settings.strategy,
+      maxTokens: this.#maxTokens,
+      settings: { ...settings, modelId: settings.ladder[this.#rung]?.modelId ?? settings.modelId },
+      climb: this.#climb,
+      now: this.now,
+      onWarning: this.#warnOnce,
+      inputHash: stored?.inputHash,
+    });
+    if (stored) await stored.store.append(stored.jobKey, record);
+    this.#records.push(record);
+    this.#options.onAttempt?.(record);
+    return record;
+  }
+
+  #succeed(valid: ValidReply): Result<W> {
+    return successfulResult({
+      workflow: this.#options.workflow,
+      valid,
+      records: this.#records,
+      used: this.#used,
+      modelId: this.settings.modelId,
+      durationMs: Math.max(0, this.now() - this.#startedMs),
+      grounder: this.#grounding?.grounder,
+      pageStarts: this.#grounding?.pageStarts,
+      unchecked: this.#unchecked,
+    });
+  }
+
+  #exhausted(kind: ExhaustedKind, message: string): ExtractionExhaustedError {
+    const records = [...this.#records];
+    const lastIssues = this.#failed?.issues ?? [];
+    return new ExtractionExhaustedError({ kind, message, records, lastIssues, ...attemptTotals(records) });
+  }
+
+  #rejected(kind: 'refused' | 'fatal_rule', issues: readonly Issue[]) {
+    return rejection({ kind, workflow: this.#options.workflow, records: this.#records, issues });
+  }
+}
