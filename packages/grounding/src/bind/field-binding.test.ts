@@ -34,7 +34,29 @@ describe('fieldBinding', () => {
   });
 
   it('row 147: a label further back than the previous line does not bind', () => {
-    expect(bind('Total:\n\n1,200.00', '1,200.00', 1200)).toBe('mismatch');
+    expect(bind('Total:\n\n1,200.00', '1,200.00', 1200)).toBe('unbound');
+    expect(bind('Subtotal:\n\n1,200.00', '1,200.00', 1200)).toBe('unbound');
+  });
+
+  it('row 147: a label inside a longer word is not the label (total in Subtotal, Totalbetrag)', () => {
+    expect(bind('Subtotal: 1,000.00', '1,000.00', 1000)).toBe('mismatch');
+    expect(bind('Totalbetrag: 1,000.00', '1,000.00', 1000)).toBe('unbound');
+  });
+
+  it('row 147: a label broken across lines still labels the number after it', () => {
+    expect(bind('Amount\ndue 1,200.00', 'Amount\ndue 1,200.00', 1200)).toBe('bound');
+    expect(bind('Amount\ndue\n1,200.00', '1,200.00', 1200)).toBe('bound');
+  });
+
+  it('row 147: full-width digits after the label are the number it introduces', () => {
+    expect(bind('Total: １，２００．００', 'Total: １，２００．００', 1200)).toBe('bound');
+    expect(bind('Total: ３ items １，２００．００', 'Total: ３ items １，２００．００', 1200)).toBe(
+      'mismatch',
+    );
+  });
+
+  it('row 147: right-to-left marks between the label and the number do not unbind it', () => {
+    expect(bind('Total:\u200F 1,200.00', 'Total:\u200F 1,200.00', 1200)).toBe('bound');
   });
 
   it('row 147: a field without label terms stays unlabelled unless another field labels its line', () => {

@@ -5,10 +5,13 @@ import type { OwnedCue } from './cue-owners';
 
 /**
  * Whether a value that agrees with its quote is bound to it: `bound` (an own label term introduces
- * it), `unlabelled` (the field names no terms), or `mismatch` with the reason in words for the model.
+ * it), `unlabelled` (the field names no terms), `unbound` (the field names terms but none stands in
+ * or just before the quote: `note` says so, for review), or `mismatch` with the reason in words for
+ * the model (another field's label, not the number its label introduces, a quote too long).
  */
 export type Binding =
   | { readonly verdict: 'bound' | 'unlabelled' }
+  | { readonly verdict: 'unbound'; readonly note: string }
   | { readonly verdict: 'mismatch'; readonly reason: string };
 
 export interface FieldBindingOptions {
@@ -39,7 +42,8 @@ interface Hit {
  * characters is refused. For a field with label terms (`cues`), the term nearest before the value,
  * in the quote or within {@link CUE_REACH} characters before it on the same or the previous line
  * (the longest term where several end together: `Sous-total` over `total`), must be the field's
- * own, and a number must be the first number after it.
+ * own, and a number must be the first number after it; where no term stands there at all, the
+ * value is `unbound` (the document may print it under a label the workflow does not know).
  */
 export function fieldBinding(options: FieldBindingOptions): Binding {
   const { field, value, document, start, end } = options;
@@ -50,20 +54,23 @@ export function fieldBinding(options: FieldBindingOptions): Binding {
     );
   }
   const own = field.cues ?? [];
-  const from = own.length === 0 ? lineStart(document, start) : reachStart(document, start);
+  const floor = own.length === 0 ? lineStart(document, start) : reachStart(document, start);
+  const from = own.length === 0 ? floor : Math.max(0, start - CUE_REACH);
   const window = document.slice(from, end);
   const at = valueOffset(field, value, document.slice(start, end)) + (start - from);
-  const hit = nearestCue(window, options.cues, own, field.pattern, at);
+  const hit = nearestCue(window, options.cues, own, field.pattern, { after: floor - from, before: at });
   if (own.length === 0 && hit?.owner !== undefined && hit.owner !== field.pattern) {
     return mismatch(
       `the quote for ${field.pattern} is labelled "${cut(window.slice(hit.start, hit.end), 40)}", which belongs to ${hit.owner}`,
     );
   }
   if (own.length === 0) return { verdict: 'unlabelled' };
-  if (!hit)
-    return mismatch(
-      `the quote for ${field.pattern} does not carry its label; quote the label with the value (${terms(own)})`,
-    );
+  if (!hit) {
+    return {
+      verdict: 'unbound',
+      note: `the quote for ${field.pattern} carries none of its labels (${terms(own)}), so it may be another field's value`,
+    };
+  }
   if (hit.owner !== field.pattern) {
     return mismatch(
       `the quote for ${field.pattern} is labelled "${cut(window.slice(hit.start, hit.end), 40)}", which belongs to ${hit.owner}; quote the passage labelled ${terms(own)}`,
@@ -79,7 +86,10 @@ export function fieldBinding(options: FieldBindingOptions): Binding {
   );
 }
 
-/** The start of the text a label may stand in: {@link CUE_REACH} back, no further than the previous line. */
+/**
+ * Where a label may end at the earliest: {@link CUE_REACH} back, no further than the previous line
+ * (a label may start earlier: `Amount` / `due` broken over two lines above the value).
+ */
 function reachStart(document: string, start: number): number {
   const reach = Math.max(0, start - CUE_REACH);
   const line = document.lastIndexOf('\n', start - 1);
@@ -92,7 +102,8 @@ function lineStart(document: string, start: number): number {
   return document.lastIndexOf('\n', start - 1) + 1;
 }
 
-const NUMBER = /\d+(?:[.,' ]\d+)*(?:\s?%)?/gu;
+/** A number as written, in any script's decimal digits (`１，２００`), which `numbersIn` reads. */
+const NUMBER = /\p{Nd}+(?:[.,' \uFF0C\uFF0E\uFF07]\p{Nd}+)*(?:\s?[%\uFF05])?/gu;
 const FIRST_NUMBER = new RegExp(NUMBER.source, 'u');
 
 /** Where the value stands in the span: its number, its text, else the span's end. */
@@ -113,14 +124,14 @@ function nearestCue(
   cues: readonly OwnedCue[],
   own: readonly string[],
   pattern: string,
-  at: number,
+  ends: { readonly after: number; readonly before: number },
 ): Hit | undefined {
   const all = [...cues.filter((c) => c.owner !== pattern), ...own.map((cue) => ({ cue, owner: pattern }))];
   let best: Hit | undefined;
   for (const { cue, owner } of all) {
     for (const match of window.matchAll(cuePattern(cue))) {
       const hit = { start: match.index, end: match.index + match[0].length, cue, owner };
-      if (hit.end > at) continue;
+      if (hit.end > ends.before || hit.end <= ends.after) continue;
       if (!best || hit.end > best.end || (hit.end === best.end && hit.start < best.start)) best = hit;
     }
   }

@@ -143,7 +143,10 @@ function checkValue(run: Run, target: Target): void {
   }
 }
 
-/** How the value agrees with its span, and then whether the span is its own evidence (`fieldBinding`). */
+/**
+ * How the value agrees with its span, and then whether the span is its own evidence (`fieldBinding`):
+ * another field's label makes a mismatch, no label at all (for a field that names some) an ambiguous value.
+ */
 function bound(run: Run, target: Target, at: { start: number; end: number }): Agreement {
   const { field, value } = target;
   const span = run.document.slice(at.start, at.end);
@@ -151,7 +154,21 @@ function bound(run: Run, target: Target, at: { start: number; end: number }): Ag
   const agreement = valueAgreement({ field, value, span, decimalMark });
   if (agreement.verdict === 'mismatch') return agreement;
   const binding = fieldBinding({ field, value, cues: run.cues, document: run.document, ...at });
-  return binding.verdict === 'mismatch' ? binding : agreement;
+  switch (binding.verdict) {
+    case 'mismatch':
+      return binding;
+    case 'unbound': {
+      const note = agreement.verdict === 'ambiguous' ? `${agreement.note}; ${binding.note}` : binding.note;
+      return { verdict: 'ambiguous', note };
+    }
+    case 'bound':
+    case 'unlabelled':
+      return agreement;
+    default: {
+      const unhandled: never = binding;
+      throw new TypeError(`Unhandled binding ${JSON.stringify(unhandled)}`);
+    }
+  }
 }
 
 /** A failure: an issue for `require` fields, a review reason for `check` ones. */

@@ -104,6 +104,25 @@ describe('row 147: a grounded field is bound to its own evidence (shipped invoic
     expect(message).toContain('quote the passage labelled "total"');
   });
 
+  it('row 147: flags a value whose quote carries none of its labels: ambiguous, confidence 0.7, a review reason', () => {
+    const document = `${english}\nPayable now\n\n1,200.00`;
+    const outcome = reply({}, { total: '1,200.00\n' }, document.replace('Total: 1,200.00', 'Thank you'));
+    expect(outcome.statuses.total).toBe('ambiguous');
+    expect(outcome.confidence.confidence.total).toBe(0.7);
+    expect(outcome.verdict.issues).toEqual([]);
+    expect(outcome.verdict.reviewReasons).toEqual([
+      expect.stringContaining('grounding: total: the quote for total carries none of its labels'),
+    ]);
+  });
+
+  it('row 147: the evidence schema tells the model the labels of each field that has some', () => {
+    const evidence = (grounder.outputSchema as { properties: Record<string, { properties: object }> })
+      .properties._evidence?.properties as Record<string, { description?: string }>;
+    expect(evidence.total?.description).toBe(
+      'Quote the passage that carries this field\'s own label (such as "total", "total due", "amount due", "balance due") with the value it introduces.',
+    );
+  });
+
   it("row 147: refuses a number that another field's label introduces inside a quote that also holds the total's", () => {
     const message = refused('total', reply({ total: 200 }, { total: 'VAT 20%: 200.00\nTotal: 1,200.00' }));
     expect(message).toContain('which belongs to tax');
