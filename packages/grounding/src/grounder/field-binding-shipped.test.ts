@@ -81,6 +81,15 @@ describe('row 147: a grounded field is bound to its own evidence (shipped invoic
     expect(message).toContain('which belongs to orderNumber');
   });
 
+  it.each(['PO #:        PO-56694', 'PO No. PO-56694', 'Order number: PO-56694'])(
+    'row 147: refuses an order number quoted as the invoice number from "%s" (a general number label after an order label)',
+    (line) => {
+      const document = english.replace('Your PO 4412', line);
+      const outcome = reply({ invoiceNumber: 'PO-56694' }, { invoiceNumber: line }, document);
+      expect(refused('invoiceNumber', outcome)).toContain('which belongs to orderNumber');
+    },
+  );
+
   it('row 147: refuses the due date as the issue date', () => {
     const message = refused(
       'issueDate',
