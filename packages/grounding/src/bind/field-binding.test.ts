@@ -48,6 +48,13 @@ describe('fieldBinding', () => {
     expect(bind('Amount\ndue\n1,200.00', '1,200.00', 1200)).toBe('bound');
   });
 
+  it("row 147: a label far back on the quote's own line still labels it (dot leaders, wide tables)", () => {
+    const row = `Total ${'.'.repeat(80)} 1,200.00`;
+    expect(bind(row, '1,200.00', 1200)).toBe('bound');
+    expect(bind(`Subtotal ${'.'.repeat(80)} 1,000.00`, '1,000.00', 1000)).toBe('mismatch');
+    expect(bind(`Total\n${' '.repeat(80)}1,200.00`, '1,200.00', 1200)).toBe('unbound');
+  });
+
   it('row 147: full-width digits after the label are the number it introduces', () => {
     expect(bind('Total: １，２００．００', 'Total: １，２００．００', 1200)).toBe('bound');
     expect(bind('Total: ３ items １，２００．００', 'Total: ３ items １，２００．００', 1200)).toBe(

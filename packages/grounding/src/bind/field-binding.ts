@@ -25,7 +25,7 @@ export interface FieldBindingOptions {
   readonly end: number;
 }
 
-/** How far before the quote a label term may stand (same or previous line). */
+/** How far before the quote a label term may stand on the previous line (on its own line: anywhere before it). */
 const CUE_REACH = 60;
 /** A quote may be this much longer than its value (a table row with its header cell); longer ones prove nothing about one field. */
 const QUOTE_SLACK = 200;
@@ -40,7 +40,7 @@ interface Hit {
 /**
  * Binds a value to its own evidence. Any quote longer than its value plus {@link QUOTE_SLACK}
  * characters is refused. For a field with label terms (`cues`), the term nearest before the value,
- * in the quote or within {@link CUE_REACH} characters before it on the same or the previous line
+ * in the quote, before it on its line, or within {@link CUE_REACH} characters on the previous line
  * (the longest term where several end together: `Sous-total` over `total`), must be the field's
  * own, and a number must be the first number after it; where no term stands there at all, the
  * value is `unbound` (the document may print it under a label the workflow does not know).
@@ -54,8 +54,9 @@ export function fieldBinding(options: FieldBindingOptions): Binding {
     );
   }
   const own = field.cues ?? [];
-  const floor = own.length === 0 ? lineStart(document, start) : reachStart(document, start);
-  const from = own.length === 0 ? floor : Math.max(0, start - CUE_REACH);
+  const line = lineStart(document, start);
+  const floor = own.length === 0 ? line : Math.min(line, reachStart(document, start));
+  const from = Math.min(floor, Math.max(0, start - CUE_REACH));
   const window = document.slice(from, end);
   const at = valueOffset(field, value, document.slice(start, end)) + (start - from);
   const hit = nearestCue(window, options.cues, own, field.pattern, { after: floor - from, before: at });
@@ -87,8 +88,9 @@ export function fieldBinding(options: FieldBindingOptions): Binding {
 }
 
 /**
- * Where a label may end at the earliest: {@link CUE_REACH} back, no further than the previous line
- * (a label may start earlier: `Amount` / `due` broken over two lines above the value).
+ * Where a label may end at the earliest on the previous line: {@link CUE_REACH} back (a label may
+ * start earlier: `Amount` / `due` broken over two lines above the value). The quote's own line is
+ * reachable whatever its width (`Total ........ 1,200.00`).
  */
 function reachStart(document: string, start: number): number {
   const reach = Math.max(0, start - CUE_REACH);
