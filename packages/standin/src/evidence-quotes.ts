@@ -1,5 +1,6 @@
-import { type GroundedField, valueAgreement } from '@quarry/grounding';
+import type { GroundedField } from '@quarry/grounding';
 import { formatPath, type JsonPath, valueAt } from './json-path';
+import { labelledQuote } from './labelled-quote';
 import { allowedTypes, enumValues, type JsonSchema, schemaAt } from './schema-at';
 
 /** The property in which a grounded request asks for quotes (see `@quarry/grounding`). */
@@ -21,8 +22,8 @@ export interface AddEvidenceOptions {
 
 /**
  * Answers a grounded request as a careful model does: for every field the schema asks evidence
- * for, the first line of the document that shows the field's true value (null when no line does or
- * the true value is null).
+ * for, a line of the document that shows the field's true value, under the field's own label when
+ * the evidence schema names labels (`labelledQuote`; null when no line does or the true value is null).
  */
 export function addEvidence(options: AddEvidenceOptions): void {
   if (options.schema) visit(options.value, [], options);
@@ -52,11 +53,9 @@ function quoteFor(path: JsonPath, options: AddEvidenceOptions): string | null {
   const truth = valueAt(options.truth, path);
   if (truth === undefined || truth === null || truth === '') return null;
   const field = fieldAt(options.schema as JsonSchema, path);
-  for (const line of options.document.split('\n')) {
-    const span = line.trim();
-    if (span !== '' && valueAgreement({ field, value: truth, span }).verdict === 'agrees') return span;
-  }
-  return null;
+  const quote = schemaAt(options.schema, [...path.slice(0, -1), EVIDENCE_KEY, ...path.slice(-1)]);
+  const description = typeof quote?.description === 'string' ? quote.description : undefined;
+  return labelledQuote({ document: options.document, field, value: truth, description });
 }
 
 /** How grounding compares the value at `path`, read from the request's schema. */

@@ -6,6 +6,7 @@ import {
   ExtractionRejectedError,
   extract,
   type Grounder,
+  type GroundingSetting,
 } from '@quarry/core';
 import { createGrounder, groundingPlan } from '@quarry/grounding';
 import { planHallucination, startStandin } from '@quarry/standin';
@@ -17,6 +18,7 @@ import { type LineResult, verdict } from '../bench-line';
 import { pool } from '../pool';
 import { round } from '../stats';
 import { groundingScaleReadings } from './grounding-scale-readings';
+import { measureSwaps } from './grounding-swaps';
 
 /** The model both sides use, priced from the model table. */
 const MODEL = 'claude-haiku-5-5';
@@ -166,6 +168,16 @@ const pct = (value: number) => round(value * 100, 2);
  * only), the share of true values grounding flags, and what grounding costs: output tokens per
  * job and cost per valid (correct) extraction beside grounding off.
  */
+/** The invoice workflow's grounding as it was before label terms: the swaps' "before" figure. */
+function withoutCues(): GroundingSetting | undefined {
+  const grounding = invoiceWorkflow.grounding;
+  if (typeof grounding !== 'object' || grounding === null) return grounding;
+  const fields = Object.fromEntries(
+    Object.entries(grounding.fields ?? {}).map(([key, { cues: _, ...settings }]) => [key, settings]),
+  );
+  return { mode: grounding.mode, fields };
+}
+
 export async function groundingCatch(context: BenchContext): Promise<LineResult> {
   const { jobs, concurrency } = context.sizes.grounding;
   const grounder = createGrounder({ output: invoiceWorkflow.output, grounding: invoiceWorkflow.grounding });
@@ -173,6 +185,13 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
   context.log(`line 14: require caught ${on.caught}/${on.invented}, ${on.correct}/${jobs} correct`);
   const off = await side(context, invoiceWorkflowV1, null);
   context.log(`line 14: off caught ${off.caught}/${off.invented}, ${off.correct}/${jobs} correct`);
+  const invoiceSamples = context.corpus.samples.filter((sample) => sample.workflow === 'invoice');
+  const swaps = grounder ? measureSwaps(grounder, invoiceSamples) : { planted: 0, caught: 0, byKind: {} };
+  const labelFree = createGrounder({ output: invoiceWorkflow.output, grounding: withoutCues() });
+  const swapsBefore = labelFree ? measureSwaps(labelFree, invoiceSamples) : swaps;
+  context.log(
+    `line 14: wrong-field swaps caught ${swaps.caught}/${swaps.planted} (before: ${swapsBefore.caught})`,
+  );
   const scale = groundingScaleReadings(context.corpus.samples);
   const caughtShare = share(on.caught, on.invented);
   const flaggedShare = share(on.trueValuesFlagged, on.trueValuesChecked);
@@ -196,6 +215,8 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
       concurrency,
       model: MODEL,
       hallucinations,
+      swaps,
+      swapsBefore,
       scaleReadings: scale,
       require: {
         ...on,
@@ -212,6 +233,11 @@ export async function groundingCatch(context: BenchContext): Promise<LineResult>
     },
     notes: [
       `invented values: require ${on.caught}/${on.invented} caught (${on.caughtByGrounding} by grounding, the rest by rules), off ${off.caught}/${off.invented} (rules only)`,
+      `wrong-field values (another field's value quoted under its label): ${swaps.caught}/${swaps.planted} caught (${Object.entries(
+        swaps.byKind,
+      )
+        .map(([kind, figure]) => `${kind} ${figure}`)
+        .join(', ')}; before label terms: ${swapsBefore.caught}/${swapsBefore.planted})`,
       `true values flagged by grounding: ${on.trueValuesFlagged} of ${on.trueValuesChecked} checked`,
       `1000× readings of amounts written 1,234 / 1.234 (planted with the true passage, no model): caught ${scale.caught}/${scale.planted} (before: ${scale.caughtBefore}/${scale.planted}); their true values flagged ${scale.trueFlagged} (before: ${scale.trueFlaggedBefore})`,
       `output tokens per job: require ${perJob(on)}, off ${perJob(off)} (+${round(perJob(on) - perJob(off), 1)}); calls per job: require ${round(on.calls / jobs, 2)}, off ${round(off.calls / jobs, 2)}`,

@@ -27,6 +27,15 @@ export const FieldGrounding = z.strictObject({
   kind: ValueKind.optional(),
   /** For enum fields: the words in the document that stand for each enum value (`{ paid: ['settled'] }`). */
   labels: z.record(z.string(), z.array(z.string().trim().min(1)).min(1)).optional(),
+  /**
+   * Label terms that introduce this field's value in a document (`total`: `['total', 'amount due']`),
+   * matched as whole words, case-insensitively. When set, a quote grounds the value only when one
+   * of them stands in the quote or just before it (up to 60 characters before, on the same or the
+   * previous line) and no other field's term stands nearer the value; for numbers the value must be
+   * the first number after the term. Also name them on fields whose mode is `off`: a quote that
+   * carries another field's term is then refused for what it is.
+   */
+  cues: z.array(z.string().trim().min(1).max(60)).min(1).max(50).optional(),
   /** Flag the result for review when this field's confidence is below this (0–1). */
   reviewBelow: reviewBelow.optional(),
   dateOrder: DateOrder.optional(),
@@ -40,6 +49,14 @@ export const GroundingConfigObject = z.strictObject({
   reviewBelow: reviewBelow.optional(),
   /** Per-field settings keyed by field pattern (`invoiceNumber`, `lines[].sku`, `lines[]`, `totals`). */
   fields: z.record(z.string(), FieldGrounding).default({}),
+  /**
+   * Label terms of things the document shows that are not fields of the output
+   * (`{ customer: ['bill to'], orderNumber: ['PO'] }`): a quote that these label is refused for
+   * every field, naming what it labels.
+   */
+  otherCues: z
+    .record(z.string().min(1).max(60), z.array(z.string().trim().min(1).max(60)).min(1).max(50))
+    .optional(),
 });
 
 /**

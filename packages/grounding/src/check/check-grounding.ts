@@ -1,6 +1,8 @@
 import { type Evidence, type FieldOutcome, formatPath, type Issue, type Provenance } from '@quarry/core';
 import { type SettledDecimalMark, settledDecimalMark } from '../agree/settled-decimal-mark';
-import { valueAgreement } from '../agree/value-agreement';
+import { type Agreement, valueAgreement } from '../agree/value-agreement';
+import { cueOwners, type OwnedCue } from '../bind/cue-owners';
+import { fieldBinding } from '../bind/field-binding';
 import { type GroundingLimits, groundingLimits } from '../locate/grounding-limits';
 import { createQuoteLocator, type QuoteLocator } from '../locate/quote-locator';
 import type { GroundedField, GroundingShape } from '../plan/grounded-field';
@@ -40,6 +42,7 @@ interface Run {
   readonly evidence: Evidence;
   readonly limits: GroundingLimits;
   readonly locator: QuoteLocator;
+  readonly cues: readonly OwnedCue[];
   /** The document's decimal mark, worked out on first need. */
   readonly decimalMark: () => SettledDecimalMark | undefined;
   readonly result: {
@@ -64,6 +67,7 @@ export function checkGrounding(options: CheckGroundingOptions): GroundingCheck {
     evidence: options.evidence,
     limits,
     locator: createQuoteLocator({ document: options.document, limits }),
+    cues: cueOwners(options.plan.config),
     decimalMark: once(() => settledDecimalMark({ locale: options.locale, document: options.document })),
     result: { issues: [], reviewReasons: [], provenance: {}, fields: [] },
   };
@@ -98,7 +102,7 @@ interface Target {
 }
 
 function checkValue(run: Run, target: Target): void {
-  const { value, field, path } = target;
+  const { value, path } = target;
   if (value === undefined || value === null || value === '') return;
   const { result, limits } = run;
   const outcome = { path, value: JSON.stringify(value) ?? '' };
@@ -117,9 +121,7 @@ function checkValue(run: Run, target: Target): void {
   }
   const { start, end, match, similarity } = location;
   result.provenance[path] = { start, end, quote: quote as string, match };
-  const span = run.document.slice(start, end);
-  const decimalMark = field.kind === 'number' ? run.decimalMark() : undefined;
-  const agreement = valueAgreement({ field, value, span, decimalMark });
+  const agreement = bound(run, target, { start, end });
   switch (agreement.verdict) {
     case 'agrees':
       result.fields.push({ ...outcome, status: 'grounded', match, similarity });
@@ -137,6 +139,34 @@ function checkValue(run: Run, target: Target): void {
     default: {
       const unhandled: never = agreement;
       throw new TypeError(`Unhandled agreement ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/**
+ * How the value agrees with its span, and then whether the span is its own evidence (`fieldBinding`):
+ * another field's label makes a mismatch, no label at all (for a field that names some) an ambiguous value.
+ */
+function bound(run: Run, target: Target, at: { start: number; end: number }): Agreement {
+  const { field, value } = target;
+  const span = run.document.slice(at.start, at.end);
+  const decimalMark = field.kind === 'number' ? run.decimalMark() : undefined;
+  const agreement = valueAgreement({ field, value, span, decimalMark });
+  if (agreement.verdict === 'mismatch') return agreement;
+  const binding = fieldBinding({ field, value, cues: run.cues, document: run.document, ...at });
+  switch (binding.verdict) {
+    case 'mismatch':
+      return binding;
+    case 'unbound': {
+      const note = agreement.verdict === 'ambiguous' ? `${agreement.note}; ${binding.note}` : binding.note;
+      return { verdict: 'ambiguous', note };
+    }
+    case 'bound':
+    case 'unlabelled':
+      return agreement;
+    default: {
+      const unhandled: never = binding;
+      throw new TypeError(`Unhandled binding ${JSON.stringify(unhandled)}`);
     }
   }
 }

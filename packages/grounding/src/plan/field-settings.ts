@@ -5,6 +5,7 @@ export interface FieldSettings {
   readonly mode: GroundingMode;
   readonly kind?: ValueKind;
   readonly labels?: Readonly<Record<string, readonly string[]>>;
+  readonly cues?: readonly string[];
   readonly reviewBelow?: number;
   readonly dateOrder?: DateOrder;
 }

@@ -15,6 +15,8 @@ export interface GroundedField {
   readonly enumValues: readonly string[];
   /** Words in the document standing for each enum value. */
   readonly labels: Readonly<Record<string, readonly string[]>>;
+  /** Label terms that introduce the value in the document (empty: any passage holding the value). */
+  readonly cues?: readonly string[];
   readonly dateOrder?: DateOrder;
   readonly reviewBelow?: number;
 }

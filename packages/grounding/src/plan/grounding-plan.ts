@@ -137,6 +137,7 @@ function groundLeaf(
     nullable: nullable || optional,
     enumValues,
     labels: settings.labels ?? {},
+    ...(settings.cues ? { cues: settings.cues } : {}),
     ...(settings.dateOrder ? { dateOrder: settings.dateOrder } : {}),
     ...(settings.reviewBelow !== undefined ? { reviewBelow: settings.reviewBelow } : {}),
   };

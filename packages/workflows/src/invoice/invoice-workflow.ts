@@ -1,4 +1,5 @@
 import { defineWorkflow } from '@quarry/core';
+import { invoiceCues } from './invoice-cues';
 import { invoiceWorkflowV1 } from './invoice-workflow-v1';
 
 /**
@@ -21,14 +22,18 @@ export const invoiceWorkflow = defineWorkflow({
     mode: 'require',
     fields: {
       currency: { mode: 'off' },
-      dueDate: { mode: 'off' },
-      tax: { mode: 'off' },
+      dueDate: { mode: 'off', cues: [...invoiceCues.dueDate] },
+      tax: { mode: 'off', cues: [...invoiceCues.tax] },
       lineItems: { mode: 'off' },
-      subtotal: { mode: 'off' },
+      subtotal: { mode: 'off', cues: [...invoiceCues.subtotal] },
+      // A value is grounded by the passage its own label introduces (`Total`, not `Subtotal`); the
+      // vendor's name, often printed without a label, is refused only under another's (`Bill to`).
+      issueDate: { cues: [...invoiceCues.issueDate] },
       // Where money is routed: exact and normalised quotes pass (1, 0.9); a fuzzy match (0.68–0.8) or
       // an earlier invented value (0.64 at best) goes to a person.
-      invoiceNumber: { reviewBelow: 0.8 },
-      total: { reviewBelow: 0.8 },
+      invoiceNumber: { reviewBelow: 0.8, cues: [...invoiceCues.invoiceNumber] },
+      total: { reviewBelow: 0.8, cues: [...invoiceCues.total] },
     },
+    otherCues: { customer: [...invoiceCues.customer], orderNumber: [...invoiceCues.orderNumber] },
   },
 });
