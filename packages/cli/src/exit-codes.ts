@@ -9,6 +9,7 @@ import {
 import { ConfigError } from '@quarry/env';
 import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
+import { WorkflowFileError } from '@quarry/workflow-files';
 import { UsageError } from './usage-error';
 
 /** Exit codes of every `quarry` command (the contract in README's CLI section). */
@@ -61,6 +62,7 @@ export const errorExits: readonly ErrorExit<Error>[] = [
     (e, command) => `${e.message}\nRun "quarry ${command} --help" for usage.`,
   ),
   exit(ConfigError, exitCodes.failure, (e) => e.message),
+  exit(WorkflowFileError, exitCodes.failure, (e) => e.message),
   exit(SelectorError, exitCodes.failure, (e) => `invalid selection, nothing was changed:${list(e.problems)}`),
   exit(
     ReplayOptionsError,

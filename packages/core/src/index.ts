@@ -72,6 +72,7 @@ export * from './models/model-table-markdown';
 export * from './models/next-effort';
 export * from './models/request-rules';
 export * from './models/retirement-notices';
+export * from './models/structured-output-limits';
 export * from './models/unpriced-models';
 export * from './pacing/clamp-timer-delay';
 export * from './pacing/header-budget';

@@ -12,11 +12,9 @@ const RulePath = z.string().regex(/^[A-Za-z_$][\w$]*(\[\d+\])*(\.[A-Za-z_$][\w$]
  */
 export const DataRule = z
   .strictObject({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{0,63}$/, {
-        error: 'lower-case letters, digits and dashes, starting with a letter',
-      }),
+    id: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, {
+      error: 'lower-case letters, digits and dashes, starting with a letter',
+    }),
     /** Fed back to the model (severity `error`) or given as the review reason (`review`). */
     message: z
       .string()
