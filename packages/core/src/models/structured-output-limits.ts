@@ -26,7 +26,10 @@ export interface StructuredOutputCounts {
 export function countStructuredOutputParameters(schema: unknown): StructuredOutputCounts {
   const counts = { optionalParameters: 0, unionParameters: 0 };
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     const object = node as Record<string, unknown>;
     const properties = object.properties;
