@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildRequest, extractDefaults } from '@quarry/core';
+import { type AnyWorkflow, buildRequest, extractDefaults } from '@quarry/core';
 import { summaryNamesProblem, supportTicketWorkflow } from '@quarry/workflows';
 import { describe, expect, it } from 'vitest';
 import { loadWorkflowFile } from './load-workflow-file';
@@ -12,7 +12,7 @@ async function dataWorkflow() {
   return loaded.workflow;
 }
 
-const requestOf = (workflow: typeof supportTicketWorkflow, model: string) =>
+const requestOf = (workflow: AnyWorkflow, model: string) =>
   buildRequest({
     workflow,
     input: { text: 'From: maria@example.com\nCheckout fails with a 500 for every card payment.' },
