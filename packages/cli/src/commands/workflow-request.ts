@@ -1,7 +1,7 @@
 import { type AnyWorkflow, buildRequest, extractDefaults, type ModelRequest } from '@quarry/core';
 
 /** What stands for the document in a request shown by `workflows show` and `workflows validate`. */
-export const SAMPLE_DOCUMENT = '<document text>';
+const SAMPLE_DOCUMENT = '<document text>';
 
 /** The request of a job's first attempt on `model`, with a placeholder document. */
 export function workflowRequest(workflow: AnyWorkflow, model: string): ModelRequest {
