@@ -102,6 +102,16 @@ describe('quarry workflows', () => {
     expect(result.stderr).toContain(`${bad} at output:`);
   });
 
+  it('enqueue knows a loaded workflow: unknown without QUARRY_WORKFLOWS, checked and sent on to Redis with it', async () => {
+    const unknownHere = await run(['enqueue', '-w', 'receipt', '--text', 'x'], { QUARRY_WORKFLOWS: '' });
+    expect(unknownHere.code).toBe(1);
+    expect(unknownHere.stderr).toContain('receipt');
+    expect(unknownHere.stderr).not.toContain('Redis');
+    const loaded = await run(['enqueue', '-w', 'receipt', '--text', 'x']);
+    expect(loaded.code).toBe(1);
+    expect(loaded.stderr).toContain('Redis');
+  });
+
   it('a bad QUARRY_WORKFLOWS file stops every command that needs workflows, naming the file', async () => {
     const broken = join(dir, 'broken.workflow.json');
     await writeFile(broken, '{ "name": ');
