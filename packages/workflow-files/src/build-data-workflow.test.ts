@@ -136,7 +136,7 @@ describe('buildDataWorkflow', () => {
       problems: [
         {
           path: 'rules[0].expression',
-          message: 'on examples[0]: Rule "loops": the expression ran longer than 200 ms',
+          message: 'on examples[0]: Rule "loops": the expression ran longer than 1000 ms',
         },
         {
           path: 'rules[1].expression',

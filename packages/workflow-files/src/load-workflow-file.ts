@@ -52,6 +52,7 @@ function readText(path: string): string | { problem: string } {
   if (read.kind === 'not-a-file') return { problem: 'not a regular file' };
   if (read.kind === 'too-large') return { problem: `larger than ${maxBytes.toLocaleString('en-US')} bytes` };
   try {
+    // The decoder drops a leading byte-order mark (as editors on Windows write), which JSON.parse refuses.
     return new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
   } catch {
     return { problem: 'not UTF-8 text' };

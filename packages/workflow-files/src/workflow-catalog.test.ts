@@ -47,6 +47,13 @@ describe('loadWorkflowCatalog', () => {
     expect(catalog.registry.get('b').version).toBe(2);
   });
 
+  it('reads a file saved with a byte-order mark, and refuses one that is not UTF-8', async () => {
+    const bom = workflowDir({ 'bom.workflow.json': `\uFEFF${dataWorkflowJson()}` });
+    expect((await loadWorkflowCatalog({ paths: [bom], cwd: '/' })).registry.get('note').version).toBe(1);
+    const latin = workflowDir({ 'latin.workflow.json': Buffer.from([0x7b, 0xe9, 0x7d]) });
+    expect((await problemsOf([latin]))[0]?.message).toBe('not UTF-8 text');
+  });
+
   it('names the file, the JSON path and what is expected', async () => {
     const dir = workflowDir({
       'bad.workflow.json': dataWorkflowJson({

@@ -18,7 +18,7 @@ export const workflowFileLimits = {
   /** Longest rule expression, in characters. */
   maxExpressionLength: 4_000,
   /** Longest one rule evaluation may run (milliseconds) before it is a rule failure. */
-  ruleTimeoutMs: 200,
+  ruleTimeoutMs: 1_000,
   /** Deepest evaluation stack of one rule (a runaway recursion is a rule failure). */
   ruleStackDepth: 300,
   /** Most workflow files read from all `QUARRY_WORKFLOWS` paths together. */
