@@ -146,6 +146,24 @@ describe('buildDataWorkflow', () => {
     });
   });
 
+  it('takes the shipped text/document input by default, or the input JSON Schema given', async () => {
+    expect((await built()).input.safeParse({ text: '' }).success).toBe(false);
+    expect((await built()).input.safeParse({ text: 'a note' }).success).toBe(true);
+    const custom = await built({
+      ...dataFile,
+      input: {
+        type: 'object',
+        properties: { text: { type: 'string', maxLength: 10 }, tenant: { type: 'string' } },
+        required: ['text', 'tenant'],
+      },
+    });
+    expect(custom.input.safeParse({ text: 'short', tenant: 'acme' }).success).toBe(true);
+    expect(
+      custom.input.safeParse({ text: 'far too long a text', tenant: 'acme' }).error?.issues[0]?.path,
+    ).toEqual(['text']);
+    expect(custom.input.safeParse({ text: 'short' }).error?.issues[0]?.path).toEqual(['tenant']);
+  });
+
   it('checks grounding with the same parser as code workflows', async () => {
     const result = await buildDataWorkflow({ value: { ...dataFile, grounding: { mode: 'sometimes' } } });
     expect(result.ok).toBe(false);
