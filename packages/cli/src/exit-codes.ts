@@ -9,7 +9,8 @@ import {
 import { ConfigError } from '@quarry/env';
 import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
-import { WorkflowFileError } from '@quarry/workflow-files';
+// The error alone: the loader (YAML, JSONata) stays out of the CLI's start-up.
+import { WorkflowFileError } from '@quarry/workflow-files/error';
 import { UsageError } from './usage-error';
 
 /** Exit codes of every `quarry` command (the contract in README's CLI section). */
