@@ -9,6 +9,8 @@ import {
 import { ConfigError } from '@quarry/env';
 import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
+// The error alone: the loader (YAML, JSONata) stays out of the CLI's start-up.
+import { WorkflowFileError } from '@quarry/workflow-files/error';
 import { UsageError } from './usage-error';
 
 /** Exit codes of every `quarry` command (the contract in docs/cli.md). */
@@ -61,6 +63,7 @@ export const errorExits: readonly ErrorExit<Error>[] = [
     (e, command) => `${e.message}\nRun "quarry ${command} --help" for usage.`,
   ),
   exit(ConfigError, exitCodes.failure, (e) => e.message),
+  exit(WorkflowFileError, exitCodes.failure, (e) => e.message),
   exit(SelectorError, exitCodes.failure, (e) => `invalid selection, nothing was changed:${list(e.problems)}`),
   exit(
     ReplayOptionsError,

@@ -89,7 +89,7 @@ describe('quarry enqueue', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^Usage: quarry enqueue --workflow <name>/);
       expect(result.stdout).toMatch(
-        /\n {2}-w, --workflow <name> +workflow to run \(invoice, support-ticket\)\n/,
+        /\n {2}-w, --workflow <name> +workflow to run \(invoice, support-ticket, or one that\n {25}QUARRY_WORKFLOWS loads\)\n/,
       );
       expect(result.stdout).toMatch(
         /\nExit codes: 0 enqueued or completed, .*\n2 dead-lettered, 3 --wait timed out/,

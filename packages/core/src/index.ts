@@ -129,6 +129,11 @@ export {
   retirementNotices,
   retirementWarningDays,
 } from './models/retirement-notices';
+export {
+  countStructuredOutputParameters,
+  type StructuredOutputCounts,
+  structuredOutputLimits,
+} from './models/structured-output-limits';
 export { type UnpricedModel, unpricedModels } from './models/unpriced-models';
 export { clampTimerDelay, MAX_TIMER_DELAY_MS } from './pacing/clamp-timer-delay';
 export { type HeaderBudget, headerBudget } from './pacing/header-budget';

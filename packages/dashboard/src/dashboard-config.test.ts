@@ -66,6 +66,7 @@ describe('loadDashboardConfig', () => {
       trustProxy: false,
       redisUrl: 'redis://127.0.0.1:6379',
       allowEviction: false,
+      workflowFiles: [],
       queue: {},
       maxRedrives: 3,
       replayedRetentionMs: 30 * 86_400_000,
@@ -107,6 +108,7 @@ describe('loadDashboardConfig', () => {
       ANTHROPIC_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'DEBUG',
       LOG_FORMAT: 'json',
+      QUARRY_WORKFLOWS: 'workflows',
     };
     expect(Object.keys(env).sort()).toEqual([...dashboardVariables].sort());
     const config = loadDashboardConfig(env);
@@ -124,6 +126,7 @@ describe('loadDashboardConfig', () => {
       replayedRetentionMs: 7 * 86_400_000,
       redisUrl: 'rediss://:secret@redis.example.com:6380',
       allowEviction: true,
+      workflowFiles: ['workflows'],
       queue: {
         prefix: '{acme}',
         queueName: 'docs',

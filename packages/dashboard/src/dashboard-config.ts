@@ -14,6 +14,7 @@ import {
 import { type LogFormat, type LogLevel, logEnv } from '@quarry/logging';
 import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
 import { triageDefaults, triageEnv, triageSettings } from '@quarry/triage';
+import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { type DashboardUser, parseUsers, usersForm } from './auth/dashboard-user';
 import { DocumentAccess } from './auth/document-access';
@@ -40,6 +41,8 @@ export interface DashboardConfig {
   readonly redisUrl: string;
   /** Start even when Redis may evict keys (the startup self-check then only warns). */
   readonly allowEviction: boolean;
+  /** Workflow files and directories loaded on top of the shipped workflows (`QUARRY_WORKFLOWS`). */
+  readonly workflowFiles: readonly string[];
   readonly queue: QueueConfigInput;
   readonly maxRedrives: number;
   readonly replayedRetentionMs: number;
@@ -152,6 +155,7 @@ export const DashboardEnv = z
     }),
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
+    ...workflowsEnv,
   })
   .superRefine((env, context) => {
     // Only judged when the variables involved are themselves valid (refinements run after field issues too).
@@ -180,6 +184,7 @@ export const DashboardEnv = z
       trustProxy: env.DASHBOARD_TRUST_PROXY,
       redisUrl: env.REDIS_URL,
       allowEviction: env.REDIS_ALLOW_EVICTION,
+      workflowFiles: env.QUARRY_WORKFLOWS ?? [],
       queue: {
         ...(env.QUARRY_PREFIX !== undefined ? { prefix: env.QUARRY_PREFIX } : {}),
         ...(env.QUARRY_QUEUE !== undefined ? { queueName: env.QUARRY_QUEUE } : {}),

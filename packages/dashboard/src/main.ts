@@ -1,5 +1,7 @@
 import { type BlobConfig, createBlobStore, readBlobConfig } from '@quarry/blobs';
+import type { WorkflowRegistry } from '@quarry/core';
 import { ConfigError } from '@quarry/env';
+import { loadWorkflowCatalog, WorkflowFileError } from '@quarry/workflow-files';
 import { createDashboard } from './create-dashboard';
 import { type DashboardConfig, loadDashboardConfig } from './dashboard-config';
 import { createDashboardLogger } from './dashboard-logger';
@@ -13,17 +15,19 @@ import { createDashboardLogger } from './dashboard-logger';
 async function main(): Promise<void> {
   let config: DashboardConfig;
   let blobConfig: BlobConfig;
+  let registry: WorkflowRegistry;
   try {
     config = loadDashboardConfig();
     blobConfig = readBlobConfig({ env: process.env, program: 'dashboard', cwd: process.cwd() });
+    registry = (await loadWorkflowCatalog({ paths: config.workflowFiles, cwd: process.cwd() })).registry;
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError || error instanceof WorkflowFileError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
   const log = createDashboardLogger({ level: config.logLevel, format: config.logFormat });
   const blobs = createBlobStore(blobConfig);
-  const dashboard = createDashboard({ config, logger: log, blobs: blobs.store });
+  const dashboard = createDashboard({ config, logger: log, blobs: blobs.store, registry });
   try {
     await dashboard.listen();
   } catch (error) {

@@ -81,6 +81,7 @@ describe('loadWorkerConfig', () => {
         "shutdownGraceMs": 30000,
         "stalledIntervalMs": 30000,
         "workerName": undefined,
+        "workflowFiles": [],
       }
     `);
   });

@@ -25,6 +25,7 @@ import {
   redactRedisUrl,
   redisUrlVar,
 } from '@quarry/queue';
+import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { cacheEnv, cacheSettings } from './cache-settings';
@@ -210,6 +211,7 @@ export const WorkerEnv = z
     }),
     ...batchLaneEnv,
     ...cacheEnv,
+    ...workflowsEnv,
   })
   .refine(
     (env) =>
@@ -234,6 +236,8 @@ export const WorkerEnv = z
     model: env.QUARRY_MODEL,
     /** The models file read over the default table, or null. */
     modelsFile: env.QUARRY_MODELS_FILE ?? null,
+    /** Workflow files and directories loaded on top of the shipped workflows (`QUARRY_WORKFLOWS`). */
+    workflowFiles: env.QUARRY_WORKFLOWS ?? [],
     /** Prices and request rules by model: the default table, with `modelsFile` merged over it. */
     models: defaultModelTable,
     queue: QueueConfig.parse({

@@ -1,10 +1,10 @@
 import { createBlobStore, readBlobConfig } from '@quarry/blobs';
 import { createQuarryClient, DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
 import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
-import { defaultRegistry } from '@quarry/workflows';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { cliModelsConfig } from '../cli-models-config';
+import { cliWorkflowCatalog } from '../cli-workflow-catalog';
 import { defineCommand } from '../define-command';
 import { blobEnvironmentHelp, cliEnvironmentHelp } from '../environment-help';
 import { exitCodeOf, exitCodes } from '../exit-codes';
@@ -152,10 +152,11 @@ ${blobEnvironmentHelp}`,
       cwd: context.cwd,
       maxDocumentBytes: blobConfig?.maxBytes ?? 0,
     });
+    const { registry } = await cliWorkflowCatalog(context);
     const blobs = document.kind === 'document' && blobConfig ? createBlobStore(blobConfig) : null;
     const client = createQuarryClient({
       redisUrl: config.redisUrl,
-      registry: defaultRegistry(),
+      registry,
       config: config.queue,
       ...(blobs ? { blobs: blobs.store } : {}),
       ...(models ? { modelTable: models.modelTable } : {}),

@@ -20,7 +20,7 @@ export const enqueueOptions = (): Option[] => [
           .list()
           .map((workflow) => workflow.name),
       ),
-    ].join(', ')})`,
+    ].join(', ')}, or one that QUARRY_WORKFLOWS loads)`,
   ),
   new Option('--version <N>', 'workflow version (default: the latest)'),
   new Option(

@@ -11,7 +11,10 @@ import { enqueueCommand } from './enqueue-command';
 import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
 import { reviewListCommand } from './review-list-command';
+import { workflowsListCommand } from './workflows-list-command';
+import { workflowsShowCommand } from './workflows-show-command';
 import { workflowsStatsCommand } from './workflows-stats-command';
+import { workflowsValidateCommand } from './workflows-validate-command';
 
 /** Every `quarry` command, in the order `quarry --help` lists them. */
 export const commands: readonly CliCommand[] = [
@@ -27,5 +30,8 @@ export const commands: readonly CliCommand[] = [
   batchesShowCommand,
   batchesCancelCommand,
   workflowsStatsCommand,
+  workflowsListCommand,
+  workflowsShowCommand,
+  workflowsValidateCommand,
   blobsGcCommand,
 ];

@@ -1,7 +1,7 @@
 import { createTriage, type Triage } from '@quarry/triage';
-import { defaultRegistry } from '@quarry/workflows';
 import { cliTriageConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
+import { cliWorkflowCatalog } from '../cli-workflow-catalog';
 import { withCliRedis } from './with-cli-redis';
 
 /**
@@ -16,6 +16,8 @@ export async function withTriage<T>(
   body: (triage: Triage) => Promise<T>,
 ): Promise<T> {
   const config = cliTriageConfig(context.env);
+  // Records of workflows loaded from files are read and replayed against the same definitions.
+  const { registry } = await cliWorkflowCatalog(context);
   return withCliRedis(
     {
       operation,
@@ -24,7 +26,7 @@ export async function withTriage<T>(
       open: (connection) =>
         createTriage({
           connection,
-          registry: defaultRegistry(),
+          registry,
           config: config.queue,
           maxRedrives: config.maxRedrives,
           replayedRetentionMs: config.replayedRetentionMs,

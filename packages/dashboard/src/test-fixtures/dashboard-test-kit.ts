@@ -118,6 +118,7 @@ export async function testConfig(
     trustProxy: false,
     redisUrl: 'redis://unused',
     allowEviction: false,
+    workflowFiles: [],
     queue: { prefix },
     maxRedrives: 3,
     replayedRetentionMs: 86_400_000,

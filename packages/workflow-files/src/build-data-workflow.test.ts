@@ -1,0 +1,172 @@
+import {
+  defineWorkflow,
+  emptyUsage,
+  type ModelResponse,
+  type ReplyValidation,
+  toOutputJsonSchema,
+  validateReply,
+} from '@quarry/core';
+import { TextInput } from '@quarry/workflows';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildDataWorkflow } from './build-data-workflow';
+
+const dataFile = {
+  name: 'note',
+  version: 1,
+  description: 'A note',
+  instructions: 'Extract the title and the amount.',
+  output: {
+    type: 'object',
+    properties: {
+      title: { type: 'string', minLength: 3 },
+      amount: { type: 'number', minimum: 0, maximum: 100 },
+      day: { type: 'string', format: 'date' },
+    },
+    required: ['title', 'amount', 'day'],
+  },
+  rules: [{ id: 'cheap', message: 'amount must be below 50', expression: 'amount < 50', paths: ['amount'] }],
+};
+
+const codeWorkflow = defineWorkflow({
+  name: 'note',
+  version: 1,
+  description: 'A note',
+  instructions: 'Extract the title and the amount.',
+  input: TextInput,
+  output: z.strictObject({ title: z.string().min(3), amount: z.number().min(0).max(100), day: z.iso.date() }),
+  rules: [
+    {
+      id: 'cheap',
+      description: 'amount must be below 50',
+      severity: 'retry',
+      check: (data) =>
+        data.amount < 50
+          ? []
+          : [{ path: 'amount', message: 'amount must be below 50', received: data.amount }],
+    },
+  ],
+});
+
+async function built(value: unknown = dataFile) {
+  const result = await buildDataWorkflow({ value });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.workflow;
+}
+
+const reply = (value: unknown): ModelResponse => ({
+  content: [{ type: 'text', text: JSON.stringify(value) }],
+  stopReason: 'end_turn',
+  usage: emptyUsage(),
+  requestId: 'req_1',
+  model: 'claude-sonnet-4-5',
+});
+
+async function issuesOf(workflow: Parameters<typeof validateReply>[0]['workflow'], value: unknown) {
+  const validation: ReplyValidation = await validateReply({
+    response: reply(value),
+    workflow,
+    input: { text: 'a note' },
+    strategy: 'structured',
+    toolName: 'submit_note',
+  });
+  return validation.outcome === 'invalid' ? validation.issues : validation.outcome;
+}
+
+describe('buildDataWorkflow', () => {
+  it('validates replies and feeds back exactly as the equivalent code workflow', async () => {
+    const data = await built();
+    const replies = [
+      { title: 'ok', amount: 150, day: '2024-02-30', extra: 1 },
+      { title: 'A note', amount: 70, day: '2024-02-01' },
+      { title: 'A note', amount: 7, day: '2024-02-01' },
+    ];
+    for (const value of replies)
+      expect(await issuesOf(data, value)).toEqual(await issuesOf(codeWorkflow, value));
+    expect(await issuesOf(data, replies[1])).toEqual([
+      expect.objectContaining({
+        source: 'rule',
+        path: 'amount',
+        ruleId: 'cheap',
+        message: 'amount must be below 50',
+      }),
+    ]);
+  });
+
+  it('sends the same output schema, with constraints strict mode drops enforced locally', async () => {
+    const sent = toOutputJsonSchema((await built()).output);
+    expect(sent).toEqual(toOutputJsonSchema(codeWorkflow.output));
+    expect(JSON.stringify(sent)).not.toContain('"maximum"');
+    expect(await issuesOf(await built(), { title: 'A note', amount: 150, day: '2024-02-01' })).toEqual([
+      expect.objectContaining({ source: 'schema', path: 'amount' }),
+    ]);
+  });
+
+  it('a rule that throws while checking a reply is reported as that rule failing to run', async () => {
+    const workflow = await built({
+      ...dataFile,
+      rules: [{ id: 'broken', message: 'm', expression: '$error("x")' }],
+    });
+    await expect(issuesOf(workflow, { title: 'A note', amount: 7, day: '2024-02-01' })).rejects.toMatchObject(
+      {
+        name: 'RuleCheckError',
+        ruleId: 'broken',
+      },
+    );
+  });
+
+  it('runs every rule on every example at load: a looping or non-boolean rule is a load error', async () => {
+    const result = await buildDataWorkflow({
+      value: {
+        ...dataFile,
+        examples: [
+          {
+            text: 'Note: lunch, 12 on 2024-02-01',
+            output: { title: 'Lunch', amount: 12, day: '2024-02-01' },
+          },
+        ],
+        rules: [
+          { id: 'loops', message: 'm', expression: '( $f := function(){ $f() }; $f() )' },
+          { id: 'says-yes', message: 'm', expression: '"yes"' },
+        ],
+      },
+    });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'rules[0].expression',
+          message: 'on examples[0]: Rule "loops": the expression ran longer than 1000 ms',
+        },
+        {
+          path: 'rules[1].expression',
+          message: 'on examples[0]: Rule "says-yes": the expression must give true or false, gave a string',
+        },
+      ],
+    });
+  });
+
+  it('takes the shipped text/document input by default, or the input JSON Schema given', async () => {
+    expect((await built()).input.safeParse({ text: '' }).success).toBe(false);
+    expect((await built()).input.safeParse({ text: 'a note' }).success).toBe(true);
+    const custom = await built({
+      ...dataFile,
+      input: {
+        type: 'object',
+        properties: { text: { type: 'string', maxLength: 10 }, tenant: { type: 'string' } },
+        required: ['text', 'tenant'],
+      },
+    });
+    expect(custom.input.safeParse({ text: 'short', tenant: 'acme' }).success).toBe(true);
+    expect(
+      custom.input.safeParse({ text: 'far too long a text', tenant: 'acme' }).error?.issues[0]?.path,
+    ).toEqual(['text']);
+    expect(custom.input.safeParse({ text: 'short' }).error?.issues[0]?.path).toEqual(['tenant']);
+  });
+
+  it('checks grounding with the same parser as code workflows', async () => {
+    const result = await buildDataWorkflow({ value: { ...dataFile, grounding: { mode: 'sometimes' } } });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems[0]?.path).toBe('grounding');
+  });
+});
