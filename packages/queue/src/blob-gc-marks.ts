@@ -13,12 +13,13 @@ const MARK_KEEP_MS = 7 * 86_400_000;
  * marks, stores, marks again, then adds its job within moments (each step under its own deadline).
  * The slack is the gc's grace, kept within these bounds ({@link markSlackMs}).
  */
-const markSlackBounds = { minMs: 30_000, maxMs: 3_600_000 } as const;
+const markSlackBounds = { minMs: 0, maxMs: 3_600_000 } as const;
 
 /**
- * The slack of a gc run with this grace: the grace itself, at least 30 s (longer than a producer's
- * last mark takes to reach its job's add, whose commands have a 10 s deadline) and at most an hour.
- * So `--grace 0s` keeps only blobs marked in the 30 s before gc began or after it.
+ * The slack of a gc run with this grace: the grace itself, at most an hour (longer than any
+ * producer takes from its last mark to its job's add, whose commands have a 10 s deadline). A gc
+ * with a grace under that deadline (`--grace 0s`, as in tests) keeps only blobs marked after it
+ * began: a producer whose add is in flight at that very moment is not covered.
  */
 function markSlackMs(graceMs: number): number {
   return Math.min(markSlackBounds.maxMs, Math.max(markSlackBounds.minMs, graceMs));
