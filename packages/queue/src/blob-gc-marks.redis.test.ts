@@ -41,7 +41,6 @@ describe('BlobGcMarks', () => {
       type: 'marked',
     });
   });
-  });
 
   it('row 145: a claim holds off other collectors and makes a producer wait until it is released', async ({
     redis,
