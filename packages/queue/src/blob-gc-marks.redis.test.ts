@@ -22,6 +22,26 @@ describe('BlobGcMarks', () => {
     expect(await marks.claimDeletion({ key: other, startedAt, owner: 'gc-1' })).toEqual({ type: 'claimed' });
   });
 
+  it('row 145: the mark slack follows the gc grace, up to an hour', async ({ redis, prefix }) => {
+    const marks = new BlobGcMarks({ redis, keys: quarryKeys({ prefix }) });
+    const markedAt = await marks.now();
+    expect(await marks.markUse({ key })).toBe('clear');
+    // A gc started 40 s after the mark: kept by the default (hour) slack and by a 1 min grace's slack, not by 0 s.
+    const startedAt = markedAt + 40_000;
+    expect(await marks.claimDeletion({ key, startedAt, owner: 'gc-1' })).toEqual({ type: 'marked' });
+    expect(await marks.claimDeletion({ key, startedAt, owner: 'gc-1', graceMs: 60_000 })).toEqual({
+      type: 'marked',
+    });
+    expect(await marks.claimDeletion({ key, startedAt, owner: 'gc-1', graceMs: 0 })).toEqual({
+      type: 'claimed',
+    });
+    // A mark made after the gc began keeps the blob even at 0 s grace.
+    await marks.releaseDeletion({ key, owner: 'gc-1' });
+    expect(await marks.claimDeletion({ key, startedAt: markedAt - 1, owner: 'gc-2', graceMs: 0 })).toEqual({
+      type: 'marked',
+    });
+  });
+
   it('row 145: a claim holds off other collectors and makes a producer wait until it is released', async ({
     redis,
     prefix,

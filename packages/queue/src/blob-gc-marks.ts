@@ -9,10 +9,21 @@ export const BLOB_DELETION_LEASE_MS = 5 * 60_000;
 /** How long producers' marks are kept: a gc run longer than this stops deleting. */
 const MARK_KEEP_MS = 7 * 86_400_000;
 /**
- * A mark this much older than a gc's reference snapshot still keeps its blob: a producer marks,
- * stores, marks again, then adds its job within moments (each step under its own deadline).
+ * How much older than a gc's reference snapshot a mark may be and still keep its blob: a producer
+ * marks, stores, marks again, then adds its job within moments (each step under its own deadline).
+ * The slack is the gc's grace, kept within these bounds ({@link markSlackMs}).
  */
-const MARK_SLACK_MS = 3_600_000;
+const markSlackBounds = { minMs: 0, maxMs: 3_600_000 } as const;
+
+/**
+ * The slack of a gc run with this grace: the grace itself, at most an hour (longer than any
+ * producer takes from its last mark to its job's add, whose commands have a 10 s deadline). A gc
+ * with a grace under that deadline (`--grace 0s`, as in tests) keeps only blobs marked after it
+ * began: a producer whose add is in flight at that very moment is not covered.
+ */
+function markSlackMs(graceMs: number): number {
+  return Math.min(markSlackBounds.maxMs, Math.max(markSlackBounds.minMs, graceMs));
+}
 /** How often a producer looks again while a gc's claim on its blob stands. */
 const CLAIM_POLL_MS = 50;
 
@@ -83,12 +94,14 @@ export class BlobGcMarks {
     readonly key: BlobKey;
     readonly startedAt: number;
     readonly owner: string;
+    /** The gc's grace; the mark slack follows it ({@link markSlackMs}). Default: the longest slack. */
+    readonly graceMs?: number;
   }): Promise<BlobDeletionClaim> {
     const reply = await this.#redis.quarryClaimBlobDeletion(
       this.#keys.blobGc.marks(),
       this.#keys.blobGc.deleting(),
       options.key,
-      options.startedAt - MARK_SLACK_MS,
+      options.startedAt - markSlackMs(options.graceMs ?? markSlackBounds.maxMs),
       BLOB_DELETION_LEASE_MS,
       options.owner,
       MARK_KEEP_MS,

@@ -74,7 +74,14 @@ stores a blob while its delete is under way waits for it and stores the bytes ag
           const collected = await collectOrphanBlobs({
             store: blobs.store,
             isReferenced: (key) => references.has(key),
-            claimDeletion: (key) => claimDeletion({ marks, key, startedAt, owner }),
+            claimDeletion: (key) =>
+              claimDeletion({
+                marks,
+                key,
+                startedAt,
+                owner,
+                graceMs: flags.grace ?? DEFAULT_ORPHAN_GRACE_MS,
+              }),
             dryRun: flags.dryRun,
             ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
           });
@@ -103,6 +110,7 @@ async function claimDeletion(options: {
   readonly key: BlobKey;
   readonly startedAt: number;
   readonly owner: string;
+  readonly graceMs: number;
 }): Promise<OrphanDeletion> {
   const { marks, key, owner } = options;
   const claim = await marks.claimDeletion(options);
