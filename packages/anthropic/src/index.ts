@@ -1,4 +1,5 @@
 export * from './anthropic-env';
+export * from './anthropic-model-client-defaults';
 export * from './batch-cancel-error';
 export * from './call-deadline-error';
 export * from './cancel-message-batch';

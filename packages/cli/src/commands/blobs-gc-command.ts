@@ -1,6 +1,5 @@
-import { collectOrphanBlobs, createBlobStore, DEFAULT_ORPHAN_GRACE_MS, readBlobConfig } from '@quarry/blobs';
+import { DEFAULT_ORPHAN_GRACE_MS, readBlobConfig } from '@quarry/blobs';
 import { terminalText } from '@quarry/env';
-import { blobReferences, openQueues } from '@quarry/queue';
 import { parseDuration } from '@quarry/triage';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -43,6 +42,7 @@ producer whose enqueue then failed goes the same way. The references are read fr
   helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
   async run(flags, context) {
     const config = cliConfig(context.env);
+    const { blobReferences, collectOrphanBlobs, createBlobStore, openQueues } = await import('./on-demand');
     const blobs = createBlobStore(readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd }));
     try {
       const references = await withCliRedis(

@@ -1,5 +1,5 @@
-import { createBlobStore, readBlobConfig } from '@quarry/blobs';
-import { createQuarryClient, DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
+import { readBlobConfig } from '@quarry/blobs';
+import { DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
 import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { defaultRegistry } from '@quarry/workflows';
 import { cliConfig } from '../cli-config';
@@ -138,6 +138,8 @@ ${blobEnvironmentHelp}`,
       cwd: context.cwd,
       maxDocumentBytes: blobConfig?.maxBytes ?? 0,
     });
+    // Loaded once the job is ready to go: the client (BullMQ, ioredis) and the S3 SDK are large.
+    const { createBlobStore, createQuarryClient } = await import('./on-demand');
     const blobs = document.kind === 'document' && blobConfig ? createBlobStore(blobConfig) : null;
     const client = createQuarryClient({
       redisUrl: config.redisUrl,

@@ -1,4 +1,3 @@
-import { closeConnection, RedisGate, redisConnection } from '@quarry/queue';
 import type { Redis } from 'ioredis';
 
 /** How long a CLI command waits for Redis before giving up. */
@@ -27,6 +26,8 @@ export async function withCliRedis<S, T>(
   options: CliRedisOptions<S>,
   body: (service: S) => Promise<T>,
 ): Promise<T> {
+  // Loaded here, not at start: only the commands that reach Redis pay for ioredis and BullMQ.
+  const { closeConnection, RedisGate, redisConnection } = await import('./on-demand');
   const connection = redisConnection(options.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
   connection.on('error', () => {});
   const gate = new RedisGate({

@@ -1,4 +1,4 @@
-import { createTriage, type Triage } from '@quarry/triage';
+import type { Triage } from '@quarry/triage';
 import { defaultRegistry } from '@quarry/workflows';
 import { cliTriageConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
@@ -16,6 +16,7 @@ export async function withTriage<T>(
   body: (triage: Triage) => Promise<T>,
 ): Promise<T> {
   const config = cliTriageConfig(context.env);
+  const { createTriage } = await import('./on-demand');
   return withCliRedis(
     {
       operation,
