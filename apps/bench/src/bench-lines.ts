@@ -2,6 +2,7 @@ import type { BenchContext } from './bench-context';
 import type { LineResult } from './bench-line';
 import { batchCost } from './lines/batch-cost';
 import { batchLane } from './lines/batch-lane';
+import { cliStartup } from './lines/cli-startup';
 import { dlqTriage } from './lines/dlq-triage';
 import { documentBytes } from './lines/document-bytes';
 import { documentJobMemory } from './lines/document-job-memory';
@@ -46,4 +47,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 16, title: 'Rate-limit pacing', run: rateLimitPacing },
   { id: 17, title: 'Document job memory', run: documentJobMemory },
   { id: 18, title: 'Document bytes', run: documentBytes },
+  { id: 19, title: 'CLI start-up', run: cliStartup },
 ];

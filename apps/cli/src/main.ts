@@ -1,3 +1,3 @@
-#!/usr/bin/env tsx
+#!/usr/bin/env node
 /** `pnpm quarry …`: the `quarry` command line of `@quarry/cli`, run in this process. */
 import '@quarry/cli/main';

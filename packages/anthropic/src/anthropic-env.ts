@@ -1,5 +1,5 @@
 import { integerVar, textVar, urlVar } from '@quarry/env';
-import { anthropicModelClientDefaults } from './create-anthropic-model-client';
+import { anthropicModelClientDefaults } from './anthropic-model-client-defaults';
 
 /** Whether a (valid) URL carries no credentials: fetch refuses such URLs, and they would be secrets in it. */
 function withoutCredentials(url: string): boolean {

@@ -2,6 +2,7 @@ import Anthropic, { APIUserAbortError } from '@anthropic-ai/sdk';
 import type { BetaMessage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { type ModelClient, type ModelRequest, type ModelResponse, ModelTransportError } from '@quarry/core';
+import { anthropicModelClientDefaults } from './anthropic-model-client-defaults';
 import { CallDeadlineError } from './call-deadline-error';
 import { filesApiBeta } from './create-files-uploader';
 import { filesBetaHeaders, referencesFiles } from './files-beta-headers';
@@ -42,12 +43,6 @@ export interface AnthropicModelClientOptions {
   /** A configured SDK client to use instead of building one. */
   readonly client?: Anthropic;
 }
-
-export const anthropicModelClientDefaults = {
-  maxRetries: 0,
-  timeoutMs: 600_000,
-  streamAboveMaxTokens: 16_000,
-} as const;
 
 /**
  * The model port implemented with `@anthropic-ai/sdk` (Messages API; the beta Messages API with the

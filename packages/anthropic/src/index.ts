@@ -1,10 +1,10 @@
 export { anthropicEnv } from './anthropic-env';
+export { anthropicModelClientDefaults } from './anthropic-model-client-defaults';
 export { BatchCancelError } from './batch-cancel-error';
 export { CallDeadlineError } from './call-deadline-error';
 export { type CancelMessageBatchOptions, cancelMessageBatch } from './cancel-message-batch';
 export {
   type AnthropicModelClientOptions,
-  anthropicModelClientDefaults,
   createAnthropicModelClient,
 } from './create-anthropic-model-client';
 export { createFilesUploader, type FilesUploaderOptions, filesApiBeta } from './create-files-uploader';

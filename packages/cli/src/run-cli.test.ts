@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import cliPackage from '../package.json' with { type: 'json' };
 import { runQuarry } from './test-fixtures/cli-run';
 
 /** Runs the CLI in-process against a Redis that is not there (nothing here may reach Redis). */
@@ -33,6 +34,17 @@ describe('quarry', () => {
     expect(group.code).toBe(1);
     expect(group.stderr).toMatch(/^Usage: quarry dlq \[options\] \[command\]\n/);
     expect(group.stderr).toMatch(/\n {2}list \[options\] +list dead-letter records/);
+  });
+
+  it('prints its version on --version and -V, and describes every command group in --help', async () => {
+    for (const argv of [['--version'], ['-V'], ['--version', 'extra']]) {
+      const printed = await run(argv);
+      expect(printed).toMatchObject({ code: 0, stdout: `${cliPackage.version}\n`, stderr: '' });
+    }
+    const help = await run(['--help']);
+    expect(help.stdout).toMatch(/\n {2}-V, --version +print the version of quarry\n/);
+    for (const group of ['dlq', 'review', 'batches', 'workflows', 'blobs'])
+      expect(help.stdout).toMatch(new RegExp(`\\n {2}${group} +\\S.{9,}`));
   });
 
   it('names an unknown command, with a suggestion and the usage hint', async () => {

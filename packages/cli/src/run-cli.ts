@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import cliPackage from '../package.json' with { type: 'json' };
 import type { CliCommand, ParsedCommandLine } from './cli-command';
 import type { CliContext } from './cli-context';
 import { commands as defaultCommands } from './commands';
@@ -19,6 +20,8 @@ const groups: Readonly<Record<string, string>> = {
   dlq: 'dead-letter records: list, show, groups, prune',
   review: 'completed jobs flagged for review: list, ack',
   batches: "the batch lane's batches: list, show, cancel",
+  workflows: 'the workflows jobs run, and how they fare',
+  blobs: 'the document blob store: gc',
 };
 
 /** Output, errors and exits of `command` go through the context; errors name `quarry <path>`. */
@@ -54,6 +57,9 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   const program = wire(new Command('quarry'), 'quarry', context)
     .usage('<command> [options]')
     .description('Quarry: enqueue extraction jobs, triage and replay the dead-letter queue, review results.')
+    .version(cliPackage.version, '-V, --version', 'print the version of quarry')
+    // `quarry --version` only before a command: `quarry enqueue --version 2` is the workflow's version.
+    .enablePositionalOptions()
     .addHelpText('after', '\nRun "quarry <command> --help" for the options of a command.');
   for (const spec of options.commands ?? defaultCommands) {
     const words = spec.name.split(' ');

@@ -29,11 +29,18 @@ import type { EnqueueOptions } from './enqueue-options';
 import { DeadLetteredError } from './errors/dead-lettered-error';
 import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
 import { JobNotFoundError } from './errors/job-not-found-error';
+import { JobResultInvalidError } from './errors/job-result-invalid-error';
 import { WaitTimeoutError } from './errors/wait-timeout-error';
 import { jobModels } from './job-models';
 import type { JobStatus } from './job-status';
 import { prepareJobData } from './prepare-job-data';
-import type { EnqueuedJob, EnqueueRequest, QuarryClient, WaitForResultOptions } from './quarry-client';
+import type {
+  EnqueuedJob,
+  EnqueueRequest,
+  JobResult,
+  QuarryClient,
+  WaitForResultOptions,
+} from './quarry-client';
 import { readJobStatus } from './read-job-status';
 
 /** Defaults of {@link createQuarryClient} and `waitForResult`. */
@@ -208,7 +215,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       });
     },
     getStatus,
-    async waitForResult(jobId: string, waitOptions: WaitForResultOptions = {}): Promise<ExtractionJobResult> {
+    async waitForResult(jobId: string, waitOptions: WaitForResultOptions = {}): Promise<JobResult<never>> {
       const timeoutMs = waitOptions.timeoutMs ?? clientDefaults.waitTimeoutMs;
       const deadline = Date.now() + timeoutMs;
       let intervalMs = 50;
@@ -217,7 +224,12 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
         const status = await getStatus(jobId);
         switch (status.state) {
           case 'completed':
-            return status.result;
+            // `data` has the type the caller names (its workflow's output or a type argument).
+            return resultOf({
+              jobId,
+              result: status.result,
+              workflow: waitOptions.workflow,
+            }) as JobResult<never>;
           case 'dead-lettered':
             throw new DeadLetteredError({
               jobId,
@@ -274,4 +286,20 @@ function checkedTimeout(ms: number): number {
     );
   }
   return ms;
+}
+
+/** The result of `jobId`, refused when it comes from another workflow than the one the caller expects. */
+function resultOf(options: {
+  jobId: string;
+  result: ExtractionJobResult;
+  workflow: AnyWorkflow | undefined;
+}): ExtractionJobResult {
+  const { jobId, result, workflow } = options;
+  if (workflow && result.workflow !== workflow.name) {
+    throw new JobResultInvalidError({
+      jobId,
+      problems: [`the job ran workflow "${result.workflow}", not "${workflow.name}"`],
+    });
+  }
+  return result;
 }

@@ -1,3 +1,5 @@
+// A producer outside this repository defines the workflows its jobs name with these (zod schemas).
+export { type AnyWorkflow, defineWorkflow, type WorkflowDefinition, WorkflowRegistry } from '@quarry/core';
 export {
   type EnqueueOutcome,
   RedisGate,

@@ -28,7 +28,19 @@ export interface WaitForResultOptions {
   /** Give up (with WaitTimeoutError) after this long. Default 60 s. */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /**
+   * The workflow the job runs: `data` is then typed by its output schema, and a job that ran another
+   * workflow is refused with JobResultInvalidError.
+   */
+  readonly workflow?: AnyWorkflow;
 }
+
+/**
+ * A completed job's result whose `data` has type `T`: the output of the workflow given to
+ * `waitForResult`, or the type a producer names (`waitForResult<Receipt>(jobId)`, e.g. generated from
+ * `quarry workflows show receipt --json-schema`).
+ */
+export type JobResult<T = unknown> = Omit<ExtractionJobResult, 'data'> & { readonly data: T };
 
 /** The producer client backend services use to enqueue extraction jobs and read their outcome. */
 export interface QuarryClient {
@@ -68,8 +80,16 @@ export interface QuarryClient {
    * @throws DeadLetteredError carrying the DLQ id and reason.
    * @throws WaitTimeoutError when `timeoutMs` passes first.
    * @throws JobNotFoundError when no such job exists.
+   * @throws JobResultInvalidError when the job ran another workflow than `options.workflow`.
+   * @example
+   * const { data } = await client.waitForResult(job.jobId, { workflow: invoice }); // z.output of its output
+   * const { data } = await client.waitForResult<Receipt>(job.jobId); // a type the producer supplies
    */
-  waitForResult(jobId: string, options?: WaitForResultOptions): Promise<ExtractionJobResult>;
+  waitForResult<W extends AnyWorkflow>(
+    jobId: string,
+    options: Omit<WaitForResultOptions, 'workflow'> & { readonly workflow: W },
+  ): Promise<JobResult<z.output<W['output']>>>;
+  waitForResult<T = unknown>(jobId: string, options?: WaitForResultOptions): Promise<JobResult<T>>;
   /** Closes the queues and the connections the client opened. */
   close(): Promise<void>;
 }

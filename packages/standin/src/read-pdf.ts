@@ -15,13 +15,14 @@ export async function readPdf(
   bytes: Uint8Array,
   options: { readonly maxPages: number },
 ): Promise<PdfReading> {
-  const task = pdfjs.getDocument({
+  const reader = await pdfjs();
+  const task = reader.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: true,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    verbosity: reader.VerbosityLevel.ERRORS,
   });
   try {
     const pdf = await task.promise;

@@ -1,4 +1,3 @@
-import { cancelMessageBatch } from '@quarry/anthropic';
 import { UnknownBatchError } from '@quarry/queue';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -37,6 +36,7 @@ ${cliEnvironmentHelp}
       const batch = await view.show({ batchId, requestLimit: 1 });
       if (!batch) throw new UnknownBatchError({ batchId });
       if (batch.status === 'ended') return 'ended';
+      const { cancelMessageBatch } = await import('./on-demand');
       const processing = await cancelMessageBatch({ ...config.anthropic, batchId });
       await records.markCanceling(batchId);
       return processing;

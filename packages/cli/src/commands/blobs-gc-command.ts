@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  collectOrphanBlobs,
-  createBlobStore,
-  DEFAULT_ORPHAN_GRACE_MS,
-  type OrphanDeletion,
-  readBlobConfig,
-} from '@quarry/blobs';
+import { DEFAULT_ORPHAN_GRACE_MS, type OrphanDeletion, readBlobConfig } from '@quarry/blobs';
 import type { BlobKey } from '@quarry/core';
 import { terminalText } from '@quarry/env';
-import { BLOB_DELETION_LEASE_MS, BlobGcMarks, blobReferences, openQueues } from '@quarry/queue';
+import type { BlobGcMarks } from '@quarry/queue';
 import { parseDuration } from '@quarry/triage';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -56,6 +50,14 @@ stores a blob while its delete is under way waits for it and stores the bytes ag
   async run(flags, context) {
     const config = cliConfig(context.env);
     const owner = randomUUID();
+    const {
+      BLOB_DELETION_LEASE_MS,
+      BlobGcMarks,
+      blobReferences,
+      collectOrphanBlobs,
+      createBlobStore,
+      openQueues,
+    } = await import('./on-demand');
     const blobs = createBlobStore(readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd }));
     try {
       const { scanned, deleted, kept, referenced } = await withCliRedis(
@@ -81,6 +83,7 @@ stores a blob while its delete is under way waits for it and stores the bytes ag
                 startedAt,
                 owner,
                 graceMs: flags.grace ?? DEFAULT_ORPHAN_GRACE_MS,
+                leaseMs: BLOB_DELETION_LEASE_MS,
               }),
             dryRun: flags.dryRun,
             ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
@@ -111,6 +114,8 @@ async function claimDeletion(options: {
   readonly startedAt: number;
   readonly owner: string;
   readonly graceMs: number;
+  /** How long a claim stands (`BLOB_DELETION_LEASE_MS`). */
+  readonly leaseMs: number;
 }): Promise<OrphanDeletion> {
   const { marks, key, owner } = options;
   const claim = await marks.claimDeletion(options);
@@ -118,7 +123,7 @@ async function claimDeletion(options: {
     case 'claimed':
       return {
         type: 'delete',
-        signal: AbortSignal.timeout(BLOB_DELETION_LEASE_MS / 2),
+        signal: AbortSignal.timeout(options.leaseMs / 2),
         release: () => marks.releaseDeletion({ key, owner }),
       };
     case 'marked':

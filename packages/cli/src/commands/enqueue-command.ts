@@ -1,5 +1,5 @@
-import { createBlobStore, readBlobConfig } from '@quarry/blobs';
-import { createQuarryClient, DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
+import { readBlobConfig } from '@quarry/blobs';
+import { DeadLetteredError, type EnqueuedJob, type QuarryClient } from '@quarry/client';
 import { dlqReasonLabel, type ExtractionJobResult } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
@@ -153,6 +153,8 @@ ${blobEnvironmentHelp}`,
       maxDocumentBytes: blobConfig?.maxBytes ?? 0,
     });
     const { registry } = await cliWorkflowCatalog(context);
+    // Loaded once the job is ready to go: the client (BullMQ, ioredis) and the S3 SDK are large.
+    const { createBlobStore, createQuarryClient } = await import('./on-demand');
     const blobs = document.kind === 'document' && blobConfig ? createBlobStore(blobConfig) : null;
     const client = createQuarryClient({
       redisUrl: config.redisUrl,

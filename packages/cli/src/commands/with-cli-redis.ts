@@ -1,4 +1,4 @@
-import { closeConnection, type RedisClient, RedisGate, redisClient } from '@quarry/queue';
+import type { RedisClient } from '@quarry/queue';
 
 /** How long a CLI command waits for Redis before giving up. */
 const READY_TIMEOUT_MS = 2000;
@@ -26,6 +26,8 @@ export async function withCliRedis<S, T>(
   options: CliRedisOptions<S>,
   body: (service: S) => Promise<T>,
 ): Promise<T> {
+  // Loaded here, not at start: only the commands that reach Redis pay for ioredis and BullMQ.
+  const { closeConnection, RedisGate, redisClient } = await import('./on-demand');
   const connection = redisClient(options.redisUrl, { role: 'producer', connectionName: 'quarry-cli' });
   connection.on('error', () => {});
   const gate = new RedisGate({

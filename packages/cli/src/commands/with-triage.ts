@@ -1,4 +1,4 @@
-import { createTriage, type Triage } from '@quarry/triage';
+import type { Triage } from '@quarry/triage';
 import { cliTriageConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { cliWorkflowCatalog } from '../cli-workflow-catalog';
@@ -18,6 +18,7 @@ export async function withTriage<T>(
   const config = cliTriageConfig(context.env);
   // Records of workflows loaded from files are read and replayed against the same definitions.
   const { registry } = await cliWorkflowCatalog(context);
+  const { createTriage } = await import('./on-demand');
   return withCliRedis(
     {
       operation,

@@ -17,6 +17,7 @@ is listed and the command exits 1.`,
   usage: '[--json]',
   options: () => [new Option('--json', 'print a JSON object with every workflow')],
   flags: WorkflowsListFlags,
+  examples: ['quarry workflows list', 'QUARRY_WORKFLOWS=./workflows quarry workflows list --json'],
   helpAfter: workflowsEnvironmentHelp,
   run: async (flags, context) => (await import('./workflows-list-run')).workflowsList(flags, context),
 });

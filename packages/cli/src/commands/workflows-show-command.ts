@@ -31,6 +31,10 @@ attempt (system prompt, output schema as sent, the document shown as a placehold
   arguments: [{ name: '<workflow>', description: 'NAME or NAME@VERSION' }],
   options: () => [new Option('--json-schema', 'print only the JSON Schema of the output')],
   flags: WorkflowsShowFlags,
+  examples: [
+    'quarry workflows show invoice',
+    'quarry workflows show receipt@1 --json-schema > receipt.schema.json',
+  ],
   helpAfter: workflowsEnvironmentHelp,
   run: async (flags, context) => (await import('./workflows-show-run')).workflowsShow(flags, context),
 });

@@ -18,6 +18,10 @@ parameters per request). Every problem of every file is listed; the exit code is
   arguments: [{ name: '<file...>', description: 'workflow files (.workflow.json, .yaml, .yml, .mjs, .js)' }],
   options: () => [],
   flags: WorkflowsValidateFlags,
+  examples: [
+    'quarry workflows validate workflows/receipt.workflow.yaml',
+    'quarry workflows validate workflows/*.workflow.yaml',
+  ],
   helpAfter: workflowsEnvironmentHelp,
   run: async (flags, context) => (await import('./workflows-validate-run')).workflowsValidate(flags, context),
 });

@@ -6,7 +6,7 @@ import { pdfjs } from './pdfjs';
 
 /** The encryption filter pdf.js reports for the PDF (null: not encrypted). */
 async function encryptionOf(bytes: Uint8Array): Promise<string | null> {
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+  const task = (await pdfjs()).getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
   try {
     const { info } = await (await task.promise).getMetadata();
     return (info as { EncryptFilterName?: string | null }).EncryptFilterName ?? null;

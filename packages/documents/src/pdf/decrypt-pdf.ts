@@ -1,12 +1,16 @@
-import { PDFArray, PDFDict, PDFDocument, type PDFObject, PDFRef, PDFStream } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFObject, PDFRef } from '@cantoo/pdf-lib';
 import { type DocumentRefusal, refuse } from '../document-refusal';
 
+/** `@cantoo/pdf-lib`, loaded on the first encrypted PDF (it is large; most processes never need it). */
+type PdfLib = typeof import('@cantoo/pdf-lib');
+
 /** The objects a value refers to directly: references inside it, through dictionaries and arrays. */
-function referencesIn(value: PDFObject | undefined): PDFRef[] {
-  if (value instanceof PDFRef) return [value];
-  if (value instanceof PDFStream) return referencesIn(value.dict);
-  if (value instanceof PDFDict) return value.values().flatMap(referencesIn);
-  if (value instanceof PDFArray) return value.asArray().flatMap(referencesIn);
+function referencesIn(lib: PdfLib, value: PDFObject | undefined): PDFRef[] {
+  const inner = (item: PDFObject) => referencesIn(lib, item);
+  if (value instanceof lib.PDFRef) return [value];
+  if (value instanceof lib.PDFStream) return inner(value.dict);
+  if (value instanceof lib.PDFDict) return value.values().flatMap(inner);
+  if (value instanceof lib.PDFArray) return value.asArray().flatMap(inner);
   return [];
 }
 
@@ -16,17 +20,17 @@ function referencesIn(value: PDFObject | undefined): PDFRef[] {
  * still name `/Encrypt`; the saved file writes its own), so that no reader, even one rebuilding a
  * damaged cross-reference table by scanning, finds a trace of the encryption.
  */
-function dropUnreachableObjects(doc: PDFDocument): void {
+function dropUnreachableObjects(lib: PdfLib, doc: PDFDocument): void {
   const { context } = doc;
   const reached = new Set<string>();
   const pending = [context.trailerInfo.Root, context.trailerInfo.Info].flatMap((root) =>
-    referencesIn(root as PDFObject | undefined),
+    referencesIn(lib, root as PDFObject | undefined),
   );
   for (let ref = pending.pop(); ref; ref = pending.pop()) {
     const tag = ref.toString();
     if (reached.has(tag)) continue;
     reached.add(tag);
-    pending.push(...referencesIn(context.lookup(ref)));
+    pending.push(...referencesIn(lib, context.lookup(ref)));
   }
   for (const [ref] of context.enumerateIndirectObjects()) {
     if (!reached.has(ref.toString())) context.delete(ref);
@@ -43,9 +47,10 @@ function dropUnreachableObjects(doc: PDFDocument): void {
 export async function decryptPdf(options: {
   readonly bytes: Uint8Array;
 }): Promise<Uint8Array | DocumentRefusal> {
+  const lib = await import('@cantoo/pdf-lib');
   let decrypted: PDFDocument;
   try {
-    decrypted = await PDFDocument.load(options.bytes, { password: '', updateMetadata: false });
+    decrypted = await lib.PDFDocument.load(options.bytes, { password: '', updateMetadata: false });
   } catch (error) {
     const name = error instanceof Error ? error.name : 'unknown error';
     return refuse(
@@ -53,6 +58,6 @@ export async function decryptPdf(options: {
       `the PDF is encrypted and could not be decrypted (${name}); send it without encryption`,
     );
   }
-  dropUnreachableObjects(decrypted);
+  dropUnreachableObjects(lib, decrypted);
   return decrypted.save({ updateFieldAppearances: false });
 }

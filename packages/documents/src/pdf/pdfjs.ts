@@ -23,5 +23,13 @@ async function loadPdfjs(): Promise<typeof Pdfjs> {
   }
 }
 
-/** pdf.js, loaded once by {@link loadPdfjs}: import it from here, never from `pdfjs-dist` directly. */
-export const pdfjs: typeof Pdfjs = await loadPdfjs();
+let loading: Promise<typeof Pdfjs> | undefined;
+
+/**
+ * pdf.js, loaded on first use by {@link loadPdfjs} (a process that reads no PDF, such as a command
+ * line asked for its help, never pays for it): take it from here, never from `pdfjs-dist` directly.
+ */
+export function pdfjs(): Promise<typeof Pdfjs> {
+  loading ??= loadPdfjs();
+  return loading;
+}

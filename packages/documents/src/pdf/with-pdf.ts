@@ -48,7 +48,7 @@ async function readPdf<T>(
     );
   }
   // pdf.js may take over the buffer it is given, and refuses a Node Buffer: hand it a plain copy.
-  const task = pdfjs.getDocument({
+  const task = (await pdfjs()).getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
