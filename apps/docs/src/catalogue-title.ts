@@ -5,11 +5,16 @@ export interface CatalogueTitle {
 }
 
 const TITLE = /^row (\d+(?:, row \d+)*): (.+)$/s;
+/** The placeholders of a parameterised title (`it.each`: `%s`, `%j`, `$kind`, `${kind}`), shown as `…`. */
+const PLACEHOLDER = /%[sdifjo#%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*/g;
 
-/** The row ids and summary a test title carries, or null for a title that names no row. */
+/**
+ * The row ids and summary a test title carries, or null for a title that names no row. A
+ * parameterised title's placeholders read as `…` in the summary.
+ */
 export function parseCatalogueTitle(title: string): CatalogueTitle | null {
   const match = TITLE.exec(title);
   if (match === null) return null;
   const [, ids = '', summary = ''] = match;
-  return { rows: ids.split(', row ').map(Number), summary: summary.trim() };
+  return { rows: ids.split(', row ').map(Number), summary: summary.replace(PLACEHOLDER, '…').trim() };
 }
