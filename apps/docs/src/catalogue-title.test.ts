@@ -6,6 +6,7 @@ describe('parseCatalogueTitle', () => {
     expect(parseCatalogueTitle('row 148: refuses %s, an IPv6 form (%s)')?.summary).toBe(
       'refuses …, an IPv6 form (…)',
     );
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the title of a vitest `it.each` case, as written
     expect(parseCatalogueTitle('row 145: kept for its job (${kind}) and $name.x')?.summary).toBe(
       'kept for its job (…) and …',
     );

@@ -295,7 +295,7 @@ describe('enqueueDocument', () => {
     }
   });
 
-  it('row 115: a document whose job\'s add fails (Redis down) -> leaves no job and stores nothing (the mark comes before the put)', async () => {
+  it("row 115: a document whose job's add fails (Redis down) -> leaves no job and stores nothing (the mark comes before the put)", async () => {
     const blobs = await blobStore();
     const client = createQuarryClient({
       redisUrl: 'redis://127.0.0.1:1',
