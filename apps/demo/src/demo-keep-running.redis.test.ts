@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RedisClient } from '@quarry/queue';
 import { it } from '@quarry/testing';
@@ -6,7 +5,6 @@ import { describe, expect } from 'vitest';
 import type { DemoSummary } from './demo-summary';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 /** The BullMQ job ids under `prefix` (job hashes carry `data` and `opts`). */
@@ -27,8 +25,9 @@ describe('pnpm demo --documents pdf --keep-running (child process group, real Re
     processes,
   }) => {
     const demo = processes.start({
-      command: tsx,
-      args: [main, '--documents', 'pdf', '--limit', '2', '--keep-running', '--json'],
+      // As `pnpm demo` runs it: one node process with tsx's loader (no tsx wrapper relaying signals).
+      command: process.execPath,
+      args: ['--import', 'tsx', main, '--documents', 'pdf', '--limit', '2', '--keep-running', '--json'],
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -37,7 +36,7 @@ describe('pnpm demo --documents pdf --keep-running (child process group, real Re
         DEMO_DASHBOARD_PORT: '0',
         DEMO_TIMEOUT_SECONDS: '60',
       },
-      // Ctrl-C reaches the whole foreground group: tsx and the node process it starts.
+      // Ctrl-C reaches the whole foreground group.
       group: true,
     });
     const exported = await demo.waitForLine(/^ {2}export REDIS_URL=/, {

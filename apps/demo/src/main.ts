@@ -5,7 +5,7 @@ import { DemoRedisUnavailableError } from './demo-redis-unavailable-error';
 import { renderSummary } from './render-summary';
 import { runDemo } from './run-demo';
 
-/** Signals this close to the first one are the same Ctrl-C (relayed by tsx), not a second request. */
+/** Signals this close to the first one are the same Ctrl-C (relayed by a wrapper such as tsx), not a second request. */
 const SAME_KEYPRESS_MS = 1000;
 
 /** `pnpm demo`: see `demoHelp`. Exit code 0 on a normal run, 1 on a problem, 130 when interrupted. */
@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   setMaxListeners(0, abort.signal);
   let firstSignalAt = 0;
   const onSignal = () => {
-    // Ctrl-C reaches tsx and this process, and tsx relays it: one keypress, two signals.
+    // Run under a wrapper (tsx), Ctrl-C reaches it and this process, and it relays: one keypress, two signals.
     if (abort.signal.aborted && Date.now() - firstSignalAt < SAME_KEYPRESS_MS) return;
     if (abort.signal.aborted) {
       process.stderr.write('\nsecond signal: exiting now\n');
