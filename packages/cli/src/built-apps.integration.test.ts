@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,30 +77,6 @@ describe('the built cli and worker (node apps/<app>/dist/main.js)', () => {
     const output = JSON.parse(run.stdout) as { data: unknown; jobId: string };
     expect(output).toMatchObject({ jobId: expect.any(String), data: sample.truth });
   }, 120_000);
-
-  it('starts without reading the Anthropic SDK, the S3 SDK or the PDF writer (commands load them when they run)', () => {
-    // The files node reads before the first command runs: main.js and the chunks it imports statically.
-    const dist = join(root, 'apps', 'cli', 'dist');
-    const read = new Set<string>();
-    const pending = ['main.js'];
-    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-      if (read.has(file)) continue;
-      read.add(file);
-      const code = readFileSync(join(dist, file), 'utf8');
-      for (const [, chunk] of code.matchAll(/^(?:import|} from) *"\.\/([^"]+)";$/gm))
-        if (chunk) pending.push(chunk);
-    }
-    // esbuild names each inlined module's source path in a comment.
-    const inlined = [...read].flatMap((file) => [
-      ...readFileSync(join(dist, file), 'utf8').matchAll(/^\/\/ .*node_modules\/((?:@[^/]+\/)?[^/]+)\//gm),
-    ]);
-    const packages = new Set(inlined.map(([, name]) => name));
-    expect(packages).toContain('commander');
-    // ioredis and BullMQ still reach the start-up path through the queue package's shared chunk
-    // (redis-connection.ts); keeping them out is open work on the CLI's start-up.
-    for (const heavy of ['@anthropic-ai/sdk', '@aws-sdk/client-s3', '@cantoo/pdf-lib'])
-      expect(packages).not.toContain(heavy);
-  });
 
   it('prints its version', async ({ processes }) => {
     const run = await processes.run({
