@@ -78,6 +78,38 @@ describe('the built cli and worker (node apps/<app>/dist/main.js)', () => {
     expect(output).toMatchObject({ jobId: expect.any(String), data: sample.truth });
   }, 120_000);
 
+  it('quarry --help and a bad flag load no network client: the Redis, Anthropic and S3 clients load when a command runs', async ({
+    processes,
+  }) => {
+    // Node's own modules a process has loaded, printed as it exits: ioredis needs dns and tls, the
+    // Anthropic and S3 SDKs http and https, BullMQ worker_threads. (commander needs child_process,
+    // which brings net and dgram with it.)
+    const loaded = `data:text/javascript,process.on('exit', () => process.stderr.write('\\nloaded:' +
+      JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)))))`;
+    const builtins = async (args: string[], env: NodeJS.ProcessEnv = process.env) => {
+      const run = await processes.run({
+        command: process.execPath,
+        args: ['--import', loaded, built('cli'), ...args],
+        cwd: root,
+        env,
+      });
+      const [, list] = run.stderr.split('\nloaded:');
+      return { code: run.code, modules: JSON.parse(list ?? '[]') as string[] };
+    };
+    const network = ['dns', 'tls', 'http', 'https', 'http2', 'worker_threads'];
+    for (const args of [['--help'], ['dlq', 'list', '--help'], ['enqueue', '--nope']]) {
+      const { modules } = await builtins(args);
+      expect(modules, args.join(' ')).toContain('readline/promises');
+      for (const name of network) expect(modules, `${args.join(' ')} loads ${name}`).not.toContain(name);
+    }
+    // The same probe sees them once a command talks to Redis, so it can fail.
+    const { modules } = await builtins(['dlq', 'list', '--json'], {
+      ...process.env,
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    expect(modules).toContain('dns');
+  });
+
   it('prints its version', async ({ processes }) => {
     const run = await processes.run({
       command: process.execPath,

@@ -3,7 +3,7 @@ import cliPackage from '../package.json' with { type: 'json' };
 import type { CliCommand, ParsedCommandLine } from './cli-command';
 import type { CliContext } from './cli-context';
 import { commands as defaultCommands } from './commands';
-import { exitCodes, reportCliError } from './exit-codes';
+import { exitCodes } from './exit-codes';
 import { neutralisedContext } from './neutralised-context';
 
 /** Options of {@link runCli}. */
@@ -77,6 +77,8 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       try {
         exitCode = await spec.run(parsedOf(command), context);
       } catch (error) {
+        // The error classes (and the packages defining them) load only when a command fails.
+        const { reportCliError } = await import('./error-exits');
         exitCode = reportCliError({ error, command: spec.name, stderr: context.stderr });
       }
     });

@@ -1,13 +1,11 @@
-import { UnknownBatchError } from '@quarry/queue';
 import { Option } from 'commander';
 import { z } from 'zod';
-import { cliAnthropicConfig } from '../cli-config';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { switchFlag } from '../flag-schemas';
 import { batchIdArg } from './batch-id-arg';
-import { withBatchesView } from './with-batches-view';
+
+export const BatchesCancelFlags = z.object({ args: z.tuple([batchIdArg]), json: switchFlag });
 
 /** `quarry batches cancel <id>`: cancels a batch in flight; its jobs are collected again. */
 export const batchesCancelCommand = defineCommand({
@@ -20,7 +18,7 @@ A batch that has ended is left alone. Needs ANTHROPIC_API_KEY (and ANTHROPIC_BAS
 workers do.`,
   arguments: [{ name: '<batchId>', description: 'the batch id (msgbatch_…)' }],
   options: () => [new Option('--json', 'print { batchId, status } as one JSON object')],
-  flags: z.object({ args: z.tuple([batchIdArg]), json: switchFlag }),
+  flags: BatchesCancelFlags,
   examples: ['quarry batches cancel msgbatch_…'],
   helpAfter: `Exit codes: 0 cancel asked (or the batch had ended), 1 unknown batch, API refusal, bad usage or no Redis.
 
@@ -29,25 +27,5 @@ ${cliEnvironmentHelp}
   ANTHROPIC_BASE_URL     the API's URL (default the SDK's)
   ANTHROPIC_TIMEOUT_MS   deadline of the cancel call
   ANTHROPIC_MAX_RETRIES  retries of the cancel call`,
-  async run(flags, context) {
-    const [batchId] = flags.args;
-    const config = cliAnthropicConfig(context.env);
-    const status = await withBatchesView(context, 'batches cancel', async ({ view, records }) => {
-      const batch = await view.show({ batchId, requestLimit: 1 });
-      if (!batch) throw new UnknownBatchError({ batchId });
-      if (batch.status === 'ended') return 'ended';
-      const { cancelMessageBatch } = await import('./on-demand');
-      const processing = await cancelMessageBatch({ ...config.anthropic, batchId });
-      await records.markCanceling(batchId);
-      return processing;
-    });
-    if (flags.json) context.stdout(`${JSON.stringify({ batchId, status })}\n`);
-    else
-      context.stderr(
-        status === 'ended'
-          ? `batch ${batchId} has ended; nothing to cancel\n`
-          : `batch ${batchId} is ${status}; its unprocessed requests will be collected again\n`,
-      );
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./batches-cancel-run')).batchesCancel(flags, context),
 });

@@ -2,10 +2,12 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { positiveIntegerFlag, switchFlag } from '../flag-schemas';
-import { renderBatchList } from './render-batches';
-import { withBatchesView } from './with-batches-view';
+
+export const BatchesListFlags = z.object({
+  limit: positiveIntegerFlag.pipe(z.number().max(1000, { error: 'must be at most 1000' })).default(50),
+  json: switchFlag,
+});
 
 /** `quarry batches list`: the batch lane's batches and collectors. */
 export const batchesListCommand = defineCommand({
@@ -20,24 +22,8 @@ to be collected into a batch and the age of the oldest.`,
     new Option('--limit <N>', 'most batches to list, at most 1000 (default 50)'),
     new Option('--json', 'print { batches, collectors } as one JSON object'),
   ],
-  flags: z.object({
-    limit: positiveIntegerFlag.pipe(z.number().max(1000, { error: 'must be at most 1000' })).default(50),
-    json: switchFlag,
-  }),
+  flags: BatchesListFlags,
   examples: ['quarry batches list --limit 10'],
   helpAfter: cliEnvironmentHelp,
-  async run(flags, context) {
-    const nowMs = Date.now();
-    const { batches, collectors } = await withBatchesView(context, 'batches list', async ({ view }) => ({
-      batches: await view.list({ limit: flags.limit }),
-      collectors: await view.collectors(),
-    }));
-    if (flags.json) {
-      context.stdout(`${JSON.stringify({ batches, collectors })}\n`);
-      return exitCodes.ok;
-    }
-    context.stdout(renderBatchList({ batches, collectors, nowMs }));
-    context.stderr(`${batches.length} batch(es)\n`);
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./batches-list-run')).batchesList(flags, context),
 });

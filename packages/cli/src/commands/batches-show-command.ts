@@ -1,13 +1,15 @@
-import { UnknownBatchError } from '@quarry/queue';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { positiveIntegerFlag, switchFlag } from '../flag-schemas';
 import { batchIdArg } from './batch-id-arg';
-import { renderBatchDetail } from './render-batches';
-import { withBatchesView } from './with-batches-view';
+
+export const BatchesShowFlags = z.object({
+  args: z.tuple([batchIdArg]),
+  limit: positiveIntegerFlag.pipe(z.number().max(10_000, { error: 'must be at most 10000' })).default(100),
+  json: switchFlag,
+});
 
 /** `quarry batches show <id>`: one batch with its requests. */
 export const batchesShowCommand = defineCommand({
@@ -20,22 +22,8 @@ pending, cost so far at the batch price, and its requests (custom_id, job id, at
     new Option('--limit <N>', 'most requests to list, at most 10000 (default 100)'),
     new Option('--json', 'print the batch as one JSON object (requests in requestList)'),
   ],
-  flags: z.object({
-    args: z.tuple([batchIdArg]),
-    limit: positiveIntegerFlag.pipe(z.number().max(10_000, { error: 'must be at most 10000' })).default(100),
-    json: switchFlag,
-  }),
+  flags: BatchesShowFlags,
   examples: ['quarry batches show msgbatch_… --limit 20'],
   helpAfter: cliEnvironmentHelp,
-  async run(flags, context) {
-    const [batchId] = flags.args;
-    const batch = await withBatchesView(context, 'batches show', ({ view }) =>
-      view.show({ batchId, requestLimit: flags.limit }),
-    );
-    if (!batch) throw new UnknownBatchError({ batchId });
-    context.stdout(
-      flags.json ? `${JSON.stringify(batch)}\n` : renderBatchDetail({ batch, nowMs: Date.now() }),
-    );
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./batches-show-run')).batchesShow(flags, context),
 });

@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_ORPHAN_GRACE_MS, type OrphanDeletion, readBlobConfig } from '@quarry/blobs';
-import type { BlobKey } from '@quarry/core';
-import { terminalText } from '@quarry/env';
-import type { BlobGcMarks } from '@quarry/queue';
+import { DEFAULT_ORPHAN_GRACE_MS } from '@quarry/blobs';
 import { parseDuration } from '@quarry/triage';
 import { Option } from 'commander';
 import { z } from 'zod';
-import { cliConfig } from '../cli-config';
 import { defineCommand } from '../define-command';
 import { blobEnvironmentHelp, cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { switchFlag } from '../flag-schemas';
-import { withCliRedis } from './with-cli-redis';
 
 /** Longest grace period `--grace` takes: a year. */
 const MAX_GRACE_MS = 365 * 86_400_000;
@@ -23,6 +16,8 @@ const graceFlag = z
   .refine((ms) => ms >= 0 && ms <= MAX_GRACE_MS, {
     error: 'must be a duration from 0s to 365d, such as 24h',
   });
+
+export const BlobsGcFlags = z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag });
 
 /** `quarry blobs gc`: removes stored documents no job or DLQ record refers to any more. */
 export const blobsGcCommand = defineCommand({
@@ -44,90 +39,8 @@ stores a blob while its delete is under way waits for it and stores the bytes ag
     ),
     new Option('--json', 'print { scanned, removed: [key, …], dryRun }'),
   ],
-  flags: z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag }),
+  flags: BlobsGcFlags,
   examples: ['quarry blobs gc --dry-run', 'quarry blobs gc --grace 48h --json'],
   helpAfter: `${cliEnvironmentHelp}\n${blobEnvironmentHelp}`,
-  async run(flags, context) {
-    const config = cliConfig(context.env);
-    const owner = randomUUID();
-    const {
-      BLOB_DELETION_LEASE_MS,
-      BlobGcMarks,
-      blobReferences,
-      collectOrphanBlobs,
-      createBlobStore,
-      openQueues,
-    } = await import('./on-demand');
-    const blobs = createBlobStore(readBlobConfig({ env: context.env, program: 'CLI', cwd: context.cwd }));
-    try {
-      const { scanned, deleted, kept, referenced } = await withCliRedis(
-        {
-          operation: 'blobs gc',
-          redisUrl: config.redisUrl,
-          redisUrlRedacted: config.redisUrlRedacted,
-          open: (connection) => ({ connection, queues: openQueues({ connection, config: config.queue }) }),
-          close: ({ queues }) => queues.close(),
-        },
-        async ({ connection, queues }) => {
-          const marks = new BlobGcMarks({ redis: connection, keys: queues.keys });
-          // The server's time before the references are read: a producer's mark since then keeps its blob.
-          const startedAt = await marks.now();
-          const references = await blobReferences({ redis: connection, queues });
-          const collected = await collectOrphanBlobs({
-            store: blobs.store,
-            isReferenced: (key) => references.has(key),
-            claimDeletion: (key) =>
-              claimDeletion({
-                marks,
-                key,
-                startedAt,
-                owner,
-                graceMs: flags.grace ?? DEFAULT_ORPHAN_GRACE_MS,
-                leaseMs: BLOB_DELETION_LEASE_MS,
-              }),
-            dryRun: flags.dryRun,
-            ...(flags.grace !== undefined ? { graceMs: flags.grace } : {}),
-          });
-          return { ...collected, referenced: references.size };
-        },
-      );
-      if (flags.json) {
-        context.stdout(`${JSON.stringify({ scanned, removed: deleted, dryRun: flags.dryRun })}\n`);
-        return exitCodes.ok;
-      }
-      for (const key of deleted) context.stdout(`${terminalText(key)}\n`);
-      const verb = flags.dryRun ? 'would remove' : 'removed';
-      context.stderr(
-        `${verb} ${deleted.length} of ${scanned} blob(s); ${referenced} referenced by jobs or DLQ records${kept.length > 0 ? `; ${kept.length} kept, being enqueued again` : ''}\n`,
-      );
-      return exitCodes.ok;
-    } finally {
-      blobs.close();
-    }
-  },
+  run: async (flags, context) => (await import('./blobs-gc-run')).blobsGc(flags, context),
 });
-
-/** Claims one delete in Redis; the delete is cut off at half the claim's lease, so it ends before the claim does. */
-async function claimDeletion(options: {
-  readonly marks: BlobGcMarks;
-  readonly key: BlobKey;
-  readonly startedAt: number;
-  readonly owner: string;
-  readonly graceMs: number;
-  /** How long a claim stands (`BLOB_DELETION_LEASE_MS`). */
-  readonly leaseMs: number;
-}): Promise<OrphanDeletion> {
-  const { marks, key, owner } = options;
-  const claim = await marks.claimDeletion(options);
-  switch (claim.type) {
-    case 'claimed':
-      return {
-        type: 'delete',
-        signal: AbortSignal.timeout(options.leaseMs / 2),
-        release: () => marks.releaseDeletion({ key, owner }),
-      };
-    case 'marked':
-    case 'busy':
-      return { type: 'keep', reason: claim.type };
-  }
-}

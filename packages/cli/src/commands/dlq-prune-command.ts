@@ -3,15 +3,15 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { switchFlag } from '../flag-schemas';
-import { withTriage } from './with-triage';
 
 /** A duration longer than zero (`7d`, `12h`), in milliseconds. */
 const durationFlag = z
   .string()
   .transform((text) => parseDuration(text) ?? 0)
   .refine((ms) => ms > 0, { error: 'must be a duration such as 7d or 12h' });
+
+export const DlqPruneFlags = z.object({ olderThan: durationFlag.optional(), json: switchFlag });
 
 /** `quarry dlq prune`: applies the audit retention of replayed records. */
 export const dlqPruneCommand = defineCommand({
@@ -24,16 +24,8 @@ export const dlqPruneCommand = defineCommand({
     new Option('--older-than <d>', 'replayed longer ago than this, e.g. 7d or 12h (default: the retention)'),
     new Option('--json', 'print { removed: [dlqId, …] }'),
   ],
-  flags: z.object({ olderThan: durationFlag.optional(), json: switchFlag }),
+  flags: DlqPruneFlags,
   examples: ['quarry dlq prune --older-than 7d --json'],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
-  async run(flags, context) {
-    const { olderThan } = flags;
-    const { removed } = await withTriage(context, 'dlq prune', (triage) =>
-      triage.pruneReplayed(olderThan === undefined ? {} : { olderThanMs: olderThan }),
-    );
-    if (flags.json) context.stdout(`${JSON.stringify({ removed })}\n`);
-    else context.stderr(`removed ${removed.length} replayed record(s)\n`);
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./dlq-prune-run')).dlqPrune(flags, context),
 });

@@ -2,10 +2,12 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp, triageEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { switchFlag } from '../flag-schemas';
-import { renderDlqDetail } from './render-dlq-detail';
-import { withTriage } from './with-triage';
+
+export const DlqShowFlags = z.object({
+  args: z.tuple([z.string()]),
+  json: switchFlag,
+});
 
 /** `quarry dlq show <dlqId>`: one record, whole, with its lineage chain. */
 export const dlqShowCommand = defineCommand({
@@ -16,16 +18,8 @@ raw output, the job data, and the lineage chain (every DLQ record of the same ro
 and the latest replay job).`,
   arguments: [{ name: '<dlqId>', description: 'the DLQ id of the record' }],
   options: () => [new Option('--json', 'print { record, summary, chain }')],
-  flags: z.object({
-    args: z.tuple([z.string()]),
-    json: switchFlag,
-  }),
+  flags: DlqShowFlags,
   examples: ['quarry dlq show <dlqId>', 'quarry dlq show <dlqId> --json'],
   helpAfter: `${cliEnvironmentHelp}\n${triageEnvironmentHelp}`,
-  async run(flags, context) {
-    const [dlqId] = flags.args;
-    const detail = await withTriage(context, 'dlq show', (triage) => triage.showDlq(dlqId));
-    context.stdout(flags.json ? `${JSON.stringify(detail)}\n` : renderDlqDetail(detail));
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./dlq-show-run')).dlqShow(flags, context),
 });

@@ -1,9 +1,9 @@
 /**
- * What commands load when they run, not when `quarry` starts: the Redis clients (ioredis, BullMQ),
- * the triage service, the blob stores (the S3 SDK), the producer client and the Anthropic SDK.
- * Commands `await import('./on-demand')`; the bundle puts this module and what it reaches in chunks
- * of their own, so `quarry --help` and a bad flag never parse them. (A dynamic import of a package's
- * index would not do: the bundler would share the index with the modules imported at start.)
+ * What commands load only once their input has been checked, not when their run module loads: the
+ * Redis clients (ioredis, BullMQ), the triage service, the blob stores (the S3 SDK), the producer
+ * client and the Anthropic SDK. A bad workflow name or a missing file is reported without reading
+ * them; `quarry --help` never reads them (the bundle splits chunks after tree shaking, see
+ * `scripts/build/bundle-app.mjs`).
  */
 export { cancelMessageBatch } from '@quarry/anthropic';
 export { collectOrphanBlobs, createBlobStore } from '@quarry/blobs';

@@ -1,12 +1,14 @@
-import { terminalText, textTable } from '@quarry/env';
-import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand } from '../define-command';
 import { cliEnvironmentHelp } from '../environment-help';
-import { exitCodes } from '../exit-codes';
 import { positiveIntegerFlag, switchFlag, textFlag } from '../flag-schemas';
-import { withReviewIndex } from './with-review-index';
+
+export const ReviewListFlags = z.object({
+  workflow: textFlag.optional(),
+  limit: positiveIntegerFlag.optional(),
+  json: switchFlag,
+});
 
 /** `quarry review list`: flagged jobs waiting for a person. */
 export const reviewListCommand = defineCommand({
@@ -23,59 +25,8 @@ field path, confidence, the field's threshold and what lowered it. Acknowledge o
     new Option('--limit <N>', 'at most N entries'),
     new Option('--json', 'print a JSON array of entries (with the extracted data)'),
   ],
-  flags: z.object({ workflow: textFlag.optional(), limit: positiveIntegerFlag.optional(), json: switchFlag }),
+  flags: ReviewListFlags,
   examples: ['quarry review list --workflow invoice --limit 20'],
   helpAfter: cliEnvironmentHelp,
-  async run(flags, context) {
-    const { entries, unreadable } = await withReviewIndex(context, 'review list', (index) =>
-      index.list({
-        ...(flags.workflow !== undefined ? { workflow: flags.workflow } : {}),
-        ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
-      }),
-    );
-    for (const entry of unreadable) {
-      context.stderr(
-        `warning: review entry of job ${terminalText(entry.jobId)} is unreadable (${terminalText(entry.problem)})\n`,
-      );
-    }
-    if (flags.json) {
-      context.stdout(`${JSON.stringify(entries)}\n`);
-      return exitCodes.ok;
-    }
-    const now = Date.now();
-    context.stdout(
-      `${textTable({
-        head: ['JOB ID', 'WORKFLOW', 'AGE', 'ATTEMPTS', 'COST', 'REASONS'],
-        rows: entries.map((entry) => [
-          entry.jobId,
-          workflowLabel(entry.workflow, entry.version),
-          ageLabel(entry.flaggedAt, now),
-          String(entry.attempts),
-          costLabel(entry.costUsd),
-          entry.reasons.join('; '),
-        ]),
-        maxWidth: 100,
-      })}\n`,
-    );
-    const weak = entries.flatMap((entry) =>
-      (entry.weakFields ?? []).map((field) => [
-        entry.jobId,
-        field.path,
-        field.confidence.toFixed(2),
-        field.reviewBelow === null ? '-' : field.reviewBelow.toFixed(2),
-        field.reason,
-      ]),
-    );
-    if (weak.length > 0) {
-      context.stdout(
-        `\nWeak fields:\n${textTable({
-          head: ['JOB ID', 'FIELD', 'CONFIDENCE', 'BELOW', 'WHY'],
-          rows: weak,
-          maxWidth: 100,
-        })}\n`,
-      );
-    }
-    context.stderr(`${entries.length} job(s) waiting for review\n`);
-    return exitCodes.ok;
-  },
+  run: async (flags, context) => (await import('./review-list-run')).reviewList(flags, context),
 });

@@ -1,3 +1,0 @@
-import { appBundle } from '../../scripts/build/app-bundle.mjs';
-
-export default appBundle();
