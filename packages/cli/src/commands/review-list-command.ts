@@ -14,7 +14,7 @@ export const reviewListCommand = defineCommand({
   summary: 'list completed jobs flagged for review',
   description: `Lists completed jobs flagged "needs review" (a review rule failed, or the confidence was below the
 workflow's threshold) that nobody has acknowledged yet, oldest first: job id, workflow@version, age,
-model attempts, cost and the reasons; then, for grounded workflows, the weak fields to look at first:
+model calls, cost and the reasons; then, for grounded workflows, the weak fields to look at first:
 field path, confidence, the field's threshold and what lowered it. Acknowledge one with
 "quarry review ack <jobId>".`,
   usage: '[--workflow <name>] [--limit <N>] [--json]',
@@ -45,11 +45,12 @@ field path, confidence, the field's threshold and what lowered it. Acknowledge o
     const now = Date.now();
     context.stdout(
       `${textTable({
-        head: ['JOB ID', 'WORKFLOW', 'AGE', 'ATTEMPTS', 'COST', 'REASONS'],
+        head: ['JOB ID', 'WORKFLOW', 'AGE', 'MODEL CALLS', 'COST', 'REASONS'],
         rows: entries.map((entry) => [
           entry.jobId,
           workflowLabel(entry.workflow, entry.version),
           ageLabel(entry.flaggedAt, now),
+          // The entry's `attempts` counts model calls (replies), not BullMQ job attempts.
           String(entry.attempts),
           costLabel(entry.costUsd),
           entry.reasons.join('; '),
