@@ -237,7 +237,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
       );
       expect(done.code, done.stderr).toBe(0);
       expect(done.stderr).toMatch(
-        /completed after \d+ attempt\(s\), \$[\d.]+, needs review \(no_text_layer: the document has no text layer/,
+        /completed after \d+ model call\(s\), \$[\d.]+, needs review \(no_text_layer: the document has no text layer/,
       );
       expect(JSON.parse(done.stdout)).toEqual(sample.truth);
     } finally {

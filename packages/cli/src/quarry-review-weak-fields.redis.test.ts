@@ -98,7 +98,11 @@ describe('quarry review list: weak fields', () => {
     await review.flag(entry('job-plain', {}));
     const table = await runQuarry(['review', 'list'], { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix });
     expect(table.code).toBe(0);
-    expect(table.stdout).toContain('job-plain');
+    const [head, row] = table.stdout.split('\n').map((line) => line.trimEnd().split(/\s{2,}/));
+    expect(head).toEqual(['JOB ID', 'WORKFLOW', 'AGE', 'MODEL CALLS', 'COST', 'REASONS']);
+    // The entry's `attempts` (model replies) is what the MODEL CALLS column shows.
+    expect(row?.[0]).toBe('job-plain');
+    expect(row?.[3]).toBe('2');
     expect(table.stdout).not.toContain('Weak fields');
   });
 });

@@ -67,7 +67,7 @@ describe('review routing end to end (worker + stand-in â†’ quarry review list â†
     ]);
 
     const table = await quarry(['review', 'list']);
-    expect(table.stdout).toMatch(/^JOB ID +WORKFLOW +AGE +ATTEMPTS +COST +REASONS\n/);
+    expect(table.stdout).toMatch(/^JOB ID +WORKFLOW +AGE +MODEL CALLS +COST +REASONS\n/);
     expect(table.stdout).toContain(flagged.jobId);
     expect(table.stdout).toContain('support-ticket@v1');
     expect(table.stderr).toBe('1 job(s) waiting for review\n');

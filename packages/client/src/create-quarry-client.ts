@@ -13,7 +13,6 @@ import {
   closeQueues,
   duplicateClient,
   EXTRACTION_JOB_NAME,
-  type ExtractionJobResult,
   extractionQueue,
   openQueues,
   QueueConfig,
@@ -24,16 +23,13 @@ import {
   redisClient,
   TransactionalEnqueuer,
 } from '@quarry/queue';
+import { clientDefaults } from './client-defaults';
 import { enqueueDocument } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
-import { DeadLetteredError } from './errors/dead-lettered-error';
-import { type EnqueueProblem, EnqueueValidationError } from './errors/enqueue-validation-error';
-import { JobNotFoundError } from './errors/job-not-found-error';
-import { JobResultInvalidError } from './errors/job-result-invalid-error';
-import { WaitTimeoutError } from './errors/wait-timeout-error';
 import { jobModels } from './job-models';
 import type { JobStatus } from './job-status';
-import { prepareJobData } from './prepare-job-data';
+import { pollJobResult } from './poll-job-result';
+import { prepareRequests } from './prepare-requests';
 import type {
   EnqueuedJob,
   EnqueueRequest,
@@ -42,14 +38,6 @@ import type {
   WaitForResultOptions,
 } from './quarry-client';
 import { readJobStatus } from './read-job-status';
-
-/** Defaults of {@link createQuarryClient} and `waitForResult`. */
-export const clientDefaults = {
-  readyTimeoutMs: 1000,
-  waitTimeoutMs: 60_000,
-  /** `waitForResult` polls from 50 ms, growing 1.5× per poll up to this. */
-  maxPollIntervalMs: 1000,
-} as const;
 
 /** Options of {@link createQuarryClient}: a Redis URL, or a connection the caller owns. */
 export type CreateQuarryClientOptions = (
@@ -123,28 +111,8 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
   const blobMarks = new BlobGcMarks({ redis: main, keys: queues.keys });
   const maxPollIntervalMs = options.maxPollIntervalMs ?? clientDefaults.maxPollIntervalMs;
 
-  const prepare = (requests: readonly EnqueueRequest[], batch: boolean) => {
-    const problems: EnqueueProblem[] = [];
-    const jobs = requests.flatMap((request, item) => {
-      const prepared = prepareJobData({
-        registry,
-        workflow: typeof request.workflow === 'string' ? request.workflow : request.workflow.name,
-        input: request.input,
-        options: {
-          ...(typeof request.workflow === 'string' ? {} : { version: request.workflow.version }),
-          ...request.options,
-        },
-        maxJobDataBytes: config.limits.maxJobDataBytes,
-        inlineDocumentMaxBytes: config.limits.inlineDocumentMaxBytes,
-        allowedModels: config.allowedModels,
-      });
-      if (prepared.ok) return [prepared.data];
-      problems.push(...prepared.problems.map((problem) => (batch ? { item, ...problem } : problem)));
-      return [];
-    });
-    if (problems.length > 0) throw new EnqueueValidationError({ problems });
-    return jobs;
-  };
+  const prepare = (requests: readonly EnqueueRequest[], batch: boolean) =>
+    prepareRequests({ registry, config, requests, batch });
 
   const prepareOne = (workflow: AnyWorkflow | string, input: unknown, enqueueOptions?: EnqueueOptions) => {
     const [data] = prepare([{ workflow, input, options: enqueueOptions }], false);
@@ -215,42 +183,9 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       });
     },
     getStatus,
-    async waitForResult(jobId: string, waitOptions: WaitForResultOptions = {}): Promise<JobResult<never>> {
-      const timeoutMs = waitOptions.timeoutMs ?? clientDefaults.waitTimeoutMs;
-      const deadline = Date.now() + timeoutMs;
-      let intervalMs = 50;
-      for (;;) {
-        waitOptions.signal?.throwIfAborted();
-        const status = await getStatus(jobId);
-        switch (status.state) {
-          case 'completed':
-            // `data` has the type the caller names (its workflow's output or a type argument).
-            return resultOf({
-              jobId,
-              result: status.result,
-              workflow: waitOptions.workflow,
-            }) as JobResult<never>;
-          case 'dead-lettered':
-            throw new DeadLetteredError({
-              jobId,
-              dlqId: status.dlqId,
-              reason: status.reason,
-              record: status.record,
-            });
-          case 'unknown':
-            throw new JobNotFoundError({ jobId });
-          case 'queued':
-          case 'delayed':
-          case 'active':
-          case 'failed-retrying': {
-            const remaining = deadline - Date.now();
-            if (remaining <= 0) throw new WaitTimeoutError({ jobId, timeoutMs, lastState: status.state });
-            await sleep(Math.min(intervalMs, remaining), waitOptions.signal);
-            intervalMs = Math.min(intervalMs * 1.5, maxPollIntervalMs);
-            break;
-          }
-        }
-      }
+    async waitForResult(jobId: string, wait: WaitForResultOptions = {}): Promise<JobResult<never>> {
+      // `data` has the type the caller names (its workflow's output or a type argument).
+      return (await pollJobResult({ jobId, wait, getStatus, maxPollIntervalMs })) as JobResult<never>;
     },
     async close() {
       // Connections first: once they ended, every queue initialization has settled while its listeners
@@ -264,20 +199,6 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
   };
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** A command timeout option checked: a whole number of milliseconds from 1 to 10 minutes. */
 function checkedTimeout(ms: number): number {
   if (!Number.isInteger(ms) || ms < 1 || ms > 600_000) {
@@ -286,20 +207,4 @@ function checkedTimeout(ms: number): number {
     );
   }
   return ms;
-}
-
-/** The result of `jobId`, refused when it comes from another workflow than the one the caller expects. */
-function resultOf(options: {
-  jobId: string;
-  result: ExtractionJobResult;
-  workflow: AnyWorkflow | undefined;
-}): ExtractionJobResult {
-  const { jobId, result, workflow } = options;
-  if (workflow && result.workflow !== workflow.name) {
-    throw new JobResultInvalidError({
-      jobId,
-      problems: [`the job ran workflow "${result.workflow}", not "${workflow.name}"`],
-    });
-  }
-  return result;
 }

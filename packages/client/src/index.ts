@@ -8,7 +8,8 @@ export {
   TransactionalEnqueuer,
   type TransactionalEnqueuerOptions,
 } from '@quarry/queue';
-export { type CreateQuarryClientOptions, clientDefaults, createQuarryClient } from './create-quarry-client';
+export { clientDefaults } from './client-defaults';
+export { type CreateQuarryClientOptions, createQuarryClient } from './create-quarry-client';
 export { detectDocumentType, sniffFileType } from './detect-document-type';
 export { type DocumentEnqueueRequest, type EnqueuedDocumentJob, enqueueDocument } from './enqueue-document';
 export type { EnqueueOptions } from './enqueue-options';

@@ -61,6 +61,8 @@ describe('a PDF job on the job page', () => {
     const html = await (await get(kit.url, '/jobs/pdf-1')).text();
     expect(html).toContain('Page 1 of 2');
     expect(html).toContain('Page 2 of 2');
+    // The result's `attempts` counts model calls, not job attempts.
+    expect(html).toContain(', 1 model call(s),');
     const [first, second] = pageViews(html);
     expect(first).toContain('Invoice &lt;b&gt;<mark data-fields="0" class="weak">INV-7</mark>&lt;/b&gt;');
     expect(first).toContain('From: <mark data-fields="1">ACME &amp; Co.</mark>');

@@ -1,3 +1,5 @@
+import { type BatchEntry, parseBatchEntry } from './batch-entry';
+import { type BatchIntent, batchIntentOf } from './batch-intent';
 import { BatchRecords } from './batch-records';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
@@ -12,32 +14,6 @@ export interface BatchLaneStoreOptions {
   readonly keys: QuarryKeys;
   /** Lifetime of a stored outcome (the attempt records' lifetime). */
   readonly resultTtlSeconds: number;
-}
-
-/** An entry (one batch-lane attempt) as stored. */
-export interface BatchEntry {
-  readonly ref: string;
-  readonly jobId: string;
-  readonly model: string;
-  /** '' while waiting, `intent:<id>` while being submitted, else the batch id. */
-  readonly owner: string;
-  readonly waitingSinceMs: number;
-  readonly deadlineMs: number | null;
-  /** The document file id the request last submitted for it referenced, or null. */
-  readonly fileId: string | null;
-  /** The file id it was put back for once the Files API lost it (`requeueLostFile`), or null. */
-  readonly lostFileId: string | null;
-}
-
-/** A submission saved before its create call (phase one). */
-export interface BatchIntent {
-  readonly intentId: string;
-  readonly model: string;
-  readonly createdAtMs: number;
-  /** `unknown` once its create call failed without saying whether the batch was created. */
-  readonly state: 'pending' | 'unknown';
-  /** custom_id → ref. */
-  readonly entries: Readonly<Record<string, string>>;
 }
 
 /** A batch in flight. */
@@ -220,18 +196,7 @@ export class BatchLaneStore {
     const raws = await this.#redis.hmget(this.#keys.entries(), ...refs);
     return refs.flatMap((ref, i) => {
       const raw = raws[i];
-      if (!raw) return [];
-      const e = JSON.parse(raw) as {
-        j: string;
-        m: string;
-        b: string;
-        s: number;
-        d?: number;
-        f?: string;
-        l?: string;
-      };
-      const optional = { deadlineMs: e.d ?? null, fileId: e.f ?? null, lostFileId: e.l ?? null };
-      return [{ ref, jobId: e.j, model: e.m, owner: e.b, waitingSinceMs: e.s, ...optional }];
+      return raw ? [parseBatchEntry(ref, raw)] : [];
     });
   }
 
@@ -244,9 +209,7 @@ export class BatchLaneStore {
           this.#redis.hgetall(this.#keys.intent(intentId)),
           this.#redis.hgetall(this.#keys.intentEntries(intentId)),
         ]);
-        if (!meta.model) return null;
-        const state = meta.state === 'unknown' ? 'unknown' : 'pending';
-        return { intentId, model: meta.model, createdAtMs: Number(meta.createdAt), state, entries };
+        return batchIntentOf(intentId, meta, entries);
       }),
     );
     return intents.filter((intent): intent is BatchIntent => intent !== null);

@@ -7,11 +7,11 @@ export {
   type EnsureDlqIndexOptions,
   ensureDlqIndex,
 } from './backfill-dlq-index';
+export type { BatchEntry } from './batch-entry';
+export type { BatchIntent } from './batch-intent';
 export {
   BATCH_ENTRY_SETTLED,
-  type BatchEntry,
   type BatchInFlight,
-  type BatchIntent,
   BatchLaneStore,
   type BatchLaneStoreOptions,
 } from './batch-lane-store';

@@ -7,7 +7,6 @@ import {
   type ModelClient,
   type ModelTable,
   resolveLane,
-  uniqueSignatures,
   type WorkflowRegistry,
 } from '@quarry/core';
 import {
@@ -20,19 +19,20 @@ import {
 } from '@quarry/queue';
 import { type Job, type Queue, UnrecoverableError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
-import { batchLaneModelClient } from './batch/batch-lane-model-client';
 import { BatchParkedError } from './batch/batch-parked-error';
 import { parkJob } from './batch/park-job';
 import { lockLostReason } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
+import { flagForReview } from './flag-for-review';
 import { handleJobFailure, type JobContext } from './handle-job-failure';
 import { jobExtractOptions, jobWorkflow } from './job-extract-options';
+import { jobModelClient } from './job-model-client';
+import { logAttempt } from './log-attempt';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
-import { recoveringModelClient } from './recovering-model-client';
 import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
@@ -142,54 +142,27 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         worker: options.batch?.defaultLane,
       });
       log.info({ lessons: context.lessons.length, budget: base.budget, lane }, 'job started');
-      const batch = lane === 'batch' ? options.batch : undefined;
-      const jobKey = base.attempts?.jobKey ?? '';
-      const realtime = recoveringModelClient({
-        model: options.model,
-        documents: options.documents,
-        document,
-        input: parsed.data.input,
-        log,
-      });
       const result = await extract({
         ...base,
         ...(document ? { document } : {}),
-        model: batch
-          ? batchLaneModelClient({
-              store: batch.store,
-              jobId,
-              jobKey,
-              deadlineMs: data.deadline ? Date.parse(data.deadline) : null,
-              deadlineMarginMs: batch.deadlineMarginMs,
-              realtime,
-              now: Date.now,
-            })
-          : realtime,
+        model: jobModelClient({
+          model: options.model,
+          documents: options.documents,
+          document,
+          input: parsed.data.input,
+          batch: lane === 'batch' ? options.batch : undefined,
+          jobId,
+          jobKey: base.attempts?.jobKey ?? '',
+          deadline: data.deadline,
+          log,
+        }),
         ...(signal ? { signal } : {}),
         cacheHistory,
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);
           options.stats?.attempt(statsKey, record);
-          log.info(
-            {
-              n: record.n,
-              issues: record.issues.length,
-              signatures: uniqueSignatures(record.issues),
-              stopReason: record.stopReason,
-              refusalCategory: record.refusalCategory ?? undefined,
-              effort: record.effort ?? undefined,
-              model: record.model,
-              climb: record.climb ?? undefined,
-              lane: record.lane,
-              lanePromotion: record.lanePromotion?.reason,
-              fallbackFrom: record.fallbackFrom ?? undefined,
-              cacheMissReason: record.cacheMissReason ?? undefined,
-              durationMs: record.durationMs,
-              requestId: record.requestId,
-            },
-            'attempt saved',
-          );
+          logAttempt(log, record);
         },
         onWarning: (warning) =>
           log.warn(
@@ -203,22 +176,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       });
       const jobResult = toExtractionJobResult(result);
       if (result.needsReview && options.review) {
-        await options.review.flag({
-          jobId,
-          workflow: result.workflow,
-          version: result.version,
-          reasons: result.reviewReasons.length > 0 ? [...result.reviewReasons] : ['flagged for review'],
-          ...(result.weakFields && result.weakFields.length > 0
-            ? { weakFields: [...result.weakFields] }
-            : {}),
-          flaggedAt: new Date().toISOString(),
-          attempts: result.attempts,
-          costUsd: result.costUsd,
-          ...(data.historyScope !== undefined ? { historyScope: data.historyScope } : {}),
-          ...(data.metadata !== undefined ? { metadata: data.metadata } : {}),
-          data: jobResult.data,
-          ...(jobResult.fieldConfidence ? { fieldConfidence: jobResult.fieldConfidence } : {}),
-        });
+        await flagForReview({ review: options.review, jobId, result, jobResult, data });
       }
       options.metrics?.completed(result, result.needsReview && options.review !== undefined);
       options.stats?.completed(statsKey);

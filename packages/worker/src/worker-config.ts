@@ -1,6 +1,6 @@
 import { anthropicEnv } from '@quarry/anthropic';
 import { type BlobConfig, readBlobConfig } from '@quarry/blobs';
-import { defaultModelTable, extractDefaults, failurePolicyDefaults, maxRateLimitValue } from '@quarry/core';
+import { defaultModelTable, extractDefaults } from '@quarry/core';
 import {
   booleanVar,
   ConfigError,
@@ -18,8 +18,6 @@ import {
   defaultRedisUrl,
   inlineDocumentEnv,
   MAX_BUDGET_COST_USD,
-  QueueConfig,
-  type QueueConfigInput,
   queueDefaults,
   queueEnv,
   redactRedisUrl,
@@ -29,10 +27,8 @@ import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { cacheEnv, cacheSettings } from './cache-settings';
-
-const hour = 3_600_000;
-/** The longest delay a Node.js timer can wait (about 24.8 days). */
-const maxTimerMs = 2 ** 31 - 1;
+import { rateLimitEnv, rateLimitSettings } from './rate-limit-settings';
+import { queueStorageEnv, workerQueueConfig } from './worker-queue-config';
 
 /**
  * The worker's configuration: ONE schema over the environment. Empty variables count as unset; unset
@@ -95,35 +91,7 @@ export const WorkerEnv = z
         description: 'Cap of that backoff (at least `BACKOFF_BASE_MS`).',
         whenUnset: String(queueDefaults.backoff.capMs),
       }),
-    RATE_LIMIT_PAUSE_MS: integerVar(1)
-      .default(failurePolicyDefaults.rateLimitPauseMs)
-      .meta({ description: 'Queue pause after a 429 that carried no `retry-after`.' }),
-    RATE_LIMIT_MAX_PAUSE_MS: integerVar(1, maxTimerMs).default(failurePolicyDefaults.maxRetryAfterMs).meta({
-      description:
-        'Longest wait a `retry-after` is honoured for (at least `RATE_LIMIT_PAUSE_MS`): one 429 pauses every worker at most this long.',
-    }),
-    RATE_LIMIT_MAX_BOUNCES: integerVar(0).default(20).meta({
-      description: 'How often one job may go back to the queue on a 429 without consuming a job attempt.',
-    }),
-    RATE_LIMIT_PACING: booleanVar().default(true).meta({
-      description:
-        'Pace model calls by the shared rate-limit budget of the API key and model class, learnt from the `anthropic-ratelimit-*` headers ([docs/pacing.md](docs/pacing.md)).',
-    }),
-    RATE_LIMIT_RPM: integerVar(1, maxRateLimitValue).optional().meta({
-      description:
-        'Requests per minute the pacer allows while the API sends no rate-limit headers (1–10⁹); headers, once seen, take over.',
-      whenUnset: 'unset (none)',
-    }),
-    RATE_LIMIT_ITPM: integerVar(1, maxRateLimitValue).optional().meta({
-      description:
-        'Uncached input tokens per minute allowed while the API sends no rate-limit headers (1–10⁹).',
-      whenUnset: 'unset (none)',
-    }),
-    RATE_LIMIT_OTPM: integerVar(1, maxRateLimitValue).optional().meta({
-      description:
-        'Output tokens per minute (each call reserves its `max_tokens`) allowed while the API sends no rate-limit headers (1–10⁹).',
-      whenUnset: 'unset (none)',
-    }),
+    ...rateLimitEnv,
     SHUTDOWN_GRACE_MS: integerVar(0)
       .default(30_000)
       .meta({ description: 'How long in-flight jobs may run after SIGTERM/SIGINT before they are cut off.' }),
@@ -142,55 +110,7 @@ export const WorkerEnv = z
     RECONCILE_GRACE_MS: integerVar(0)
       .default(30_000)
       .meta({ description: 'Failed jobs younger than this are left to the worker that failed them.' }),
-    ATTEMPT_TTL_HOURS: positiveNumberVar()
-      .optional()
-      .meta({
-        description: 'Attempt records expire this long after the last one was saved.',
-        whenUnset: `${queueDefaults.attemptTtlSeconds / 3600} (${queueDefaults.attemptTtlSeconds / 86_400} days)`,
-      }),
-    HISTORY_ENABLED: booleanVar()
-      .optional()
-      .meta({
-        description: 'The shared error history (lessons): `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.',
-        whenUnset: String(queueDefaults.history.enabled),
-      }),
-    HISTORY_TOP_N: integerVar(0, 50)
-      .optional()
-      .meta({
-        description: 'Lessons shown to the model per job (0 reads none).',
-        whenUnset: String(queueDefaults.history.topN),
-      }),
-    HISTORY_MAX_SIGNATURES: integerVar(1, 10_000)
-      .optional()
-      .meta({
-        description: 'Issue signatures kept per workflow version and scope.',
-        whenUnset: String(queueDefaults.history.maxSignatures),
-      }),
-    HISTORY_HALF_LIFE_HOURS: positiveNumberVar()
-      .optional()
-      .meta({
-        description: "Half-life of a signature's decayed frequency.",
-        whenUnset: String(queueDefaults.history.halfLifeMs / hour),
-      }),
-    KEEP_COMPLETED_COUNT: integerVar(1)
-      .optional()
-      .meta({
-        description: 'Completed jobs kept (with their results).',
-        whenUnset: String(queueDefaults.retention.completed.count),
-      }),
-    KEEP_COMPLETED_AGE_HOURS: positiveNumberVar()
-      .optional()
-      .meta({
-        description:
-          'Completed jobs older than this are removed. Jobs flagged for review stay in the review index until acknowledged.',
-        whenUnset: `${queueDefaults.retention.completed.ageSeconds / 3600} (${queueDefaults.retention.completed.ageSeconds / 86_400} days)`,
-      }),
-    KEEP_FAILED_AGE_HOURS: positiveNumberVar()
-      .optional()
-      .meta({
-        description: 'Failed jobs older than this are removed; their DLQ records stay.',
-        whenUnset: `${queueDefaults.retention.failed.ageSeconds / 3600} (${queueDefaults.retention.failed.ageSeconds / 86_400} days)`,
-      }),
+    ...queueStorageEnv,
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
     METRICS_PORT: integerVar(0, 65_535).optional().meta({
@@ -240,49 +160,12 @@ export const WorkerEnv = z
     workflowFiles: env.QUARRY_WORKFLOWS ?? [],
     /** Prices and request rules by model: the default table, with `modelsFile` merged over it. */
     models: defaultModelTable,
-    queue: QueueConfig.parse({
-      prefix: env.QUARRY_PREFIX,
-      queueName: env.QUARRY_QUEUE,
-      dlqName: env.QUARRY_DLQ,
-      allowedModels: env.QUARRY_ALLOWED_MODELS,
-      limits: { inlineDocumentMaxBytes: env.QUARRY_INLINE_DOCUMENT_MAX_BYTES },
-      jobAttempts: env.JOB_ATTEMPTS,
-      backoff: { baseMs: env.BACKOFF_BASE_MS, capMs: env.BACKOFF_CAP_MS },
-      retention: {
-        completed: {
-          count: env.KEEP_COMPLETED_COUNT,
-          ageSeconds: hoursToSeconds(env.KEEP_COMPLETED_AGE_HOURS),
-        },
-        failed: { ageSeconds: hoursToSeconds(env.KEEP_FAILED_AGE_HOURS) },
-      },
-      attemptTtlSeconds: hoursToSeconds(env.ATTEMPT_TTL_HOURS),
-      history: {
-        enabled: env.HISTORY_ENABLED,
-        topN: env.HISTORY_TOP_N,
-        maxSignatures: env.HISTORY_MAX_SIGNATURES,
-        halfLifeMs:
-          env.HISTORY_HALF_LIFE_HOURS === undefined
-            ? undefined
-            : Math.round(env.HISTORY_HALF_LIFE_HOURS * hour),
-      },
-    } satisfies QueueConfigInput),
+    queue: workerQueueConfig(env),
     workerName: env.WORKER_NAME,
     concurrency: env.WORKER_CONCURRENCY,
     /** Cost budget of a job that sets none of its own (`budget.maxCostUsd`); null: no default. */
     jobMaxCostUsd: env.JOB_MAX_COST_USD ?? null,
-    rateLimit: {
-      pauseMs: env.RATE_LIMIT_PAUSE_MS,
-      maxPauseMs: env.RATE_LIMIT_MAX_PAUSE_MS,
-      maxBounces: env.RATE_LIMIT_MAX_BOUNCES,
-      /** Pace calls by the shared rate-limit budget (see docs/pacing.md). */
-      pacing: env.RATE_LIMIT_PACING,
-      /** Per-minute ceilings that apply while the API sends no rate-limit headers; null: none. */
-      ceilings: {
-        requests: env.RATE_LIMIT_RPM ?? null,
-        inputTokens: env.RATE_LIMIT_ITPM ?? null,
-        outputTokens: env.RATE_LIMIT_OTPM ?? null,
-      },
-    },
+    rateLimit: rateLimitSettings(env),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     lockDurationMs: env.LOCK_DURATION_MS,
     stalledIntervalMs: env.STALLED_INTERVAL_MS,
@@ -299,11 +182,6 @@ export const WorkerEnv = z
     batch: batchLaneSettings(env),
     cache: cacheSettings(env),
   }));
-
-/** Whole seconds (at least 1) of some hours; undefined stays undefined so the queue default applies. */
-function hoursToSeconds(hours: number | undefined): number | undefined {
-  return hours === undefined ? undefined : Math.max(1, Math.round((hours * hour) / 1000));
-}
 
 /** The worker's parsed configuration: the variables above, and the blob store's (`QUARRY_BLOB_*`, `QUARRY_S3_*`). */
 export type WorkerConfig = z.output<typeof WorkerEnv> & { readonly blobs: BlobConfig };

@@ -14,9 +14,9 @@ export const BatchesShowFlags = z.object({
 /** `quarry batches show <id>`: one batch with its requests. */
 export const batchesShowCommand = defineCommand({
   name: 'batches show',
-  summary: 'show one batch: results per type, cost so far, and the job attempt of each request',
+  summary: 'show one batch: results per type, cost so far, and the model call of each request',
   description: `Shows one batch of the batch lane: model, status, age, results consumed per type, requests
-pending, cost so far at the batch price, and its requests (custom_id, job id, attempt, result).`,
+pending, cost so far at the batch price, and its requests (custom_id, job id, model call number, result).`,
   arguments: [{ name: '<batchId>', description: 'the batch id (msgbatch_…)' }],
   options: () => [
     new Option('--limit <N>', 'most requests to list, at most 10000 (default 100)'),

@@ -99,7 +99,7 @@ async function enqueueAndWait(
     else {
       const cost = result.costUsd === null ? 'unknown cost' : `$${result.costUsd.toFixed(6)}`;
       context.stderr(
-        `job ${job.jobId} completed after ${result.attempts} attempt(s), ${cost}${reviewNote(result)}\n`,
+        `job ${job.jobId} completed after ${result.attempts} model call(s), ${cost}${reviewNote(result)}\n`,
       );
       print(result.data);
     }

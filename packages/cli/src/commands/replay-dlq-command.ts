@@ -55,7 +55,7 @@ QUARRY_MAX_REDRIVES times (default ${triageDefaults.maxRedrives}) are quarantine
     ),
     new Option('--to-version <V>', 'run the replays on workflow version V: "latest" or a number'),
     new Option('--model <M>', "run the replays with model M (wins over the workflow's model)"),
-    new Option('--max-attempts <N>', 'model attempts each replayed job may use (1-20)'),
+    new Option('--max-attempts <N>', 'model calls each replayed job may make (1-20)'),
     new Option('--force', 'replay quarantined records too'),
     new Option(
       '--json',

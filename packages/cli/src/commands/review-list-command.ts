@@ -16,7 +16,7 @@ export const reviewListCommand = defineCommand({
   summary: 'list completed jobs flagged for review',
   description: `Lists completed jobs flagged "needs review" (a review rule failed, or the confidence was below the
 workflow's threshold) that nobody has acknowledged yet, oldest first: job id, workflow@version, age,
-model attempts, cost and the reasons; then, for grounded workflows, the weak fields to look at first:
+model calls, cost and the reasons; then, for grounded workflows, the weak fields to look at first:
 field path, confidence, the field's threshold and what lowered it. Acknowledge one with
 "quarry review ack <jobId>".`,
   usage: '[--workflow <name>] [--limit <N>] [--json]',

@@ -29,11 +29,12 @@ export async function reviewList(
   const now = Date.now();
   context.stdout(
     `${textTable({
-      head: ['JOB ID', 'WORKFLOW', 'AGE', 'ATTEMPTS', 'COST', 'REASONS'],
+      head: ['JOB ID', 'WORKFLOW', 'AGE', 'MODEL CALLS', 'COST', 'REASONS'],
       rows: entries.map((entry) => [
         entry.jobId,
         workflowLabel(entry.workflow, entry.version),
         ageLabel(entry.flaggedAt, now),
+        // The entry's `attempts` counts model calls (replies), not BullMQ job attempts.
         String(entry.attempts),
         costLabel(entry.costUsd),
         entry.reasons.join('; '),

@@ -25,7 +25,7 @@ export const WorkflowsStatsFlags = z.object({
 /** `quarry workflows stats`: how each workflow version's jobs went over a recent window. */
 export const workflowsStatsCommand = defineCommand({
   name: 'workflows stats',
-  summary: 'first-attempt validity, attempts, cost and cache use per workflow version',
+  summary: 'first-attempt validity, model calls, cost and cache use per workflow version',
   description: `Shows, per workflow version that ran in the window (every worker together): first-attempt
 validity (the share of jobs whose first reply was valid, which decides whether the document is written
 to the prompt cache), mean model calls per job, cost per valid extraction, the share of prompt tokens

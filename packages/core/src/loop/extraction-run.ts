@@ -5,7 +5,6 @@ import { RuleCheckError } from '../errors/rule-check-error';
 import type { Issue } from '../issues/issue';
 import { ruleErrorIssue } from '../issues/rule-error-issue';
 import type { ClimbReason } from '../ladder/climb-reason';
-import type { ModelRequest } from '../model/model-request';
 import type { ModelResponse } from '../model/model-response';
 import type { Effort } from '../models/model-spec';
 import { toolNameFor } from '../request/tool-name-for';
@@ -13,14 +12,12 @@ import { readReply } from '../validation/read-reply';
 import { type ReplyValidation, validateReply } from '../validation/validate-reply';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import { attemptTotals } from './attempt-totals';
-import { budgetOverrun } from './budget-overrun';
 import { type BuildAttemptRecordOptions, buildAttemptRecord } from './build-attempt-record';
 import { type ExtractSettings, resolveExtractSettings } from './extract-defaults';
 import type { ExtractOptions, ExtractWarning, StoredAttemptsOptions } from './extract-options';
 import type { ExtractionResult } from './extraction-result';
 import { nextMaxTokens } from './next-max-tokens';
-import { nextRequest } from './next-request';
-import { nextRung } from './next-rung';
+import { type NextCall, planNextCall } from './plan-next-call';
 import { rejection } from './rejection';
 import { noTextLayerReason, replyGrounding } from './reply-grounding';
 import { reportToHistory } from './report-to-history';
@@ -33,12 +30,6 @@ type SavedAttempt = Pick<
   BuildAttemptRecordOptions,
   'rawOutput' | 'toolCallId' | 'issues' | 'response' | 'started' | 'effort' | 'provenance' | 'groundingFields'
 >;
-
-/** The next model call of a run: the request and the effort it asks for. */
-export interface NextCall {
-  readonly request: ModelRequest;
-  readonly effort: Effort | null;
-}
 
 /**
  * The state of one {@link extract} call: the attempts so far, the rung of the model ladder, the
@@ -116,53 +107,23 @@ export class ExtractionRun<W extends AnyWorkflow> {
    * over the budget.
    */
   nextCall(): NextCall {
-    const { settings } = this;
-    if (this.#used >= settings.maxAttempts) {
-      const plural = this.#used === 1 ? '' : 's';
-      throw this.#exhausted(
-        'validation_exhausted',
-        `No valid reply after ${this.#used} attempt${plural} (maxAttempts ${settings.maxAttempts})`,
-      );
-    }
-    const step = nextRung({ settings, records: this.#records, failed: this.#failed });
-    switch (step.action) {
-      case 'stop':
-        throw this.#exhausted(
-          'no_progress',
-          `Attempts ${this.#records.at(-2)?.n} and ${this.#records.at(-1)?.n} gave the same output with the same issues; stopping early`,
-        );
-      case 'climb':
-        this.#climb = step.reason;
-        break;
-      case 'stay':
-        this.#climb = null;
-    }
-    this.#rung = step.rung;
-    const { workflow, input } = this.#options;
-    const next = nextRequest({
-      workflow,
-      input,
-      settings,
-      rung: settings.ladder[this.#rung] ?? settings.ladder[0],
-      maxTokens: this.#maxTokens,
-      lessons: this.#options.lessons ?? [],
+    const plan = planNextCall({
+      options: this.#options,
+      settings: this.settings,
+      records: this.#records,
       failed: this.#failed,
-      records: this.#records,
+      used: this.#used,
+      maxTokens: this.#maxTokens,
       grounder: this.#grounding?.grounder ?? null,
-      cache: {
-        history: this.#options.cacheHistory ?? null,
-        policy: this.#options.cachePlacement ?? 'by_cost',
-      },
-      ...(this.#options.document ? { document: this.#options.document } : {}),
     });
-    const overrun = budgetOverrun({
-      budget: settings.budget,
-      records: this.#records,
-      request: next.request,
-      models: settings.models,
-    });
-    if (overrun !== null) throw this.#exhausted('budget_exhausted', overrun);
-    return next;
+    switch (plan.action) {
+      case 'exhausted':
+        throw this.#exhausted(plan.kind, plan.message);
+      case 'call':
+        this.#rung = plan.rung;
+        this.#climb = plan.climb;
+        return plan.call;
+    }
   }
 
   /**

@@ -30,7 +30,7 @@ function resultSummary(view: JobView): SafeHtml | string {
   return html`<h2>Result</h2>
 <dl class="facts">
   <dt>Review</dt><dd>${result.needsReview ? html`<span class="reason">needs review</span>: ${result.reviewReasons.join('; ')}` : 'not needed'}</dd>
-  <dt>Model</dt><dd>${result.model}, ${result.attempts} attempt(s), ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens, ${costLabel(result.costUsd)}, ${result.durationMs} ms</dd>
+  <dt>Model</dt><dd>${result.model}, ${result.attempts} model call(s), ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens, ${costLabel(result.costUsd)}, ${result.durationMs} ms</dd>
 </dl>`;
 }
 

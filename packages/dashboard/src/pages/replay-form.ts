@@ -20,7 +20,7 @@ export function replayForm(options: {
     options.overrides
       ? html`<label>To version <input name="toVersion" placeholder="latest or N" size="8"></label>
   <label>Model <input name="model" placeholder="keep" size="18"></label>
-  <label>Max attempts <input name="maxAttempts" inputmode="numeric" size="4"></label>
+  <label>Max model calls <input name="maxAttempts" inputmode="numeric" size="4"></label>
   <label><span><input type="checkbox" name="force" value="1"> force (quarantined too)</span></label>
   <label><span><input type="checkbox" name="dryRun" value="1"> dry run</span></label>`
       : ''

@@ -1,13 +1,9 @@
-import {
-  type AttemptRecord,
-  CacheMissReason,
-  type ExtractionResult,
-  issueSignature,
-  type RetryAfterProblem,
-} from '@quarry/core';
+import type { AttemptRecord, ExtractionResult, RetryAfterProblem } from '@quarry/core';
 import { Counter, Histogram, Registry } from 'prom-client';
+import { createAttemptMetrics } from './attempt-metrics';
 import { BoundedLabels } from './bounded-labels';
 import { type CacheGauges, createCacheGauges } from './cache-gauges';
+import { createJobMetrics } from './job-metrics';
 import { createPacingMetrics, type PacingMetrics } from './pacing-metrics';
 import { createScrapeGauges, type ScrapeGauges } from './scrape-gauges';
 
@@ -70,13 +66,6 @@ export interface WorkerMetrics {
   readonly cache: CacheGauges;
 }
 
-const usageTypes = [
-  ['inputTokens', 'input'],
-  ['outputTokens', 'output'],
-  ['cacheCreationInputTokens', 'cache_creation'],
-  ['cacheReadInputTokens', 'cache_read'],
-] as const;
-
 /**
  * Creates the worker's metrics (all prefixed `quarry_`). Label values are bounded whatever the jobs
  * hold ({@link BoundedLabels}): workflows (from the registry, `unknown` otherwise) and models (from
@@ -94,73 +83,8 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
   const workflowLabel = (name: string) => workflows.label('', name);
   const modelLabel = (id: string) => models.label('', id);
 
-  const jobs = new Counter({
-    name: 'quarry_jobs_total',
-    help: 'Job runs by how they ended: completed, dead_lettered, retry_scheduled, rate_limited, put_back',
-    labelNames: ['workflow', 'outcome'] as const,
-    registers,
-  });
-  const deadLetters = new Counter({
-    name: 'quarry_dead_letters_total',
-    help: 'Jobs dead-lettered by this worker, by reason (kind, or refused:<category> for a categorised refusal)',
-    labelNames: ['workflow', 'reason'] as const,
-    registers,
-  });
-  const review = new Counter({
-    name: 'quarry_review_flagged_total',
-    help: 'Completed jobs flagged needsReview and put in the review index',
-    labelNames: ['workflow'] as const,
-    registers,
-  });
-  const attemptsPerSuccess = new Histogram({
-    name: 'quarry_attempts_per_success',
-    help: 'Model replies a completed job needed, the valid one included',
-    labelNames: ['workflow'] as const,
-    buckets: [1, 2, 3, 4, 5, 6, 8, 10],
-    registers,
-  });
-  const firstAttempts = new Counter({
-    name: 'quarry_first_attempts_total',
-    help: 'First attempts of jobs, by whether the first reply was valid',
-    labelNames: ['workflow', 'valid'] as const,
-    registers,
-  });
-  const attempts = new Counter({
-    name: 'quarry_attempts_total',
-    help: 'Model replies (attempts) stored, by whether they were valid and the lane that answered them',
-    labelNames: ['workflow', 'valid', 'lane'] as const,
-    registers,
-  });
-  const issues = new Counter({
-    name: 'quarry_issues_total',
-    help: 'Issues found in replies, by source and signature (signatures past the cap count as "other")',
-    labelNames: ['workflow', 'source', 'signature'] as const,
-    registers,
-  });
-  const tokens = new Counter({
-    name: 'quarry_tokens_total',
-    help: 'Tokens billed, by type: input, output, cache_creation, cache_read',
-    labelNames: ['workflow', 'model', 'type'] as const,
-    registers,
-  });
-  const cost = new Counter({
-    name: 'quarry_cost_usd_total',
-    help: 'Cost of model calls in USD, by lane (calls of models without a known price are not included)',
-    labelNames: ['workflow', 'model', 'lane'] as const,
-    registers,
-  });
-  const unpriced = new Counter({
-    name: 'quarry_unpriced_attempts_total',
-    help: 'Attempts whose model has no known price (their cost is missing from quarry_cost_usd_total)',
-    labelNames: ['workflow', 'model'] as const,
-    registers,
-  });
-  const cacheMisses = new Counter({
-    name: 'quarry_cache_misses_total',
-    help: `Attempts whose cache diagnostics named why the prompt cache missed the previous attempt's prefix, by reason: ${CacheMissReason.options.join(', ')}`,
-    labelNames: ['workflow', 'reason'] as const,
-    registers,
-  });
+  const job = createJobMetrics(registers, workflowLabel);
+  const attempt = createAttemptMetrics({ registers, workflowLabel, modelLabel, signatures });
   const modelCalls = new Histogram({
     name: 'quarry_model_call_duration_seconds',
     help: 'Latency of model calls, by outcome: ok, rate_limited, transient, permanent, aborted, error',
@@ -194,39 +118,9 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
 
   return {
     registry,
-    attempt(name, record) {
-      const workflow = workflowLabel(name);
-      const model = modelLabel(record.model);
-      const valid = record.issues.length === 0 ? 'true' : 'false';
-      const lane = record.lane ?? 'realtime';
-      attempts.inc({ workflow, valid, lane });
-      if (record.n === 1) firstAttempts.inc({ workflow, valid });
-      for (const issue of record.issues) {
-        issues.inc({
-          workflow,
-          source: issue.source,
-          signature: signatures.label(workflow, issueSignature(issue)),
-        });
-      }
-      for (const [field, type] of usageTypes) {
-        const count = record.usage[field];
-        if (count > 0) tokens.inc({ workflow, model, type }, count);
-      }
-      if (record.costUsd === null) unpriced.inc({ workflow, model });
-      else cost.inc({ workflow, model, lane }, record.costUsd);
-      if (record.cacheMissReason) cacheMisses.inc({ workflow, reason: record.cacheMissReason });
-    },
-    completed(result, flaggedForReview) {
-      const workflow = workflowLabel(result.workflow);
-      jobs.inc({ workflow, outcome: 'completed' });
-      attemptsPerSuccess.observe({ workflow }, result.attempts);
-      if (flaggedForReview) review.inc({ workflow });
-    },
-    ended(name, outcome, reason) {
-      const workflow = workflowLabel(name);
-      jobs.inc({ workflow, outcome });
-      if (outcome === 'dead_lettered') deadLetters.inc({ workflow, reason: reason ?? 'unknown' });
-    },
+    attempt,
+    completed: job.completed,
+    ended: job.ended,
     modelCall(model, outcome, seconds) {
       modelCalls.observe({ model: modelLabel(model), outcome }, seconds);
     },

@@ -1,0 +1,50 @@
+import type { ModelTable } from '@quarry/core';
+import { assertRedisSafe, type QuarryQueues, type RedisClient } from '@quarry/queue';
+import type { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { BatchCoordinator } from './batch/batch-coordinator';
+import { checkConfiguredModels } from './check-configured-models';
+import type { Reconciler } from './create-reconciler';
+import { describeError } from './describe-error';
+import type { WorkerConfig } from './worker-config';
+import type { WorkerRunState } from './worker-run-state';
+
+/** Options of {@link startWorker}. */
+export interface StartWorkerOptions {
+  readonly config: WorkerConfig;
+  readonly connection: RedisClient;
+  readonly worker: Pick<Worker, 'waitUntilReady' | 'run'>;
+  readonly queues: QuarryQueues;
+  /** From `configuredModels`. */
+  readonly models: readonly string[];
+  readonly table: ModelTable;
+  readonly now: () => number;
+  readonly state: WorkerRunState;
+  readonly reconciler: Pick<Reconciler, 'start'>;
+  readonly batchCoordinator: Pick<BatchCoordinator, 'start'>;
+  readonly log: Logger;
+}
+
+/**
+ * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
+ * waits for its connections, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
+ * reconciler and the batch lane's coordinator.
+ */
+export async function startWorker(options: StartWorkerOptions): Promise<void> {
+  const { config, connection, worker, queues, state, log } = options;
+  checkConfiguredModels({ models: options.models, table: options.table, now: options.now(), log });
+  await assertRedisSafe({
+    redis: connection,
+    prefix: config.queue.prefix,
+    allowEviction: config.allowEviction,
+    overrideHint: 'set REDIS_ALLOW_EVICTION=true to start anyway',
+    log,
+  });
+  await worker.waitUntilReady();
+  await Promise.all([queues.queue.waitUntilReady(), queues.dlq.waitUntilReady()]);
+  if (state.stopping) return;
+  worker.run().catch((error: unknown) => log.error({ error: describeError(error) }, 'worker stopped'));
+  state.running = true;
+  options.reconciler.start();
+  options.batchCoordinator.start();
+}

@@ -1,0 +1,72 @@
+import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
+import {
+  type BatchLaneStore,
+  type QuarryQueues,
+  RateLimitBounceStore,
+  type RedisClient,
+} from '@quarry/queue';
+import type { Logger } from 'pino';
+import type { WorkerStores } from './create-worker-stores';
+import type { ExtractionProcessorOptions } from './extraction-processor';
+import type { WorkerMetrics } from './metrics/worker-metrics';
+import type { DocumentResolver } from './resolve-job-document';
+import type { WorkerConfig } from './worker-config';
+import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
+
+/** Options of {@link workerProcessorOptions}: the parts of a worker its processor runs on. */
+export interface WorkerProcessorOptionsOptions {
+  readonly config: WorkerConfig;
+  readonly registry: WorkflowRegistry;
+  readonly model: ModelClient;
+  readonly models: ModelTable;
+  readonly stores: WorkerStores;
+  readonly metrics: WorkerMetrics;
+  readonly connection: RedisClient;
+  readonly queues: QuarryQueues;
+  readonly documents: DocumentResolver;
+  /** True once the worker is shutting down. */
+  readonly stopping: () => boolean;
+  readonly stats: WorkflowStatsRecorder;
+  readonly batchStore: BatchLaneStore;
+  readonly random: (() => number) | undefined;
+  readonly log: Logger;
+}
+
+/** The extraction processor's options of a worker, from its configuration and the parts it built. */
+export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): ExtractionProcessorOptions {
+  const { config, stores, connection, queues } = options;
+  return {
+    registry: options.registry,
+    model: options.model,
+    modelId: config.model,
+    models: options.models,
+    allowedModels: config.queue.allowedModels,
+    attempts: stores.attempts,
+    history: stores.history,
+    deadLetters: stores.deadLetters,
+    review: stores.review,
+    metrics: options.metrics,
+    queue: queues.queue,
+    bounces: new RateLimitBounceStore({
+      redis: connection,
+      keys: queues.keys,
+      ttlSeconds: config.queue.attemptTtlSeconds,
+    }),
+    maxJobAttempts: config.queue.jobAttempts,
+    backoff: config.queue.backoff,
+    rateLimit: config.rateLimit,
+    jobMaxCostUsd: config.jobMaxCostUsd,
+    log: options.log,
+    documents: options.documents,
+    stopping: options.stopping,
+    stats: options.stats,
+    cachePlacement: config.cache.placement,
+    ...(options.random ? { random: options.random } : {}),
+    batch: {
+      store: options.batchStore,
+      defaultLane: config.batch.defaultLane,
+      deadlineMarginMs: config.batch.deadlineMarginMs,
+      recheckMs: config.batch.recheckMs,
+    },
+  };
+}
