@@ -1,22 +1,33 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { terminalText } from '@quarry/env';
+import { DOCUBENCH_TOLERANCE, hasDocubenchMaterial, runDocubenchCheck } from './docubench-check';
 import { runCorpusCheck } from './run-corpus-check';
 
 /**
- * `pnpm test:corpus`: the development corpus (`../shared/corpus`, or `QUARRY_CORPUS_DIR`) run as data
- * workflows end to end; skipped with a message when the corpus is absent. Exits 1 when a document
- * whose expected output fits its schema does not complete with exactly that output.
+ * `pnpm test:corpus`: checks against the development corpus (`../shared/corpus`, or
+ * `QUARRY_CORPUS_DIR`), each step skipped with a message when its part of the corpus is absent:
+ * 1. fieldbench run as data workflows end to end: fails when a document whose expected output fits its
+ *    schema does not complete with exactly that output;
+ * 2. DocuBench scoring: every published per-document score recomputed with `scoreDocubench`; fails when
+ *    one differs by more than `DOCUBENCH_TOLERANCE`.
+ * Exits 1 when a step fails.
  */
 async function main(): Promise<number> {
   const root = fileURLToPath(new URL('../../../../', import.meta.url));
   const corpus = resolve(root, process.env.QUARRY_CORPUS_DIR ?? '../shared/corpus');
-  const fieldbench = resolve(corpus, 'fieldbench');
+  const fieldbench = await fieldbenchStep(resolve(corpus, 'fieldbench'));
+  const docubench = docubenchStep(resolve(corpus, 'docubench-scoring'));
+  return fieldbench && docubench ? 0 : 1;
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function fieldbenchStep(fieldbench: string): Promise<boolean> {
   if (!existsSync(fieldbench)) {
-    process.stdout.write(
-      `test:corpus skipped: no corpus at ${fieldbench} (set QUARRY_CORPUS_DIR to run it)\n`,
-    );
-    return 0;
+    say(`test:corpus fieldbench skipped: no corpus at ${fieldbench} (set QUARRY_CORPUS_DIR to run it)`);
+    return true;
   }
   const perCategory = Math.min(Math.max(Number(process.env.QUARRY_CORPUS_PER_CATEGORY ?? 10) || 10, 1), 500);
   const counts = await runCorpusCheck({
@@ -25,16 +36,40 @@ async function main(): Promise<number> {
     perCategory,
   });
   for (const count of counts) {
-    process.stdout.write(
-      `${count.category}: ${count.documents} documents, ${count.completed} completed, ${count.matched} with the expected output, ${count.failed} failed\n`,
+    say(
+      `${count.category}: ${count.documents} documents, ${count.completed} completed, ${count.matched} with the expected output, ${count.failed} failed`,
     );
   }
   const total = (key: 'documents' | 'completed' | 'matched' | 'failed') =>
     counts.reduce((sum, count) => sum + count[key], 0);
-  process.stdout.write(
-    `test:corpus: ${counts.length} data workflows, ${total('documents')} documents, ${total('completed')} completed, ${total('matched')} with the expected output, ${total('failed')} failed\n`,
+  say(
+    `test:corpus: ${counts.length} data workflows, ${total('documents')} documents, ${total('completed')} completed, ${total('matched')} with the expected output, ${total('failed')} failed`,
   );
-  return total('matched') > 0 && total('completed') === total('matched') ? 0 : 1;
+  return total('matched') > 0 && total('completed') === total('matched');
+}
+
+function docubenchStep(dir: string): boolean {
+  if (!hasDocubenchMaterial(dir)) {
+    say(`test:corpus docubench skipped: no scoring material at ${dir}`);
+    return true;
+  }
+  const check = runDocubenchCheck({ dir });
+  for (const figures of check.engines) {
+    const published = figures.published === null ? 'none' : String(figures.published);
+    say(
+      `docubench ${terminalText(figures.engine)}: ${figures.documents} documents, overall ${figures.ours} (published ${published}), max document difference ${figures.maxDifference}`,
+    );
+  }
+  for (const mismatch of check.mismatches.slice(0, 20)) {
+    say(
+      `docubench mismatch: ${terminalText(mismatch.engine)} ${terminalText(mismatch.document)}: ${mismatch.ours ?? mismatch.reason} (published ${mismatch.published})`,
+    );
+  }
+  const documents = check.engines.reduce((sum, figures) => sum + figures.documents, 0);
+  say(
+    `test:corpus docubench: ${check.engines.length} engines, ${documents} documents scored, max difference ${check.maxDifference}, ${check.mismatches.length} beyond ${DOCUBENCH_TOLERANCE}`,
+  );
+  return documents > 0 && check.mismatches.length === 0;
 }
 
 process.exitCode = await main();
