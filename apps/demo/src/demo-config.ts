@@ -13,6 +13,7 @@ import {
 } from '@quarry/env';
 import { logEnv } from '@quarry/logging';
 import { isHashTagged, redactRedisUrl, redisUrlVar } from '@quarry/queue';
+import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 
 /**
@@ -66,6 +67,11 @@ export const DemoEnv = z.object({
   QUARRY_BLOB_DIR: textVar('a directory path').optional().meta({
     description: 'Blob store directory of `--documents pdf` (a temporary one is removed at exit).',
     whenUnset: 'a temporary directory',
+  }),
+  QUARRY_WORKFLOWS: workflowsEnv.QUARRY_WORKFLOWS.meta({
+    description:
+      "Workflow files and directories (comma-separated) the run's worker and dashboard serve beside the shipped ones. The demo enqueues the shipped samples; try yours with `--keep-running` and `quarry enqueue`.",
+    whenUnset: 'the shipped workflows only',
   }),
   LOG_LEVEL: logEnv.LOG_LEVEL.meta({
     description: "Level of the run's log file (its path is printed).",
@@ -131,6 +137,7 @@ Environment:
   DEMO_SEED             seed of the simulated model's mistakes and faults (default 7)
   DEMO_TIMEOUT_SECONDS  how long to wait for the jobs (default 300)
   QUARRY_BLOB_DIR       blob store directory for --documents pdf (default: a temporary one per run)
+  QUARRY_WORKFLOWS      workflow files or directories the worker and dashboard also serve
   DEMO_PREFIX           key prefix (default: a fresh {quarry-demo-…} per run)
   LOG_LEVEL             level of the run's log file (default info)`;
 

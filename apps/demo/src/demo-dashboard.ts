@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BlobStore } from '@quarry/core';
+import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import { createDashboard, type Dashboard, loadDashboardConfig } from '@quarry/dashboard';
 import type { Logger } from 'pino';
 
@@ -20,6 +20,8 @@ export interface StartDemoDashboardOptions {
   readonly logger: Logger;
   /** The blob store the worker reads documents from (PDF runs), for the document view; null for text. */
   readonly blobs: BlobStore | null;
+  /** The workflows the pages know: the shipped ones and those of `QUARRY_WORKFLOWS`. */
+  readonly registry: WorkflowRegistry;
 }
 
 const USER = 'demo';
@@ -43,7 +45,12 @@ export async function startDemoDashboard(options: StartDemoDashboardOptions): Pr
       QUARRY_PREFIX: options.prefix,
       LOG_LEVEL: options.logger.level,
     });
-    const dashboard = createDashboard({ config, logger: options.logger, blobs: options.blobs });
+    const dashboard = createDashboard({
+      config,
+      logger: options.logger,
+      blobs: options.blobs,
+      registry: options.registry,
+    });
     try {
       const { url } = await dashboard.listen();
       return { dashboard, url };

@@ -8,6 +8,8 @@ export interface KeepRunningHintOptions {
   readonly prefix: string;
   /** The blob store of `--documents pdf`; null for text documents. */
   readonly blobDir: string | null;
+  /** `QUARRY_WORKFLOWS` of the run, when it served workflows from files. */
+  readonly workflowFiles?: readonly string[];
 }
 
 /** A shell word: single-quoted, control characters neutralised. */
@@ -21,12 +23,14 @@ function printableUrl(redisUrl: string): { readonly url: string; readonly redact
 
 /**
  * What `--keep-running` prints once the summary is out: a block to paste into another shell
- * (`export REDIS_URL=… QUARRY_PREFIX=… QUARRY_BLOB_DIR=…`) and two commands to try against the run.
+ * (`export REDIS_URL=… QUARRY_PREFIX=… QUARRY_BLOB_DIR=… QUARRY_WORKFLOWS=…`) and two commands to try against the run.
  */
 export function keepRunningHint(options: KeepRunningHintOptions): string {
   const { url, redacted } = printableUrl(options.redisUrl);
   const exports = [`REDIS_URL=${shellWord(url)}`, `QUARRY_PREFIX=${shellWord(options.prefix)}`];
   if (options.blobDir !== null) exports.push(`QUARRY_BLOB_DIR=${shellWord(options.blobDir)}`);
+  if (options.workflowFiles?.length)
+    exports.push(`QUARRY_WORKFLOWS=${shellWord(options.workflowFiles.join(','))}`);
   const file = options.blobDir === null ? 'examples/invoice.txt' : 'examples/invoice.pdf';
   return [
     'The worker and the dashboard keep running; press Ctrl-C to stop them.',

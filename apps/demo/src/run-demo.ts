@@ -7,7 +7,7 @@ import { modelSpecOf } from '@quarry/core';
 import { createLogger } from '@quarry/logging';
 import { deletePrefixedKeys, redactRedisUrl, redisConnection } from '@quarry/queue';
 import { createTriage } from '@quarry/triage';
-import { defaultRegistry } from '@quarry/workflows';
+import { loadWorkflowCatalog, WorkflowFileError } from '@quarry/workflow-files';
 import { pino } from 'pino';
 import { batchWaitNote } from './batch-first-round-note';
 import type { DemoConfig } from './demo-config';
@@ -54,6 +54,18 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
   const { args, env } = config;
   const say = (text: string) => stderr.write(`${text}\n`);
   const startedAt = Date.now();
+  // The shipped workflows and those QUARRY_WORKFLOWS names, checked before anything starts.
+  const catalog = await loadWorkflowCatalog({ paths: env.QUARRY_WORKFLOWS ?? [], cwd: process.cwd() }).catch(
+    (error: unknown) => {
+      if (error instanceof WorkflowFileError) return error;
+      throw error;
+    },
+  );
+  if (catalog instanceof WorkflowFileError) {
+    say(catalog.message);
+    return { summary: null, exitCode: 1 };
+  }
+  const { registry } = catalog;
   const runId = randomBytes(4).toString('hex');
   const prefix = env.DEMO_PREFIX ?? `{quarry-demo-${runId}}`;
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -83,6 +95,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const standin = await startDemoStandin({ config, documents, onCleanup });
     const started = await startDemoWorker({
       config,
+      registry,
       redisUrl: redis.url,
       standinUrl: standin?.url ?? null,
       blobDir,
@@ -115,6 +128,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
       port: env.DEMO_DASHBOARD_PORT,
       logger: log.child({ component: 'dashboard' }),
       blobs: blobs?.store ?? null,
+      registry,
     });
     onCleanup(() => dashboard.close());
     say(
@@ -125,7 +139,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
 
     const client: QuarryClient = createQuarryClient({
       redisUrl: redis.url,
-      registry: defaultRegistry(),
+      registry,
       config: { prefix },
       maxPollIntervalMs: 250,
       ...(blobs ? { blobs: blobs.store } : {}),
@@ -142,7 +156,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const timeoutMs = env.DEMO_TIMEOUT_SECONDS * 1000;
     const outcomes = await waitForDemoOutcomes({ client, jobs, samples, timeoutMs, signal, stream: stderr });
     const lessons = await readDemoLessons({ connection, prefix, jobs });
-    const triage = createTriage({ connection, registry: defaultRegistry(), config: { prefix } });
+    const triage = createTriage({ connection, registry, config: { prefix } });
     const dlqGroups = await triage.fingerprintGroups().finally(() => triage.close());
 
     const summary: DemoSummary = {
@@ -174,7 +188,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
 
     if (args.keepRunning && !signal.aborted) {
       keepKeys = true;
-      say(`\n${keepRunningHint({ redisUrl: redis.url, prefix, blobDir })}`);
+      say(
+        `\n${keepRunningHint({ redisUrl: redis.url, prefix, blobDir, workflowFiles: env.QUARRY_WORKFLOWS ?? [] })}`,
+      );
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     }
     const interrupted = signal.aborted && !args.keepRunning;

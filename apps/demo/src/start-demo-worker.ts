@@ -1,3 +1,4 @@
+import type { WorkflowRegistry } from '@quarry/core';
 import { RedisSelfCheckError } from '@quarry/queue';
 import {
   createWorker,
@@ -24,6 +25,8 @@ export type DemoWorker =
  */
 export async function startDemoWorker(options: {
   readonly config: DemoConfig;
+  /** The workflows it serves: the shipped ones and those of `QUARRY_WORKFLOWS`. */
+  readonly registry: WorkflowRegistry;
   readonly redisUrl: string;
   readonly standinUrl: string | null;
   readonly blobDir: string | null;
@@ -51,7 +54,7 @@ export async function startDemoWorker(options: {
     METRICS_PORT: '0',
     ...(args.lane === 'batch' ? demoBatchSettings : {}),
   });
-  const worker = createWorker({ config, logger: options.logger });
+  const worker = createWorker({ config, logger: options.logger, registry: options.registry });
   options.onCleanup(() => worker.close({ graceMs: 3000 }));
   try {
     await worker.waitUntilReady();
