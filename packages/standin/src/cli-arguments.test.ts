@@ -57,6 +57,35 @@ describe('parseCliArguments', () => {
     );
   });
 
+  it('reads the plant flags over the config file, and a labelled set for main to read', async () => {
+    files['/conf/plant.json'] = JSON.stringify({
+      simulate: { corpus: 'corpus.json', plant: { inventedRate: 0.05, seed: 9 } },
+    });
+    expect(
+      parse(
+        '--config /conf/plant.json --plant-wrong-rate 0.2 --plant-missing-rate 0.1 --labelled-set /sets/a',
+      ),
+    ).toMatchObject({
+      labelledSet: '/sets/a',
+      options: { simulate: { plant: { wrongRate: 0.2, missingRate: 0.1, inventedRate: 0.05, seed: 9 } } },
+    });
+    // A labelled set alone makes the simulated mode; without it, no labelledSet is passed on.
+    expect(parse('--labelled-set /sets/a')).toMatchObject({
+      labelledSet: '/sets/a',
+      options: { script: undefined },
+    });
+    expect(parse('--corpus corpus.json')).not.toHaveProperty('labelledSet');
+    expect(() => parse('--corpus corpus.json --plant-wrong-rate most')).toThrow(
+      expect.objectContaining({ problems: ['--plant-wrong-rate: "most" is not a number'] }),
+    );
+    const bad = parse('--corpus corpus.json --plant-wrong-rate 0.7 --plant-missing-rate 0.4');
+    if (bad.kind !== 'start') throw new Error('expected options');
+    await expect(startStandin(bad.options)).rejects.toThrow(/simulate: .*add up to more than 1/);
+    const over = parse('--corpus corpus.json --plant-invented-rate 2');
+    if (over.kind !== 'start') throw new Error('expected options');
+    await expect(startStandin(over.options)).rejects.toThrow(/simulate: .*plant\.inventedRate/);
+  });
+
   it('reads the rate-limit flags; startStandin names a bad limit', async () => {
     expect(
       parse('--corpus corpus.json --rate-limit-rpm 600 --rate-limit-itpm 200000 --rate-limit-otpm 8000'),
@@ -135,7 +164,7 @@ describe('parseCliArguments', () => {
           expect.stringMatching(/^--mistake-kinds: "nonsense=1" is not KIND=WEIGHT/),
           expect.stringMatching(/^--persistent: "invoice:total" is not WORKFLOW:PATH:KIND/),
           '--fault-reset: "y" is not a number',
-          '--mode simulated needs --corpus FILE',
+          '--mode simulated needs --corpus FILE or --labelled-set DIR',
         ],
       }),
     );

@@ -2,9 +2,10 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { batchFlags, batchOptionsFromFlags } from './cli-batch-flags';
+import { parseKinds, parsePersistent } from './cli-mistake-flags';
+import { plantFlags, plantOptionsFromFlags } from './cli-plant-flags';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
-import { MutationKind } from './mutation';
-import type { FaultOptions, PersistentMistake, StandinOptions } from './standin-options';
+import type { FaultOptions, StandinOptions } from './standin-options';
 
 const flags = {
   help: { type: 'boolean' },
@@ -45,6 +46,7 @@ const flags = {
   'rate-limit-itpm': { type: 'string' },
   'rate-limit-otpm': { type: 'string' },
   ...batchFlags,
+  ...plantFlags,
 } as const;
 
 const faultFlags: Record<string, keyof FaultOptions> = {
@@ -86,7 +88,12 @@ const ConfigFile = z.strictObject({
 
 export type CliCommand =
   | { readonly kind: 'help' }
-  | { readonly kind: 'start'; readonly options: StandinOptions };
+  | {
+      readonly kind: 'start';
+      readonly options: StandinOptions;
+      /** `--labelled-set DIR`: its items join `simulate.corpus` (read with `readLabelledSet`). */
+      readonly labelledSet?: string;
+    };
 
 /**
  * Reads the CLI's arguments into stand-in options (files read with `readText`); throws
@@ -161,6 +168,9 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
   if (Object.keys(hallucinations).length > 0) simulate.hallucinations = hallucinations;
   if (values.persistent)
     simulate.persistentMistakes = values.persistent.map((text) => parsePersistent(text, problems));
+  const plant = plantOptionsFromFlags(simulate.plant, number);
+  if (plant !== undefined) simulate.plant = plant;
+  const labelledSet = values['labelled-set'];
 
   const faults: Record<string, unknown> = { ...(config.faults as Record<string, unknown> | undefined) };
   for (const [flag, key] of Object.entries(faultFlags)) {
@@ -178,13 +188,13 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
   if (values['latency-distribution']) latency.distribution = values['latency-distribution'];
 
   const script = values.script ? readJson('script', values.script) : config.script;
-  const mode =
-    values.mode ?? (script !== undefined && simulate.corpus === undefined ? 'scripted' : 'simulated');
+  const hasCorpus = simulate.corpus !== undefined || labelledSet !== undefined;
+  const mode = values.mode ?? (script !== undefined && !hasCorpus ? 'scripted' : 'simulated');
   if (mode !== 'scripted' && mode !== 'simulated')
     problems.push(`--mode: "${mode}" is neither scripted nor simulated`);
   if (mode === 'scripted' && script === undefined) problems.push('--mode scripted needs --script FILE');
-  if (mode === 'simulated' && simulate.corpus === undefined)
-    problems.push('--mode simulated needs --corpus FILE');
+  if (mode === 'simulated' && !hasCorpus)
+    problems.push('--mode simulated needs --corpus FILE or --labelled-set DIR');
 
   const rateLimits: Record<string, unknown> = {
     ...(config.rateLimits as Record<string, unknown> | undefined),
@@ -221,34 +231,9 @@ export function parseCliArguments(argv: readonly string[], readText: (path: stri
     }
   }
   if (problems.length > 0) throw new InvalidStandinOptionsError({ problems });
-  return { kind: 'start', options: options as StandinOptions };
-}
-
-function parseKinds(text: string, problems: string[]): Record<string, number> {
-  const kinds: Record<string, number> = {};
-  for (const pair of text.split(',')) {
-    const [kind = '', weight = '1'] = pair.split('=');
-    const value = Number(weight);
-    if (!MutationKind.safeParse(kind.trim()).success || !Number.isFinite(value))
-      problems.push(
-        `--mistake-kinds: "${pair}" is not KIND=WEIGHT with KIND one of ${MutationKind.options.join(', ')}`,
-      );
-    else kinds[kind.trim()] = value;
-  }
-  return kinds;
-}
-
-function parsePersistent(text: string, problems: string[]): PersistentMistake {
-  const first = text.indexOf(':');
-  const last = text.lastIndexOf(':');
-  const mutation = MutationKind.safeParse(text.slice(last + 1));
-  if (first <= 0 || last <= first || !mutation.success)
-    problems.push(
-      `--persistent: "${text}" is not WORKFLOW:PATH:KIND with KIND one of ${MutationKind.options.join(', ')}`,
-    );
   return {
-    workflow: text.slice(0, first),
-    path: text.slice(first + 1, last),
-    mutation: mutation.success ? mutation.data : 'wrongType',
+    kind: 'start',
+    options: options as StandinOptions,
+    ...(labelledSet !== undefined && mode === 'simulated' && { labelledSet }),
   };
 }

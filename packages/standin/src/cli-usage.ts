@@ -11,7 +11,7 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --port PORT               default 0 (any free port)
   --mode scripted|simulated default: simulated with a corpus, scripted with a script
   --script FILE             JSON array of replies (scripted mode)
-  --corpus FILE             JSON array of { workflow, text, truth } (simulated mode)
+  --corpus FILE             JSON array of { workflow, text | sha256, truth } (simulated mode)
   --seed N                  seed of mistakes, faults and latency (default 0)
   --mistake-rate R          share of documents whose first answer is wrong (0..1)
   --unfixable-rate R        share of documents whose mistakes are never fixed (0..1)
@@ -21,6 +21,11 @@ Starts the Messages API stand-in and prints {"url": "http://127.0.0.1:PORT"} onc
   --hallucination-rate R    share of documents whose answers invent a value absent from them (0..1)
   --hallucination-quote-rate R
                             share of invented values given a made-up quote (default 0.5)
+  --labelled-set DIR        a labelled set (DIR/manifest.jsonl): its items join the corpus, their
+                            expected outputs as truth
+  --plant-wrong-rate R, --plant-missing-rate R, --plant-invented-rate R
+                            planted field mistakes no feedback fixes: round(R × leaf fields) per
+                            document of wrong, missing and invented values (0..1; see stats.planted)
   --fault-rate-limit R, --fault-overloaded R, --fault-server-error R, --fault-reset R,
   --fault-truncate R, --fault-refusal R, --fault-tool-use R, --fault-echo-request R,
   --fault-echo-key R, --fault-stall R, --retry-after SECONDS

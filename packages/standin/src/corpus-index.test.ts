@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CorpusIndex } from './corpus-index';
+import { CorpusEntry } from './standin-options';
 
 describe('CorpusIndex', () => {
   const short = { workflow: 'a', text: 'HEADER\nbody one', truth: 1 };
@@ -23,5 +24,18 @@ describe('CorpusIndex', () => {
     const tables = new CorpusIndex([table, inline]);
     expect(tables.find('Item Qty Amount\nTips 200 μl 30 CHF 7.44')).toBe(table);
     expect(tables.find('Item Qty Amount\nTips 200 μl 30 CHF 7.45')).toBeUndefined();
+  });
+
+  it('finds a document by the sha-256 of its bytes before its text, and needs one or the other', () => {
+    const scan = { workflow: 'd', sha256: 'ab'.repeat(32), truth: 5 };
+    const both = new CorpusIndex([short, scan]);
+    expect(both.find('image:whatever', 'ab'.repeat(32))).toBe(scan);
+    expect(both.find('HEADER\nbody one', 'ab'.repeat(32))).toBe(scan);
+    expect(both.find('HEADER\nbody one', 'cd'.repeat(32))).toBe(short);
+    expect(both.find('image:whatever', 'cd'.repeat(32))).toBeUndefined();
+    expect(CorpusEntry.safeParse({ workflow: 'd', truth: 5 }).error?.issues[0]?.message).toBe(
+      'a corpus entry needs its text or the sha256 of its bytes',
+    );
+    expect(CorpusEntry.safeParse({ workflow: 'd', sha256: 'AB', truth: 5 }).success).toBe(false);
   });
 });

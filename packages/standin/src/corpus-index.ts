@@ -1,5 +1,7 @@
 import type { CorpusEntry } from './standin-options';
 
+type TextEntry = CorpusEntry & { readonly text: string };
+
 const firstLine = (text: string): string =>
   text
     .split('\n')
@@ -21,7 +23,8 @@ const layoutInsensitive = (text: string): string =>
     .join('\n');
 
 /**
- * Finds which corpus document a request's document block contains. Entries are indexed by
+ * Finds which corpus document a request's document block is: first by the sha-256 of its bytes
+ * (entries given by `sha256`), then by its text. Text entries are indexed by
  * their first non-empty line, so a lookup is one map probe per line of the block plus one
  * `includes` per candidate; a block where no first line matches a whole line (the document
  * embedded mid-line) falls back to trying every entry, and then to comparing both with their
@@ -29,13 +32,15 @@ const layoutInsensitive = (text: string): string =>
  * document finds it. When several match, the longest wins.
  */
 export class CorpusIndex {
-  readonly #byFirstLine = new Map<string, CorpusEntry[]>();
-  readonly #entries: readonly CorpusEntry[];
-  #flattened: readonly { readonly entry: CorpusEntry; readonly text: string }[] | undefined;
+  readonly #byFirstLine = new Map<string, TextEntry[]>();
+  readonly #bySha256 = new Map<string, CorpusEntry>();
+  readonly #entries: readonly TextEntry[];
+  #flattened: readonly { readonly entry: TextEntry; readonly text: string }[] | undefined;
 
   constructor(entries: readonly CorpusEntry[]) {
-    this.#entries = entries;
-    for (const entry of entries) {
+    this.#entries = entries.filter((entry): entry is TextEntry => entry.text !== undefined);
+    for (const entry of entries) if (entry.sha256 !== undefined) this.#bySha256.set(entry.sha256, entry);
+    for (const entry of this.#entries) {
       const key = firstLine(entry.text);
       const list = this.#byFirstLine.get(key);
       if (list) list.push(entry);
@@ -43,9 +48,12 @@ export class CorpusIndex {
     }
   }
 
-  find(block: string): CorpusEntry | undefined {
-    let best: CorpusEntry | undefined;
-    const consider = (entry: CorpusEntry): void => {
+  /** The entry of the document block: `fingerprint` is the sha-256 of its bytes, when it has any. */
+  find(block: string, fingerprint: string | null = null): CorpusEntry | undefined {
+    const byBytes = fingerprint === null ? undefined : this.#bySha256.get(fingerprint);
+    if (byBytes) return byBytes;
+    let best: TextEntry | undefined;
+    const consider = (entry: TextEntry): void => {
       if ((!best || entry.text.length > best.text.length) && block.includes(entry.text)) best = entry;
     };
     for (const line of block.split('\n')) {
@@ -56,10 +64,10 @@ export class CorpusIndex {
     return best ?? this.#findIgnoringLayout(block);
   }
 
-  #findIgnoringLayout(block: string): CorpusEntry | undefined {
+  #findIgnoringLayout(block: string): TextEntry | undefined {
     this.#flattened ??= this.#entries.map((entry) => ({ entry, text: layoutInsensitive(entry.text) }));
     const flat = layoutInsensitive(block);
-    let best: { readonly entry: CorpusEntry; readonly text: string } | undefined;
+    let best: { readonly entry: TextEntry; readonly text: string } | undefined;
     for (const candidate of this.#flattened)
       if ((!best || candidate.text.length > best.text.length) && flat.includes(candidate.text))
         best = candidate;

@@ -16,8 +16,8 @@ export interface AddEvidenceOptions {
   readonly schema: JsonSchema | null;
   /** The corpus document. */
   readonly document: string;
-  /** Quotes to give instead, by concrete path (`lineItems[0].amount`): made-up ones. */
-  readonly quotes?: ReadonlyMap<string, string>;
+  /** Quotes to give instead, by concrete path (`lineItems[0].amount`): made-up ones, or null for none. */
+  readonly quotes?: ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -42,7 +42,8 @@ function visit(value: unknown, path: JsonPath, options: AddEvidenceOptions): voi
   const quotes: Record<string, string | null> = {};
   for (const key of Object.keys(evidence)) {
     const at = [...path, key];
-    quotes[key] = options.quotes?.get(formatPath(at)) ?? quoteFor(at, options);
+    const given = options.quotes?.get(formatPath(at));
+    quotes[key] = given !== undefined ? given : quoteFor(at, options);
   }
   const rest = { ...object };
   for (const key of Object.keys(object)) delete object[key];

@@ -17,6 +17,8 @@ export type { FaultKind } from './fault';
 export type { FileOptions } from './file-options';
 export { type Hallucination, planHallucination } from './hallucination';
 export { InvalidStandinOptionsError } from './invalid-standin-options-error';
+export { LabelledManifestLine } from './labelled-manifest-line';
+export { LabelledSetError, type LabelledSetProblem } from './labelled-set-error';
 export type { RequestLane } from './message-responder';
 export {
   type MessageResponse,
@@ -29,7 +31,16 @@ export {
 } from './messages-wire';
 export { fallbackBetaPrefix } from './model-rules';
 export { MutationKind } from './mutation';
+export { PlantOptions } from './plant-options';
+export {
+  type PlantedKind,
+  type PlantedMistake,
+  type PlantedPlan,
+  planPlantedMistakes,
+} from './planted-mistakes';
+export type { PlantedDocument, PlantedReport, PlantedTotals } from './planted-report';
 export { RateLimitOptions } from './rate-limit-options';
+export { labelledSetLimits, type ReadLabelledSetOptions, readLabelledSet } from './read-labelled-set';
 export type { RecordedRequest } from './recorded-request';
 export type { SimulationCounters } from './simulated-model';
 export {

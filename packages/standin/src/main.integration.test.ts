@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { it, type TestProcesses } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
-import { corpus, invoiceRequest, invoiceTruth } from './test-corpus';
+import type { StandinStats } from './standin-stats';
+import { corpus, invoiceRequest, invoiceText, invoiceTruth } from './test-corpus';
 
 const directory = mkdtempSync(join(tmpdir(), 'standin-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -65,6 +66,47 @@ describe('main', () => {
     const stats = (await (await fetch(`${url}/_standin/stats`)).json()) as { batches: { created: number } };
     expect(stats.batches.created).toBe(1);
     expect(await standin.stop()).toMatchObject({ code: 0, signal: null });
+  }, 20_000);
+
+  it('answers a --labelled-set with --plant-wrong-rate and reports what it planted in its stats', async ({
+    processes,
+  }) => {
+    const set = join(directory, 'set');
+    mkdirSync(set);
+    writeFileSync(
+      join(set, 'manifest.jsonl'),
+      `${JSON.stringify({ id: 'inv-1', text: invoiceText, expected: invoiceTruth, workflow: 'invoice' })}\n`,
+    );
+    const { standin, url, client } = await startMain(processes, [
+      ...['--labelled-set', set, '--plant-wrong-rate', '0.3', '--seed', '2'],
+    ]);
+    const block = (await client.messages.create(invoiceRequest({}))).content[0];
+    const answer = block?.type === 'text' ? JSON.parse(block.text) : undefined;
+    const stats = (await (await fetch(`${url}/_standin/stats`)).json()) as StandinStats;
+    const planted = Object.values(stats.planted?.byDocument ?? {});
+    expect(planted).toMatchObject([{ id: 'inv-1', workflow: 'invoice', leaves: 17 }]);
+    // 30 % of the invoice's 17 leaves, rounded.
+    expect(planted[0]?.wrong).toHaveLength(5);
+    expect(stats.planted?.totals).toMatchObject({ documents: 1, wrong: 5, missing: 0, invented: 0 });
+    expect(answer).not.toEqual(invoiceTruth);
+    expect(await standin.stop()).toMatchObject({ code: 0, signal: null });
+  }, 20_000);
+
+  it('exits 2 naming the line of a labelled set that cannot be read', async ({ processes }) => {
+    const set = join(directory, 'broken-set');
+    mkdirSync(set);
+    writeFileSync(
+      join(set, 'manifest.jsonl'),
+      [
+        JSON.stringify({ id: 'a', text: 'one', expected: {} }),
+        JSON.stringify({ id: 'b', file: '../x.pdf', expected: {} }),
+      ].join('\n'),
+    );
+    const run = await processes.run({ command: process.execPath, args: mainArgs(['--labelled-set', set]) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `standin: --labelled-set: line 2: "../x.pdf" is outside the set's directory`,
+    );
   }, 20_000);
 
   it('exits 2 naming the problem when the arguments are unusable', async ({ processes }) => {

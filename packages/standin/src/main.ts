@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parseCliArguments } from './cli-arguments';
 import { cliUsage } from './cli-usage';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
+import { LabelledSetError } from './labelled-set-error';
+import { readLabelledSet } from './read-labelled-set';
+import type { StandinOptions } from './standin-options';
 import { startStandin } from './start-standin';
 
 /**
@@ -14,7 +17,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${cliUsage}\n`);
     return;
   }
-  const standin = await startStandin(command.options);
+  const options =
+    command.labelledSet === undefined
+      ? command.options
+      : await withLabelledSet(command.options, command.labelledSet);
+  const standin = await startStandin(options);
   const stop = (): void => {
     standin.close().then(
       () => process.exit(0),
@@ -24,6 +31,23 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   process.stdout.write(`${JSON.stringify({ url: standin.url })}\n`);
+}
+
+/** The options with the set's items after the `--corpus` ones; a set that cannot be read is an unusable argument. */
+async function withLabelledSet(options: StandinOptions, dir: string): Promise<StandinOptions> {
+  const entries = await readLabelledSet({ dir }).catch((error: unknown) => {
+    if (!(error instanceof LabelledSetError)) throw error;
+    throw new InvalidStandinOptionsError({ problems: [`--labelled-set: ${error.message}`], cause: error });
+  });
+  const corpus = options.simulate?.corpus;
+  return {
+    ...options,
+    simulate: {
+      ...options.simulate,
+      // A corpus that is not a list stays as it is, for startStandin to name.
+      corpus: corpus === undefined ? entries : Array.isArray(corpus) ? [...corpus, ...entries] : corpus,
+    },
+  };
 }
 
 main().catch((error: unknown) => {

@@ -32,15 +32,18 @@ export function replySourceOf(source: ResolvedStandinOptions['source'], seed: nu
   const model = new SimulatedModel({ simulate: source.simulate, seed });
   return {
     model,
-    reply: (request, strategy, context) =>
-      requestText(request.body).unreadable
+    reply: (request, strategy, context) => {
+      const text = requestText(request.body);
+      // A document the corpus knows by its bytes is read, as a real model reads images and scans.
+      return text.unreadable && !model.find(text)
         ? unreadableReply(strategy)
         : model.reply({
             body: request.body,
             strategy,
             documentKey: request.documentKey,
             effort: context.effort,
-          }),
+          });
+    },
   };
 }
 

@@ -13,6 +13,8 @@ import type { MessagesRequestBody, RequestBlock, RequestMessage } from './messag
 export interface RequestText {
   readonly document: string;
   readonly unreadable: boolean;
+  /** The sha-256 of the document block's content (a PDF's or image's bytes, a text document's text); null for a text block. */
+  readonly fingerprint: string | null;
   readonly lessons: string;
   readonly feedback: string;
 }
@@ -20,7 +22,7 @@ export interface RequestText {
 export function requestText(body: MessagesRequestBody): RequestText {
   const firstUser = body.messages.findIndex((message) => message.role === 'user');
   const first = body.messages[firstUser];
-  if (!first) return { document: '', unreadable: false, lessons: '', feedback: '' };
+  if (!first) return { document: '', unreadable: false, fingerprint: null, lessons: '', feedback: '' };
   const later = body.messages.slice(firstUser + 1).filter((message) => message.role === 'user');
   return { ...splitFirstMessage(first), feedback: later.map(messageText).join('\n') };
 }
@@ -34,10 +36,11 @@ export function documentText(body: MessagesRequestBody): string {
 function splitFirstMessage(message: RequestMessage): {
   document: string;
   unreadable: boolean;
+  fingerprint: string | null;
   lessons: string;
 } {
   if (typeof message.content === 'string')
-    return { document: message.content, unreadable: false, lessons: '' };
+    return { document: message.content, unreadable: false, fingerprint: null, lessons: '' };
   const read = message.content.findIndex((block) => readingOf(block) !== undefined);
   const documentIndex = read >= 0 ? read : message.content.findIndex((block) => block.type === 'text');
   const block = message.content[documentIndex];
@@ -45,7 +48,12 @@ function splitFirstMessage(message: RequestMessage): {
   // Unreadable content is named by its fingerprint, so each image keeps its own document key.
   const document = (reading ? (reading.text ?? `${reading.kind}:${reading.fingerprint}`) : block?.text) ?? '';
   const rest = message.content.filter((_, index) => index !== documentIndex);
-  return { document, unreadable: reading !== undefined && reading.text === null, lessons: blocksText(rest) };
+  return {
+    document,
+    unreadable: reading !== undefined && reading.text === null,
+    fingerprint: reading?.fingerprint ?? null,
+    lessons: blocksText(rest),
+  };
 }
 
 const messageText = (message: RequestMessage): string =>

@@ -40,7 +40,7 @@ function childSchema(
 }
 
 /** The node itself and the branches of its combinators, `$ref`s resolved. */
-function branches(root: JsonSchema, node: JsonSchema): JsonSchema[] {
+export function branches(root: JsonSchema, node: JsonSchema): JsonSchema[] {
   const found: JsonSchema[] = [node];
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const list = node[key];

@@ -10,10 +10,12 @@ import type { MessagesRequestBody } from './messages-wire';
 import { planMistakes } from './mistake-plan';
 import { modelMistake } from './model-mistake';
 import { applyMutation, type MutationKind } from './mutation';
+import { applyPlantedMistakes, planPlantedMistakes } from './planted-mistakes';
+import { PlantedRecorder } from './planted-report';
 import { estimateTokens } from './prompt-cache';
 import { type RequestStrategy, strategySchema } from './request-strategy';
-import { requestText } from './request-text';
-import type { SimulateOptions } from './standin-options';
+import { type RequestText, requestText } from './request-text';
+import type { CorpusEntry, SimulateOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
 
 /** What the simulated model did, summed over its replies. */
@@ -56,8 +58,9 @@ interface CompiledPersistentMistake {
  * and answers cut at `max_tokens`
  * like a real model, and (`hallucinations`) values invented for a share of documents, dropped once
  * feedback names them. A request whose schema asks for evidence (`_evidence`, see `@quarry/grounding`)
- * gets, for each field, the line of the document that shows its true value. A document not in the
- * corpus gets a 400.
+ * gets, for each field, the line of the document that shows its true value. With `plant`, each
+ * document's answers carry its planted field mistakes, which no feedback changes (see `planted`).
+ * A document not in the corpus gets a 400.
  */
 export class SimulatedModel {
   readonly counters: SimulationCounters = {
@@ -77,16 +80,24 @@ export class SimulatedModel {
   readonly #seed: number;
   readonly #index: CorpusIndex;
   readonly #persistent = new Map<string, CompiledPersistentMistake[]>();
+  /** The planted mistakes of every document answered; null without `plant`. */
+  readonly planted: PlantedRecorder | null;
 
   constructor(options: { readonly simulate: z.output<typeof SimulateOptions>; readonly seed: number }) {
     this.#options = options.simulate;
     this.#seed = options.simulate.seed ?? options.seed;
     this.#index = new CorpusIndex(options.simulate.corpus);
+    this.planted = options.simulate.plant ? new PlantedRecorder() : null;
     for (const mistake of options.simulate.persistentMistakes) {
       const list = this.#persistent.get(mistake.workflow) ?? [];
       list.push({ path: parsePath(mistake.path), mutation: mistake.mutation });
       this.#persistent.set(mistake.workflow, list);
     }
+  }
+
+  /** The corpus entry of the request's document, by its bytes or its text. */
+  find(text: RequestText): CorpusEntry | undefined {
+    return this.#index.find(text.document, text.fingerprint);
   }
 
   reply(request: {
@@ -99,7 +110,7 @@ export class SimulatedModel {
     const model = request.body.model;
     const { body, strategy, documentKey } = request;
     const text = requestText(body);
-    const entry = this.#index.find(text.document);
+    const entry = this.find(text);
     if (!entry) {
       this.counters.unknownDocuments++;
       return {
@@ -170,13 +181,37 @@ export class SimulatedModel {
       documentKey,
       feedback: text.feedback,
     });
-    addEvidence({ value, truth: entry.truth, schema, document: entry.text, quotes });
+    for (const [path, quote] of this.#plant({ value, entry, schema, documentKey })) quotes.set(path, quote);
+    // A document known by its bytes is quoted from its text layer (none for an image or a scan).
+    const document = entry.text ?? (text.unreadable ? '' : text.document);
+    addEvidence({ value, truth: entry.truth, schema, document, quotes });
     const json = JSON.stringify(value);
     if (estimateTokens(json.length) > body.max_tokens) {
       this.counters.truncated++;
       return { kind: 'truncated', text: json.slice(0, body.max_tokens * 4) };
     }
     return { kind: 'json', value };
+  }
+
+  /** Puts the document's planted mistakes into the answer, whatever the feedback; returns their quotes by path. */
+  #plant(options: {
+    readonly value: unknown;
+    readonly entry: CorpusEntry;
+    readonly schema: Readonly<Record<string, unknown>> | null;
+    readonly documentKey: string;
+  }): Map<string, string | null> {
+    const { plant } = this.#options;
+    if (!plant || !this.planted) return new Map();
+    const { entry, documentKey } = options;
+    const plan = planPlantedMistakes({
+      seed: this.#seed,
+      documentKey,
+      truth: entry.truth,
+      schema: options.schema,
+      plant,
+    });
+    this.planted.record({ documentKey, id: entry.id ?? null, workflow: entry.workflow, plan });
+    return applyPlantedMistakes(options.value, plan);
   }
 
   /** Puts the document's invented value into the answer unless feedback named it; returns made-up quotes by path. */
@@ -186,8 +221,8 @@ export class SimulatedModel {
     readonly schema: Readonly<Record<string, unknown>> | null;
     readonly documentKey: string;
     readonly feedback: string;
-  }): Map<string, string> {
-    const quotes = new Map<string, string>();
+  }): Map<string, string | null> {
+    const quotes = new Map<string, string | null>();
     const invented = planHallucination({
       seed: this.#seed,
       documentKey: options.documentKey,

@@ -6,18 +6,34 @@ import type { FileOptions } from './file-options';
 import { parsePath } from './json-path';
 import { wireRefusalCategories } from './messages-wire';
 import { MutationKind } from './mutation';
+import { PlantOptions } from './plant-options';
 import type { RateLimitOptions } from './rate-limit-options';
 import type { RecordedRequest } from './recorded-request';
 import { HeaderText, type StandinReply } from './standin-reply';
 
 const Rate = z.number().min(0).max(1);
 
-/** A document the simulated model knows, with the answer a perfect extraction gives. */
-export const CorpusEntry = z.object({
-  workflow: z.string().min(1),
-  text: z.string().min(1),
-  truth: z.unknown().refine((value) => value !== undefined, 'truth: Field required'),
-});
+/**
+ * A document the simulated model knows, with the answer a perfect extraction gives: by its `text`
+ * (found in a request's document block, or a PDF's text layer), or by the `sha256` (hex) of its
+ * bytes (a PDF or image sent as it is; a real model reads images and scans, so the stand-in answers
+ * these too). `id` names it in reports (a labelled set's item id).
+ */
+export const CorpusEntry = z
+  .object({
+    workflow: z.string().min(1),
+    text: z.string().min(1).optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'sha256: 64 lower-case hex digits')
+      .optional(),
+    id: z.string().min(1).optional(),
+    truth: z.unknown().refine((value) => value !== undefined, 'truth: Field required'),
+  })
+  .refine(
+    (entry) => entry.text !== undefined || entry.sha256 !== undefined,
+    'a corpus entry needs its text or the sha256 of its bytes',
+  );
 export type CorpusEntry = z.infer<typeof CorpusEntry>;
 
 /**
@@ -86,6 +102,8 @@ export const SimulateOptions = z.object({
   mistakes: MistakeOptions.prefault({}),
   persistentMistakes: z.array(PersistentMistake).default([]),
   hallucinations: HallucinationOptions.prefault({}),
+  /** Field mistakes feedback never fixes, planted per document (see {@link PlantOptions}); default none. */
+  plant: PlantOptions.optional(),
   /**
    * Skill by `output_config.effort`: the share of documents answered right at that effort (one
    * seeded draw per document, so a document right at one level stays right at a level with at

@@ -5,6 +5,7 @@ import { type FaultKind, faultKinds } from './fault';
 import type { FileStats } from './file-store';
 import type { RequestLane } from './message-responder';
 import type { MessageResponse } from './messages-wire';
+import type { PlantedReport } from './planted-report';
 import type { SimulationCounters } from './simulated-model';
 
 /** Calls the stand-in received for one document. */
@@ -34,6 +35,11 @@ export interface StandinStats {
   cache: { writes: number; reads: number; entries: number };
   /** What the simulated model did; null in scripted mode. */
   simulation: SimulationCounters | null;
+  /**
+   * The field mistakes planted by `simulate.plant`, by document name and in total; null without
+   * `plant` (and in scripted mode).
+   */
+  planted: PlantedReport | null;
   /** Calls per document name (see `StandinOptions.documentKey`). */
   perDocument: Record<string, DocumentCalls>;
   /**
@@ -109,6 +115,7 @@ export class StatsRecorder {
   snapshot(parts: {
     readonly cache: StandinStats['cache'];
     readonly simulation: SimulationCounters | null;
+    readonly planted: PlantedReport | null;
     readonly batches: BatchStats;
     readonly files: FileStats;
   }): StandinStats {
@@ -123,6 +130,7 @@ export class StatsRecorder {
       faults: faults as Record<FaultKind, number>,
       cache: parts.cache,
       simulation: parts.simulation ? { ...parts.simulation } : null,
+      planted: parts.planted,
       perDocument,
       billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
       batches: parts.batches,

@@ -14,6 +14,7 @@ import { IdSource } from './id-source';
 import { InvalidStandinOptionsError } from './invalid-standin-options-error';
 import { MessageResponder } from './message-responder';
 import { MessagesEndpoint } from './messages-endpoint';
+import type { PlantedReport } from './planted-report';
 import type { RecordedRequest } from './recorded-request';
 import { resolveStandinOptions } from './resolve-standin-options';
 import type { StandinOptions } from './standin-options';
@@ -28,6 +29,11 @@ export interface Standin {
   readonly requests: readonly RecordedRequest[];
   /** A snapshot of the counters, taken when read. */
   readonly stats: StandinStats;
+  /**
+   * What `simulate.plant` planted so far, by document name and in total (the same as
+   * `stats.planted`); null without `plant`.
+   */
+  readonly planted: PlantedReport | null;
   /**
    * Makes the next `count` (1 to 1000) batch creates succeed without their response reaching the
    * client: the batch exists and is listed, the connection is reset. Returns how many are armed.
@@ -80,6 +86,7 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     recorder.snapshot({
       cache: responder.cache.stats,
       simulation: responder.source.model?.counters ?? null,
+      planted: responder.source.model?.planted?.snapshot() ?? null,
       batches: batches.stats,
       files: files.stats,
     });
@@ -129,6 +136,9 @@ export async function startStandin(options: StandinOptions): Promise<Standin> {
     requests: responder.requests,
     get stats() {
       return stats();
+    },
+    get planted() {
+      return responder.source.model?.planted?.snapshot() ?? null;
     },
     dropNextBatchCreateResponses(count) {
       const checked = DropCreateResponses.shape.count.safeParse(count);
