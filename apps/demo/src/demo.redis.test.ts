@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultModelTable, extractDefaults } from '@quarry/core';
@@ -19,6 +21,24 @@ function runDemo(args: readonly string[], env: Record<string, string>) {
     timeoutMs: 110_000,
   });
 }
+
+describe('pnpm demo with QUARRY_WORKFLOWS', () => {
+  it('refuses a broken workflow file before starting anything, naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-demo-workflows-'));
+    try {
+      writeFileSync(join(dir, 'receipt.workflow.yaml'), 'name: receipt\nversion: one\n');
+      const run = await runDemo(['--limit', '1'], {
+        QUARRY_WORKFLOWS: dir,
+        REDIS_URL: 'redis://127.0.0.1:1',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('receipt.workflow.yaml');
+      expect(run.stderr).not.toContain('Redis:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('pnpm demo --limit 8 --json (child process, real Redis, simulated model)', () => {
   it('accounts for every job in its summary, exits 0 and leaves no keys or servers behind', async ({

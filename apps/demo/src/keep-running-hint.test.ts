@@ -23,6 +23,21 @@ describe('keepRunningHint', () => {
     expect(hint).toContain('--file examples/invoice.txt --wait');
   });
 
+  it('exports QUARRY_WORKFLOWS when the run served workflows from files, so the CLI knows them too', () => {
+    const hint = keepRunningHint({
+      redisUrl: 'redis://127.0.0.1:6379',
+      prefix: '{p}',
+      blobDir: null,
+      workflowFiles: ['./workflows', "/srv/it's.workflow.yaml"],
+    });
+    expect(hint).toContain(
+      "  export REDIS_URL='redis://127.0.0.1:6379' QUARRY_PREFIX='{p}' QUARRY_WORKFLOWS='./workflows,/srv/it'\\''s.workflow.yaml'\n",
+    );
+    expect(
+      keepRunningHint({ redisUrl: 'redis://127.0.0.1:6379', prefix: '{p}', blobDir: null }),
+    ).not.toContain('QUARRY_WORKFLOWS');
+  });
+
   it('never prints the Redis password, and says it was left out', () => {
     const hint = keepRunningHint({ redisUrl: 'redis://:s3cret@10.0.0.5:6379', prefix: '{p}', blobDir: null });
     expect(hint).not.toContain('s3cret');
