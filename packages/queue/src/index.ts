@@ -78,6 +78,14 @@ export { DlqReasonLabel, dlqReasonLabel, reasonMatches } from './dlq-reason-labe
 export { DlqRecord, DlqState, DlqTotals, ReplayMark } from './dlq-record';
 export { dlqTotals } from './dlq-totals';
 export { DocumentFileStore, type DocumentFileStoreOptions } from './document-file-store';
+export {
+  EvalRunId,
+  EvalRunListing,
+  EvalRunStore,
+  type EvalRunStoreOptions,
+  evalRunStoreDefaults,
+} from './eval-run-store';
+export { EvalRunTooLargeError } from './eval-run-too-large-error';
 export { ExtractionJobResult, toExtractionJobResult } from './extraction-job-result';
 export { type ExtractionQueueOptions, extractionQueue, watchErrors } from './extraction-queue';
 export { type FingerprintOptions, fingerprint } from './fingerprint';
@@ -100,6 +108,7 @@ export {
   type BlobGcKeys,
   bullJobLogsKey,
   type DlqIndexKeys,
+  type EvalRunKeys,
   type HistoryKeys,
   isHashTagged,
   type LoginFailureScope,

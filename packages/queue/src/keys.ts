@@ -62,6 +62,16 @@ export interface QuarryKeys {
   readonly workflowStats: WorkflowStatsKeys;
   /** The marks that keep blobs from `blobs gc` while they are being enqueued (see {@link BlobGcKeys}). */
   readonly blobGc: BlobGcKeys;
+  /** The stored evaluation runs, shared by every queue under the prefix (see {@link EvalRunKeys}). */
+  readonly evalRuns: EvalRunKeys;
+}
+
+/** Keys of the stored evaluation runs (`EvalRunStore`). Run ids are 1-64 of `[A-Za-z0-9_-]`. */
+export interface EvalRunKeys {
+  /** Sorted set: run id → when the run was stored (ms). */
+  index(): string;
+  /** String: one run's stored JSON, expiring at the end of its retention. */
+  run(runId: string): string;
 }
 
 /** Keys that tie producers and `blobs gc` together, shared by every queue under the prefix. */
@@ -226,6 +236,10 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     blobGc: {
       marks: () => `${own}:blobs:marks`,
       deleting: () => `${own}:blobs:deleting`,
+    },
+    evalRuns: {
+      index: () => `${own}:eval-runs:index`,
+      run: (runId) => `${own}:eval-run:${keyPart(runId, sha256)}`,
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { EvalRunTooLargeError } from './eval-run-too-large-error';
+import type { QuarryKeys } from './keys';
+import type { RedisClient } from './redis-connection';
+
+/** Defaults of {@link EvalRunStore}, in one place. */
+export const evalRunStoreDefaults = {
+  /** How long a stored run is kept: 90 days. */
+  retentionMs: 90 * 86_400_000,
+  /** Largest stored run (its JSON, UTF-8): 16 MiB. */
+  maxBytes: 16 * 1024 * 1024,
+  /** Most runs `list` returns. */
+  maxList: 1000,
+} as const;
+
+/** A run id: what `quarry eval run` names a run, and `--baseline` finds it by. */
+export const EvalRunId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1-64 letters, digits, "-" or "_"' });
+
+/** What `quarry eval runs` lists of a stored run; the whole report rides beside it. */
+export const EvalRunListing = z.object({
+  runId: EvalRunId,
+  storedAt: z.iso.datetime(),
+  set: z.string(),
+  workflow: z.string(),
+  version: z.number().int().positive(),
+  items: z.number().int().nonnegative(),
+  f1: z.number().min(0).max(1).nullable(),
+  costUsd: z.number().nonnegative().nullable(),
+});
+export type EvalRunListing = z.infer<typeof EvalRunListing>;
+
+/** A stored run: its listing and its report (checked by whoever reads it, e.g. `EvalReport` of `@quarry/eval`). */
+const StoredEvalRun = z.object({ listing: EvalRunListing, report: z.unknown() });
+type StoredEvalRun = z.infer<typeof StoredEvalRun>;
+
+/** Options of {@link EvalRunStore}. */
+export interface EvalRunStoreOptions {
+  readonly redis: RedisClient;
+  readonly keys: QuarryKeys;
+  /** Default {@link evalRunStoreDefaults}.retentionMs. */
+  readonly retentionMs?: number;
+}
+
+/**
+ * The evaluation runs `quarry eval run` stores, for `quarry eval runs` and `--baseline`: each run's
+ * JSON under its own key with the retention as its TTL, and an index by time. Storing a run id again
+ * replaces it. Expired runs leave the index as it is read.
+ */
+export class EvalRunStore {
+  readonly #redis: RedisClient;
+  readonly #keys: QuarryKeys;
+  readonly #retentionMs: number;
+
+  constructor(options: EvalRunStoreOptions) {
+    this.#redis = options.redis;
+    this.#keys = options.keys;
+    this.#retentionMs = Math.min(
+      Math.max(Math.trunc(options.retentionMs ?? evalRunStoreDefaults.retentionMs), 60_000),
+      10 * 365 * 86_400_000,
+    );
+  }
+
+  /** Stores a run (replacing one of the same id). @throws EvalRunTooLargeError over `maxBytes`. */
+  async save(run: StoredEvalRun): Promise<void> {
+    const listing = EvalRunListing.parse(run.listing);
+    const json = JSON.stringify({ listing, report: run.report });
+    const bytes = Buffer.byteLength(json);
+    if (bytes > evalRunStoreDefaults.maxBytes) {
+      throw new EvalRunTooLargeError({
+        runId: listing.runId,
+        bytes,
+        maxBytes: evalRunStoreDefaults.maxBytes,
+      });
+    }
+    const now = Date.now();
+    await this.#redis
+      .multi()
+      .set(this.#keys.evalRuns.run(listing.runId), json, 'PX', this.#retentionMs)
+      .zadd(this.#keys.evalRuns.index(), now, listing.runId)
+      .zremrangebyscore(this.#keys.evalRuns.index(), '-inf', now - this.#retentionMs)
+      .exec();
+  }
+
+  /** The stored run, or null when there is none (never stored, or past its retention). */
+  async get(runId: string): Promise<StoredEvalRun | null> {
+    if (!EvalRunId.safeParse(runId).success) return null;
+    return parseStored(await this.#redis.get(this.#keys.evalRuns.run(runId)));
+  }
+
+  /**
+   * The newest runs first, at most `limit` (default and cap {@link evalRunStoreDefaults}.maxList), and
+   * the ids of any whose stored JSON is unreadable (listed, so nothing is hidden).
+   */
+  async list(
+    options: { readonly limit?: number } = {},
+  ): Promise<{ runs: EvalRunListing[]; unreadable: string[] }> {
+    const limit = Math.min(
+      Math.max(Math.trunc(options.limit ?? evalRunStoreDefaults.maxList), 1),
+      evalRunStoreDefaults.maxList,
+    );
+    const runIds = await this.#redis.zrevrange(this.#keys.evalRuns.index(), 0, limit - 1);
+    if (runIds.length === 0) return { runs: [], unreadable: [] };
+    const stored = await this.#redis.mget(...runIds.map((runId) => this.#keys.evalRuns.run(runId)));
+    const gone = runIds.filter((_, i) => stored[i] === null);
+    if (gone.length > 0) await this.#redis.zrem(this.#keys.evalRuns.index(), ...gone);
+    const runs: EvalRunListing[] = [];
+    const unreadable: string[] = [];
+    for (const [i, json] of stored.entries()) {
+      if (json === null) continue;
+      const run = parseStored(json);
+      if (run) runs.push(run.listing);
+      else unreadable.push(runIds[i] as string);
+    }
+    return { runs, unreadable };
+  }
+}
+
+function parseStored(json: string | null): StoredEvalRun | null {
+  if (json === null) return null;
+  try {
+    const parsed = StoredEvalRun.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
