@@ -1,5 +1,5 @@
 import type { Effort, Lane } from '@quarry/core';
-import type { JobBudget, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
+import type { JobBudget, JobEvaluationInput, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
 
 /** Options of one enqueue. */
 export interface EnqueueOptions {
@@ -42,4 +42,13 @@ export interface EnqueueOptions {
    * `BATCH_DEADLINE_MARGIN_MS` is sent in the realtime lane instead.
    */
   readonly deadline?: string;
+  /**
+   * Makes the job one item of an evaluation run (what `quarry eval run` enqueues): `runId` (1-64
+   * letters, digits, `-` or `_`), `itemId` (1-128 printable characters), `lessons` (`on`, the
+   * default, or `off`). The job runs like any other, but reads and records its error history under
+   * `eval:<runId>` (whatever `historyScope` says) and is shown none of it with `lessons: 'off'`; it is
+   * never put in the review index nor counted in the workflow statistics. It dead-letters like any
+   * job; its DLQ record keeps `evaluation`.
+   */
+  readonly evaluation?: JobEvaluationInput;
 }

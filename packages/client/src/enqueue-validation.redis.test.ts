@@ -134,6 +134,52 @@ describe('enqueue validation', () => {
     expect((await queues.queue.getJob(jobId))?.data).toMatchObject({ workflow: 'invoice', budget });
   });
 
+  it('carries an evaluation into the job data, lessons on unless said otherwise', async ({ kit }) => {
+    const { client, queues } = kit;
+    const on = await client.enqueue(
+      'invoice',
+      { text: 'Invoice 9' },
+      { evaluation: { runId: 'run-1', itemId: 'invoice-9' }, historyScope: 'tenant-a' },
+    );
+    expect((await queues.queue.getJob(on.jobId))?.data).toMatchObject({
+      historyScope: 'tenant-a',
+      evaluation: { runId: 'run-1', itemId: 'invoice-9', lessons: 'on' },
+    });
+    const off = await client.enqueue(
+      'invoice',
+      { text: 'Invoice 9' },
+      { evaluation: { runId: 'run-1', itemId: 'invoice-9', lessons: 'off' } },
+    );
+    expect((await queues.queue.getJob(off.jobId))?.data.evaluation).toEqual({
+      runId: 'run-1',
+      itemId: 'invoice-9',
+      lessons: 'off',
+    });
+    const plain = await client.enqueue('invoice', { text: 'Invoice 9' });
+    expect((await queues.queue.getJob(plain.jobId))?.data).not.toHaveProperty('evaluation');
+  });
+
+  it('enqueues a document already in the blob store by its key, with no blob store of its own', async ({
+    kit,
+  }) => {
+    const { client, queues } = kit;
+    const key = `sha256:${'ab'.repeat(32)}`;
+    const document = { mediaType: 'application/pdf', source: { type: 'blob', key } } as const;
+    const job = await client.enqueue(
+      'invoice',
+      { document },
+      { evaluation: { runId: 'run-1', itemId: 'scan-1' } },
+    );
+    expect((await queues.queue.getJob(job.jobId))?.data).toMatchObject({
+      workflow: 'invoice',
+      input: { document },
+      evaluation: { runId: 'run-1', itemId: 'scan-1' },
+    });
+    const bad = { mediaType: 'application/pdf', source: { type: 'blob', key: '../etc/passwd' } };
+    const problems = (await rejection(client.enqueue('invoice', { document: bad }))).problems;
+    expect(problems[0]?.path).toBe('input.document.source.key');
+  });
+
   it('validates before touching Redis: a client with no Redis still reports the problems', async () => {
     const offline = createQuarryClient({ redisUrl: 'redis://127.0.0.1:1', registry: [invoiceWorkflow] });
     try {

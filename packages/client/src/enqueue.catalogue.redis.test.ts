@@ -43,7 +43,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
       {
         path: 'idempotencykey',
         message:
-          'is not an enqueue option (known: version, idempotencyKey, historyScope, effort, locale, metadata, lineage, overrides, budget, lane, deadline)',
+          'is not an enqueue option (known: version, idempotencyKey, historyScope, effort, locale, metadata, lineage, overrides, budget, lane, deadline, evaluation)',
       },
     ]);
   });
@@ -175,6 +175,39 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
     ]);
     expect(await enqueue({ maxCost: 1 })).toEqual([
       { path: 'budget', message: 'Unrecognized key: "maxCost"' },
+    ]);
+  });
+
+  it('row 159: an evaluation with a bad run id, an unknown field, a wrong lessons value or a control character -> refused at enqueue naming the path, nothing enqueued', async ({
+    kit,
+  }) => {
+    const enqueue = (evaluation: unknown) =>
+      refused(kit.client.enqueue(invoiceWorkflow, { text: 'x' }, { evaluation: evaluation as never }));
+    const runId = 'must be a run id: 1-64 letters, digits, - or _';
+    expect(await enqueue({ runId: 'run 1/../x', itemId: 'a' })).toEqual([
+      { path: 'evaluation.runId', message: runId },
+    ]);
+    expect(await enqueue({ runId: 'r'.repeat(65), itemId: 'a' })).toEqual([
+      { path: 'evaluation.runId', message: runId },
+    ]);
+    expect(await enqueue({ runId: '', itemId: '' })).toEqual([
+      { path: 'evaluation.runId', message: runId },
+      { path: 'evaluation.itemId', message: 'must be an item id: 1-128 printable characters' },
+    ]);
+    expect(await enqueue({ runId: 'run-1', itemId: 'a', scope: 'tenant-a' })).toEqual([
+      { path: 'evaluation', message: 'Unrecognized key: "scope"' },
+    ]);
+    expect(await enqueue({ runId: 'run-1', itemId: 'a', lessons: 'sometimes' })).toEqual([
+      { path: 'evaluation.lessons', message: 'must be "on" or "off"' },
+    ]);
+    expect(await enqueue({ runId: 'run-1', itemId: 'item\u001b[2J' })).toEqual([
+      {
+        path: 'evaluation.itemId',
+        message: 'must be an item id: 1-128 printable characters (no control characters)',
+      },
+    ]);
+    expect(await enqueue('run-1')).toEqual([
+      { path: 'evaluation', message: 'Invalid input: expected object, received string' },
     ]);
   });
 

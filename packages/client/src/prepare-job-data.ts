@@ -50,6 +50,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     budget,
     lane,
     deadline,
+    evaluation,
   } = options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
@@ -104,6 +105,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     budget,
     lane,
     deadline,
+    evaluation,
   });
   const contract = JobData.safeParse(data);
   if (!contract.success) {
@@ -163,6 +165,7 @@ const enqueueOptionNames = [
   'budget',
   'lane',
   'deadline',
+  'evaluation',
 ] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {

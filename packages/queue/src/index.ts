@@ -104,6 +104,13 @@ export {
 } from './job-data';
 export { jobDataJsonSchema, jobDataJsonSchemaText, writeJobDataJsonSchema } from './job-data-json-schema';
 export {
+  evaluationHistoryScope,
+  JobEvaluation,
+  type JobEvaluationInput,
+  MAX_EVALUATION_ITEM_ID,
+  MAX_EVALUATION_RUN_ID,
+} from './job-evaluation';
+export {
   type BatchKeys,
   type BlobGcKeys,
   bullJobLogsKey,

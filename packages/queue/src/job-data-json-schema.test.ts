@@ -33,6 +33,27 @@ describe('docs/job-data.schema.json', () => {
     expect(properties.deadline).toMatchObject({ type: 'string', format: 'date-time' });
   });
 
+  it('publishes the evaluation object, strict, with its rules as patterns', () => {
+    const properties = jobDataJsonSchema().properties as Record<string, Record<string, unknown>>;
+    expect(properties.evaluation).toMatchObject({
+      type: 'object',
+      required: ['runId', 'itemId'],
+      additionalProperties: false,
+      properties: {
+        runId: { minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' },
+        itemId: { minLength: 1, maxLength: 128 },
+        lessons: { enum: ['on', 'off'], default: 'on' },
+      },
+    });
+    const evaluation = properties.evaluation as { properties: Record<string, { pattern: string }> };
+    const itemId = evaluation.properties.itemId;
+    // The pattern means the same without the `u` flag, as JSON Schema validators in other languages read it.
+    const printable = new RegExp(itemId?.pattern ?? '');
+    expect(printable.test('invoice 7.pdf')).toBe(true);
+    expect(printable.test('a\u001bb')).toBe(false);
+    expect(printable.test('a\u202eb')).toBe(false);
+  });
+
   it('publishes the document an input may carry, and nothing else of the input', () => {
     const input = (jobDataJsonSchema().properties as Record<string, Record<string, unknown>>).input;
     expect(input).not.toHaveProperty('type');

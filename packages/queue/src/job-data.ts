@@ -1,5 +1,6 @@
 import { documentOfInput, Effort, JobDocument, Lane, Locale, MAX_LADDER_MODELS } from '@quarry/core';
 import { z } from 'zod';
+import { JobEvaluation } from './job-evaluation';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
 
@@ -158,6 +159,7 @@ export const JobData = z
       .describe(
         'When the result is needed (ISO 8601). A batch-lane attempt still waiting to be collected when the deadline comes within BATCH_DEADLINE_MARGIN_MS moves to the realtime lane.',
       ),
+    evaluation: JobEvaluation.optional(),
   })
   .describe('Data of one Quarry extraction job.');
 export type JobData = z.infer<typeof JobData>;

@@ -59,6 +59,28 @@ describe('planReplayStep', () => {
     expect(step).toMatchObject({ action: 'replay', data: { budget } });
   });
 
+  it('keeps an evaluation job one: its replay stays out of production history, review and statistics', () => {
+    const evaluation = { runId: 'run-1', itemId: 'item-7', lessons: 'off' };
+    const step = planReplayStep(
+      record({ workflow: 'note', version: 1, input: { text: 'hi' }, evaluation }),
+      options,
+    );
+    expect(step).toMatchObject({ action: 'replay', data: { evaluation } });
+    const bad = planReplayStep(
+      record({
+        workflow: 'note',
+        version: 1,
+        input: { text: 'hi' },
+        evaluation: { runId: 'a b', itemId: 'i' },
+      }),
+      options,
+    );
+    expect(bad).toMatchObject({
+      action: 'invalid',
+      error: expect.stringContaining('evaluation.runId: must be a run id'),
+    });
+  });
+
   it('refuses a payload that names no workflow', () => {
     const step = planReplayStep(record('not an object', 'invalid_payload'), options);
     expect(step).toEqual({

@@ -102,6 +102,8 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
     metadata: original.metadata,
     // The producer's spending limit holds for the replay too.
     budget: original.budget,
+    // A replayed evaluation job stays one: kept out of production's history, review index and statistics.
+    evaluation: original.evaluation,
     overrides: Object.keys(jobOverrides).length > 0 ? jobOverrides : undefined,
     lineage: { rootJobId: record.lineage.rootJobId, replayOf: dlqId, redriveCount },
   });

@@ -50,7 +50,7 @@ export interface ExtractionProcessorOptions {
   /** Null when the shared error history is switched off. */
   readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
   readonly deadLetters: DeadLetterWriter;
-  /** Where completed jobs flagged `needsReview` are indexed (before the job completes). */
+  /** Where completed jobs flagged `needsReview` are indexed (before the job completes); never evaluation jobs. */
   readonly review?: ReviewIndex;
   readonly metrics?: WorkerMetrics;
   /** The extraction queue (its rate limiter pauses every worker). */
@@ -73,7 +73,7 @@ export interface ExtractionProcessorOptions {
   /** True once the worker is shutting down: a job fetched in that window goes straight back. */
   readonly stopping?: () => boolean;
   readonly random?: () => number;
-  /** Workflow statistics: first-attempt history for cache placement, and each attempt and valid job counted. */
+  /** Workflow statistics: first-attempt history for cache placement, and each attempt and valid job counted (but an evaluation job's). */
   readonly stats?: WorkflowStatsRecorder;
   /** Where cache breakpoints go (`QUARRY_CACHE_PLACEMENT`). Default `by_cost`. */
   readonly cachePlacement?: CachePlacementPolicy;
@@ -93,6 +93,9 @@ export interface ExtractionProcessorOptions {
  * dead-letter (record written, then `UnrecoverableError`), retry later (`RetryLaterError`, delay via
  * the backoff strategy) or pause the queue (rate limiter + `RateLimitError`, no attempt consumed).
  * A run cut off by shutdown goes back to the wait list at once and resumes from its saved attempts.
+ * An evaluation job (`evaluation` in its data) reads and records its run's own history, is shown no
+ * lessons with `lessons: 'off'`, and is neither put in the review index nor counted in the workflow
+ * statistics; it fails and dead-letters like any job.
  */
 export function createExtractionProcessor(options: ExtractionProcessorOptions) {
   const { log: baseLog } = options;
@@ -124,11 +127,20 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       });
       context.parsed = parsed;
       const { data } = parsed;
-      const { workflow, historyKey } = jobWorkflow(parsed);
-      log = log.child({ workflow: workflow.name, version: workflow.version });
-      context.lessons = await readLessons({ history: options.history, key: historyKey, log });
-      const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
+      const { workflow, historyKey, lessonsShown } = jobWorkflow(parsed);
+      const { evaluation } = data;
       const statsKey = { workflow: workflow.name, version: workflow.version };
+      log = log.child(evaluation ? { ...statsKey, evaluation: { runId: evaluation.runId } } : statsKey);
+      context.lessons = await readLessons({
+        history: options.history,
+        key: historyKey,
+        shown: lessonsShown,
+        log,
+      });
+      // An evaluation job is kept out of the review index and the workflow statistics.
+      const review = evaluation ? undefined : options.review;
+      const stats = evaluation ? undefined : options.stats;
+      const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
       const cacheHistory = (await options.stats?.firstAttemptHistory(statsKey)) ?? null;
       const document = await jobDocumentOf({
         input: parsed.data.input,
@@ -161,7 +173,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
         onAttempt: (record) => {
           options.metrics?.attempt(workflow.name, record);
-          options.stats?.attempt(statsKey, record);
+          stats?.attempt(statsKey, record);
           logAttempt(log, record);
         },
         onWarning: (warning) =>
@@ -175,11 +187,11 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           ),
       });
       const jobResult = toExtractionJobResult(result);
-      if (result.needsReview && options.review) {
-        await flagForReview({ review: options.review, jobId, result, jobResult, data });
+      if (result.needsReview && review) {
+        await flagForReview({ review, jobId, result, jobResult, data });
       }
-      options.metrics?.completed(result, result.needsReview && options.review !== undefined);
-      options.stats?.completed(statsKey);
+      options.metrics?.completed(result, result.needsReview && review !== undefined);
+      stats?.completed(statsKey);
       log.info(
         {
           attempts: result.attempts,

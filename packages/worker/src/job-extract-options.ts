@@ -6,6 +6,7 @@ import {
   type Lesson,
   modelSpecOf,
 } from '@quarry/core';
+import { evaluationHistoryScope } from '@quarry/queue';
 import type { Job } from 'bullmq';
 import type { ExtractionProcessorOptions } from './extraction-processor';
 import { jobAttempts } from './job-attempts';
@@ -13,12 +14,21 @@ import { jobBudget } from './job-budget';
 import type { ParsedJob } from './parse-job';
 import { workflowGrounder } from './workflow-grounder';
 
+/** The workflow a job runs, where its error history is, and whether it is shown lessons. */
+export interface JobWorkflow {
+  readonly workflow: AnyWorkflow;
+  /** Scoped by `historyScope`; an evaluation job's is its run's own (`eval:<runId>`), whatever its `historyScope`. */
+  readonly historyKey: HistoryKey;
+  /** False for an evaluation job run with `lessons: 'off'`: its mistakes are recorded, none are shown. */
+  readonly lessonsShown: boolean;
+}
+
 /**
  * The workflow a parsed job runs and the key of its error history. A model override
  * (`overrides.model`) replaces the workflow's model or its whole ladder: the job runs on that model
  * alone; a ladder override (`overrides.models`) replaces either with that ladder.
  */
-export function jobWorkflow(parsed: ParsedJob): { workflow: AnyWorkflow; historyKey: HistoryKey } {
+export function jobWorkflow(parsed: ParsedJob): JobWorkflow {
   const { data } = parsed;
   const { model: _model, models: _ladder, attemptsPerModel, ...own } = parsed.workflow;
   const workflow: AnyWorkflow = data.overrides?.model
@@ -26,9 +36,15 @@ export function jobWorkflow(parsed: ParsedJob): { workflow: AnyWorkflow; history
     : data.overrides?.models
       ? { ...own, models: data.overrides.models, ...(attemptsPerModel ? { attemptsPerModel } : {}) }
       : parsed.workflow;
+  const { evaluation } = data;
   return {
     workflow,
-    historyKey: { workflow: workflow.name, version: workflow.version, scope: data.historyScope },
+    historyKey: {
+      workflow: workflow.name,
+      version: workflow.version,
+      scope: evaluation ? evaluationHistoryScope(evaluation.runId) : data.historyScope,
+    },
+    lessonsShown: evaluation?.lessons !== 'off',
   };
 }
 

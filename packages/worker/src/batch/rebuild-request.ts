@@ -63,10 +63,11 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
       registry: options.processor.registry,
       allowedModels: options.processor.allowedModels,
     });
-    const { workflow, historyKey } = jobWorkflow(parsed);
+    const { workflow, historyKey, lessonsShown } = jobWorkflow(parsed);
     const lessons = await readLessons({
       history: options.processor.history,
       key: historyKey,
+      shown: lessonsShown,
       log: options.log,
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
