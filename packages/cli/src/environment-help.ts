@@ -33,6 +33,11 @@ export const blobEnvironmentHelp = lines([
   ['QUARRY_MODELS_FILE', 'model entries over the default table, limits included (docs/models.md)'],
 ]);
 
+/** The variable naming the workflow files the CLI loads on top of the shipped workflows, for `--help`. */
+export const workflowFilesEnvironmentHelp = lines([
+  ['QUARRY_WORKFLOWS', 'workflow files and directories, comma-separated, loaded on top of the shipped ones'],
+]);
+
 /** The variables the DLQ commands read besides {@link cliEnvironmentHelp}, for `--help`. */
 export const triageEnvironmentHelp = lines([
   [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryBlobStore } from '@quarry/blobs';
 import { paddedPdf } from '@quarry/documents/testing';
-import { openQueues } from '@quarry/queue';
+import { LabelledSetStore, openQueues } from '@quarry/queue';
 import { it } from '@quarry/testing';
 import { afterAll, describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
@@ -63,7 +63,7 @@ describe('quarry blobs gc', () => {
       expect(dry).toMatchObject({
         code: 0,
         stdout: `${orphan.key}\n`,
-        stderr: 'would remove 1 of 3 blob(s); 2 referenced by jobs or DLQ records\n',
+        stderr: 'would remove 1 of 3 blob(s); 2 referenced by jobs, DLQ records or labelled sets\n',
       });
       expect(await keys()).toEqual(all);
 
@@ -82,6 +82,47 @@ describe('quarry blobs gc', () => {
       expect(await keys()).toEqual([]);
     } finally {
       await queues.close();
+    }
+  });
+
+  it('keeps a blob that only a labelled set item refers to, until the set is deleted', async ({
+    redis,
+    redisUrl,
+    prefix,
+  }) => {
+    const base = await mkdtemp(join(tmpdir(), 'quarry-cli-gc-set-'));
+    try {
+      const blobDir = join(base, 'blobs');
+      const env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix, QUARRY_BLOB_DIR: blobDir };
+      const store = new DirectoryBlobStore({ dir: blobDir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
+      const keys = async () => (await store.list({})).entries.map((entry) => entry.key).sort();
+      const kept = await store.put({ bytes: await paddedPdf(2300) });
+      const orphan = await store.put({ bytes: await paddedPdf(2400) });
+      const queues = openQueues({ connection: redis, config: { prefix } });
+      try {
+        await new LabelledSetStore({ redis, keys: queues.keys }).put('golden', {
+          id: 'invoice-1',
+          document: { kind: 'blob', key: kept.key, mediaType: 'application/pdf' },
+          expected: { total: 12 },
+        });
+      } finally {
+        await queues.close();
+      }
+      // The put's mark is older than the run: at --grace 0s only the set's reference keeps the blob.
+      const gc = await runQuarry(['blobs', 'gc', '--grace', '0s'], env);
+      expect(gc).toMatchObject({
+        code: 0,
+        stdout: `${orphan.key}\n`,
+        stderr: 'removed 1 of 2 blob(s); 1 referenced by jobs, DLQ records or labelled sets\n',
+      });
+      expect(await keys()).toEqual([kept.key]);
+
+      expect((await runQuarry(['eval', 'delete', 'golden', '--yes'], env)).code).toBe(0);
+      const after = await runQuarry(['blobs', 'gc', '--grace', '0s', '--json'], env);
+      expect(JSON.parse(after.stdout)).toEqual({ scanned: 1, removed: [kept.key], dryRun: false });
+      expect(await keys()).toEqual([]);
+    } finally {
+      await rm(base, { recursive: true, force: true });
     }
   });
 

@@ -18,10 +18,11 @@ export interface RunCliOptions {
 /** The commands that group others (`quarry dlq list`), with their line in `quarry --help`. */
 const groups: Readonly<Record<string, string>> = {
   dlq: 'dead-letter records: list, show, groups, prune',
-  review: 'completed jobs flagged for review: list, ack',
+  review: 'completed jobs flagged for review: list, ack, correct',
   batches: "the batch lane's batches: list, show, cancel",
   workflows: 'the workflows jobs run, and how they fare',
   blobs: 'the document blob store: gc',
+  eval: 'evaluation against labelled sets: sets, export, delete',
 };
 
 /** Output, errors and exits of `command` go through the context; errors name `quarry <path>`. */

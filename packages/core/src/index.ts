@@ -67,6 +67,35 @@ export { cut, excerpt, excerptMaxChars } from './issues/excerpt';
 export { Issue, IssueSource } from './issues/issue';
 export { formatPath, issueSignature, normalizePath, uniqueSignatures } from './issues/issue-signature';
 export { RULE_ERROR, ruleErrorIssue } from './issues/rule-error-issue';
+export {
+  type CorrectedOutputCheck,
+  checkCorrectedOutput,
+  MAX_OUTPUT_PROBLEMS,
+  type OutputProblem,
+} from './labelled/check-corrected-output';
+export {
+  type CorrectedField,
+  correctedFields,
+  correctionObservations,
+  MAX_CORRECTED_FIELDS,
+} from './labelled/corrected-fields';
+export { JsonValue, MAX_JSON_DEPTH } from './labelled/json-value';
+export {
+  type LabelledDocumentOfInput,
+  labelledDocumentOfInput,
+} from './labelled/labelled-document-of-input';
+export {
+  LabelledDocument,
+  LabelledItem,
+  LabelledItemId,
+  type LabelledItemInput,
+  LabelledSource,
+  LabelledWorkflow,
+  MAX_EXPECTED_BYTES,
+  MAX_LABELLED_ITEM_BYTES,
+} from './labelled/labelled-item';
+export { LABELLED_SET_NAME_PATTERN, LabelledSetName, reviewedSetName } from './labelled/labelled-set-name';
+export { LabelledSetSummary } from './labelled/labelled-set-summary';
 export { ClimbReason } from './ladder/climb-reason';
 export { type LadderStep, type LadderStepOptions, ladderStep } from './ladder/ladder-step';
 export type { ModelRung } from './ladder/model-rung';

@@ -54,4 +54,6 @@ code.command { background: #1d2430; color: #fff; padding: .15rem .4rem; user-sel
 .headline { font-weight: 600; }
 .notice { background: #e6f4ea; border: 1px solid #2f7d4f; padding: .4rem .8rem; }
 .review-group { margin-bottom: 1.5rem; }
+form.correct { display: grid; gap: .6rem; }
+form.correct textarea { font-family: ui-monospace, monospace; font-size: .82rem; width: 100%; min-height: 28rem; box-sizing: border-box; }
 `;

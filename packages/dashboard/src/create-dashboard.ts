@@ -9,6 +9,7 @@ import {
   OverviewCounts,
   queueDefaults,
   type RedisClient,
+  ReviewCorrections,
   ReviewIndex,
   redactRedisUrl,
   redisClient,
@@ -37,7 +38,10 @@ export interface CreateDashboardOptions {
   readonly config: DashboardConfig;
   /** A connection the caller owns (kept open on close). Default: one opened from `config.redisUrl`. */
   readonly connection?: RedisClient;
-  /** Workflows replays are validated against, and whose documents the pages show. Default: the shipped workflows. */
+  /**
+   * Workflows replays and review corrections are validated against, and whose documents the pages
+   * show. Default: the shipped workflows.
+   */
   readonly registry?: WorkflowRegistry;
   /**
    * Where document jobs' originals are read from, for their page text and downloads (the caller
@@ -124,6 +128,13 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       records: new BatchRecords({ redis: connection, keys }),
     },
     review: new ReviewIndex({ redis: connection, keys }),
+    corrections: new ReviewCorrections({
+      redis: connection,
+      keys,
+      queue: triage.queues.queue,
+      registry,
+      now,
+    }),
     overview: {
       counts: new OverviewCounts({ redis: connection, keys, queue: triage.queues.queue }),
       stats: new WorkflowStatsStore({ redis: connection, keys, now }),

@@ -3,6 +3,7 @@ import type {
   BatchesView,
   BatchRecords,
   OverviewCounts,
+  ReviewCorrections,
   ReviewIndex,
   WorkflowStatsStore,
 } from '@quarry/queue';
@@ -31,6 +32,7 @@ import { documentRoutes } from './routes/document-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
 import { overviewRoutes } from './routes/overview-routes';
+import { reviewCorrectRoutes } from './routes/review-correct-routes';
 import { reviewRoutes } from './routes/review-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { securityHeaders } from './security-headers';
@@ -51,6 +53,8 @@ export interface DashboardAppOptions {
   readonly overview: { readonly counts: OverviewCounts; readonly stats: WorkflowStatsStore };
   /** Jobs flagged for review (the Review page). */
   readonly review: ReviewIndex;
+  /** Corrections from review (the Review page's Correct). */
+  readonly corrections: ReviewCorrections;
   /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
   readonly registry: WorkflowRegistry;
   /** Where document jobs' originals are read from (page text, downloads); null when none is configured. */
@@ -66,7 +70,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
- * the Batches pages; the job page; the review page and Accept; document downloads; 404; errors. Documents (and
+ * the Batches pages; the job page; the review page, Accept and Correct; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
@@ -158,6 +162,14 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       documents,
       log,
       now: options.now,
+    }),
+  );
+  app.use(
+    reviewCorrectRoutes({
+      review: options.review,
+      corrections: options.corrections,
+      signer: options.signer,
+      log,
     }),
   );
   app.use(documentRoutes({ queues: options.triage.queues, triage: options.triage, documents }));

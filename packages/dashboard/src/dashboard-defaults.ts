@@ -14,6 +14,11 @@ export const dashboardDefaults = {
   documentTextTimeoutMs: 10_000,
   /** Jobs the review page lists, oldest first. */
   reviewRows: 200,
+  /**
+   * Largest Correct form body (its JSON is at most 1 MiB of UTF-8; URL-encoding takes up to three
+   * bytes for each byte of it).
+   */
+  correctFormLimit: '4mb',
   /** Review entries (the oldest) whose document's page text the review page shows; the rest link to their job page. */
   reviewDocuments: 20,
   /** Characters of extracted PDF page text kept in memory in all, so a document shown again is not read again. */

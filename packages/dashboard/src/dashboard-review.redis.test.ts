@@ -58,7 +58,7 @@ describe('the review page', () => {
     expect(page).toContain('Accept all 2 in this group');
     const viewer = await reviewHtml(kit.url, '', asViewer);
     expect(viewer).not.toContain('action="/review/accept"');
-    expect(viewer).toContain('An admin accepts them here');
+    expect(viewer).toContain('An admin accepts or corrects them here');
   });
 
   it('accepts one job, the checked ones, or a group, and says what it did', async ({ kit }) => {

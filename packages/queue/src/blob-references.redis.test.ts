@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { blobReferences } from './blob-references';
 // Through the package entry, as users import it: opening the queues without it fails every add.
 import { EXTRACTION_JOB_NAME, openQueues } from './index';
+import { LabelledSetStore } from './labelled-set-store';
 
 const blob = (digit: string) => `sha256:${digit.repeat(64)}`;
 const documentInput = (key: string) => ({
@@ -75,6 +76,35 @@ describe('blobReferences', () => {
     const queues = openQueues({ connection: redis, config: { prefix } });
     try {
       expect((await blobReferences({ redis, queues })).size).toBe(0);
+    } finally {
+      await queues.close();
+    }
+  });
+
+  it('names the blobs of every labelled set item, more than one read batch of them, until the set is deleted', async ({
+    redis,
+    prefix,
+  }) => {
+    const queues = openQueues({ connection: redis, config: { prefix } });
+    try {
+      const sets = new LabelledSetStore({ redis, keys: queues.keys });
+      const keys = Array.from(
+        { length: 80 },
+        (_, i) => `sha256:${(i + 1000).toString(16).padStart(64, '0')}`,
+      );
+      for (const [i, key] of keys.entries()) {
+        await sets.put(i % 2 === 0 ? 'even' : 'odd', {
+          id: `item-${i}`,
+          document: { kind: 'blob', key, mediaType: 'application/pdf' },
+          expected: { n: i },
+        });
+      }
+      await sets.put('texts', { id: 't', document: { kind: 'text', text: 'no blob' }, expected: {} });
+      expect([...(await blobReferences({ redis, queues }))].sort()).toEqual(keys);
+      await sets.delete('even');
+      expect([...(await blobReferences({ redis, queues }))].sort()).toEqual(
+        keys.filter((_, i) => i % 2 === 1),
+      );
     } finally {
       await queues.close();
     }

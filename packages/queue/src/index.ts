@@ -118,12 +118,23 @@ export {
   type EvalRunKeys,
   type HistoryKeys,
   isHashTagged,
+  type LabelledSetKeys,
   type LoginFailureScope,
   type QuarryKeys,
   type QuarryKeysOptions,
   quarryKeys,
   type WorkflowStatsKeys,
 } from './keys';
+export { labelledSetDefaults } from './labelled-set-defaults';
+export { LabelledSetInputError } from './labelled-set-input-error';
+export { type LabelledSetLimit, LabelledSetLimitError } from './labelled-set-limit-error';
+export {
+  type LabelledItemPage,
+  type LabelledPut,
+  LabelledSetStore,
+  type LabelledSetStoreOptions,
+  type NotInReview,
+} from './labelled-set-store';
 export { logRedisCheck, type RedisCheckLog } from './log-redis-check';
 export { LoginFailureLimiter, type LoginFailureLimiterOptions } from './login-failure-limiter';
 export { type MarkReplayedOptions, type MarkReplayedOutcome, markReplayed } from './mark-replayed';
@@ -165,6 +176,7 @@ export { defaultRedisUrl, inlineDocumentEnv, queueEnv, redisUrlVar } from './que
 export { RateLimitBounceStore, type RateLimitBounceStoreOptions } from './rate-limit-bounce-store';
 export { readDlqGroupSummaries } from './read-dlq-group-summaries';
 export { type ExtractionJobSnapshot, MAX_JOB_ID_CHARS, readExtractionJob } from './read-extraction-job';
+export type { UnreadableLabelledItem } from './read-labelled-item';
 export { CLEAR_WINDOW_MS, RedisAttemptStore, type RedisAttemptStoreOptions } from './redis-attempt-store';
 export {
   duplicateClient,
@@ -190,6 +202,12 @@ export { RedisSelfCheckError } from './redis-self-check-error';
 export { RedisUnavailableError } from './redis-unavailable-error';
 export { parseRedisUrl, redactRedisUrl } from './redis-url';
 export { readReplayedDlqIds } from './replayed-dlq-ids';
+export { type ReviewCorrectionProblem, reviewCorrectionProblem } from './review-correction-problem';
+export {
+  type ReviewCorrection,
+  ReviewCorrections,
+  type ReviewCorrectionsOptions,
+} from './review-corrections';
 export { ReviewEntry } from './review-entry';
 export { ReviewIndex, type ReviewListOptions, type UnreadableReviewEntry } from './review-index';
 export type { QuarryScript } from './scripts/quarry-script';

@@ -57,6 +57,21 @@ describe('quarryKeys', () => {
     expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).dlq.byTime()).not.toBe(keys.dlq.byTime());
   });
 
+  it('names the labelled sets under the prefix, shared by every queue', () => {
+    const sets = keys.labelledSets;
+    expect([sets.index(), sets.items('reviewed-invoice'), sets.ids('a.b_c'), sets.workflows('x')]).toEqual([
+      '{quarry}:quarry:sets:index',
+      '{quarry}:quarry:set:reviewed-invoice:items',
+      '{quarry}:quarry:set:a.b_c:ids',
+      '{quarry}:quarry:set:x:workflows',
+    ]);
+    expect(quarryKeys({ prefix: '{quarry}', queueName: 'other' }).labelledSets.items('x')).toBe(
+      sets.items('x'),
+    );
+    // A name the store would refuse still makes a key under the prefix, never a path or another key.
+    expect(sets.itemWorkflows('../x:y')).toMatch(/^\{quarry\}:quarry:set:~[0-9a-f]{32}:item-workflows$/);
+  });
+
   it('hashes idempotency keys so any key of any length makes a bounded key name', () => {
     const a = keys.idempotency('order-42');
     expect(a).toMatch(/^\{quarry\}:quarry:extraction:idem:[0-9a-f]{64}$/);

@@ -64,6 +64,8 @@ export interface QuarryKeys {
   readonly blobGc: BlobGcKeys;
   /** The stored evaluation runs, shared by every queue under the prefix (see {@link EvalRunKeys}). */
   readonly evalRuns: EvalRunKeys;
+  /** The stored labelled sets, shared by every queue under the prefix (see {@link LabelledSetKeys}). */
+  readonly labelledSets: LabelledSetKeys;
 }
 
 /** Keys of the stored evaluation runs (`EvalRunStore`). Run ids are 1-64 of `[A-Za-z0-9_-]`. */
@@ -72,6 +74,23 @@ export interface EvalRunKeys {
   index(): string;
   /** String: one run's stored JSON, expiring at the end of its retention. */
   run(runId: string): string;
+}
+
+/**
+ * Keys of the stored labelled sets (`LabelledSetStore`), all written in one script
+ * (`put-labelled-item-7`). Set names are 1-64 of `[A-Za-z0-9._-]`, so they are key parts as they are.
+ */
+export interface LabelledSetKeys {
+  /** Sorted set: set name → when an item was last put (ms). */
+  index(): string;
+  /** Hash: item id → `LabelledItem` JSON. */
+  items(set: string): string;
+  /** Sorted set, every score 0: the item ids, paged in id order (ZRANGEBYLEX). */
+  ids(set: string): string;
+  /** Hash: item id → the workflow the item names (only items that name one). */
+  itemWorkflows(set: string): string;
+  /** Hash: workflow name → how many items name it. */
+  workflows(set: string): string;
 }
 
 /** Keys that tie producers and `blobs gc` together, shared by every queue under the prefix. */
@@ -240,6 +259,13 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     evalRuns: {
       index: () => `${own}:eval-runs:index`,
       run: (runId) => `${own}:eval-run:${keyPart(runId, sha256)}`,
+    },
+    labelledSets: {
+      index: () => `${own}:sets:index`,
+      items: (set) => `${own}:set:${keyPart(set, sha256)}:items`,
+      ids: (set) => `${own}:set:${keyPart(set, sha256)}:ids`,
+      itemWorkflows: (set) => `${own}:set:${keyPart(set, sha256)}:item-workflows`,
+      workflows: (set) => `${own}:set:${keyPart(set, sha256)}:workflows`,
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '@quarry/cli';
 import type { AttemptRecord } from '@quarry/core';
 import { createDashboard, type Dashboard, loadDashboardConfig } from '@quarry/dashboard';
@@ -20,7 +23,7 @@ import { startTestCluster, type TestCluster } from './test-cluster';
 
 /**
  * The operator's doors on a 3-master Redis Cluster: the dashboard's pages and Accept, and the CLI's
- * DLQ, review and batch commands, against a `redis+cluster://` URL (records written as the worker does).
+ * DLQ, review (with corrections into a labelled set), eval and batch commands, against a `redis+cluster://` URL (records written as the worker does).
  */
 const attempt = (n: number): AttemptRecord => ({
   n,
@@ -39,6 +42,14 @@ const attempt = (n: number): AttemptRecord => ({
   costUsd: 0.001,
 });
 
+const ticket = {
+  category: 'billing',
+  priority: 'normal',
+  summary: 'Charged twice for the May invoice',
+  customerEmail: null,
+  confidence: 0.4,
+};
+
 let cluster: TestCluster;
 let admin: RedisClient;
 let queues: QuarryQueues;
@@ -47,13 +58,15 @@ let url: string;
 let record: DlqRecord;
 const prefix = uniquePrefix('cluster-triage');
 
+let dir: string;
+
 const quarry = async (...argv: string[]) => {
   let stdout = '';
   let stderr = '';
   const code = await runCli({
     argv,
     context: {
-      env: { REDIS_URL: cluster.url, QUARRY_PREFIX: prefix },
+      env: { REDIS_URL: cluster.url, QUARRY_PREFIX: prefix, QUARRY_BLOB_DIR: join(dir, 'blobs') },
       cwd: process.cwd(),
       stdout: (text) => {
         stdout += text;
@@ -67,6 +80,7 @@ const quarry = async (...argv: string[]) => {
 };
 
 beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'quarry-cluster-triage-'));
   cluster = await startTestCluster();
   admin = redisClient(cluster.url, { role: 'worker' });
   queues = openQueues({ connection: admin, config: { prefix } });
@@ -92,6 +106,21 @@ beforeAll(async () => {
     costUsd: 0.001,
     data: {},
   });
+  await queues.queue.add(
+    'extract',
+    { workflow: 'support-ticket', version: 1, input: { text: 'I was charged twice' } },
+    { jobId: 'flagged-2' },
+  );
+  await new ReviewIndex({ redis: admin, keys: quarryKeys({ prefix }) }).flag({
+    jobId: 'flagged-2',
+    workflow: 'support-ticket',
+    version: 1,
+    reasons: ['confidence is 0.4, below the review threshold 0.6'],
+    flaggedAt: new Date().toISOString(),
+    attempts: 1,
+    costUsd: 0.001,
+    data: { ...ticket, category: 'other' },
+  });
   dashboard = createDashboard({
     config: loadDashboardConfig({
       REDIS_URL: cluster.url,
@@ -114,6 +143,7 @@ afterAll(async () => {
     admin.disconnect();
   }
   await cluster?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
 describe('triage on a Redis Cluster, 3 masters (redis+cluster:// URL)', () => {
@@ -170,5 +200,31 @@ describe('triage on a Redis Cluster, 3 masters (redis+cluster:// URL)', () => {
       const run = await quarry(...argv);
       expect({ argv, code: run.code, stderr: run.stderr }).toMatchObject({ argv, code: 0 });
     }
+  });
+
+  it('the CLI stores a correction in a labelled set, lists, exports and deletes it on the cluster', async () => {
+    const file = join(dir, 'corrected.json');
+    await writeFile(file, JSON.stringify(ticket));
+    const corrected = await quarry('review', 'correct', 'flagged-2', '--file', file, '--json');
+    expect([corrected.code, corrected.stderr]).toEqual([0, '']);
+    expect(JSON.parse(corrected.stdout)).toMatchObject({
+      set: 'reviewed-support-ticket',
+      correctedPaths: ['category'],
+      history: 'recorded',
+    });
+    const sets = await quarry('eval', 'sets', '--json');
+    expect(JSON.parse(sets.stdout).sets).toEqual([
+      expect.objectContaining({ name: 'reviewed-support-ticket', items: 1, workflows: ['support-ticket'] }),
+    ]);
+    const out = join(dir, 'export');
+    expect((await quarry('eval', 'export', 'reviewed-support-ticket', out)).code).toBe(0);
+    expect(JSON.parse(await readFile(join(out, 'manifest.jsonl'), 'utf8'))).toEqual({
+      id: 'flagged-2',
+      text: 'I was charged twice',
+      expected: ticket,
+      workflow: 'support-ticket@1',
+    });
+    expect((await quarry('blobs', 'gc', '--dry-run', '--grace', '0s')).code).toBe(0);
+    expect((await quarry('eval', 'delete', 'reviewed-support-ticket', '--yes')).code).toBe(0);
   });
 });

@@ -173,6 +173,7 @@ export async function runSoak(options: SoakOptions, log: (message: string) => vo
             redis: control,
             queue,
             dlq,
+            keys,
             store: blobs,
             env: { REDIS_URL: redis.url, QUARRY_PREFIX: prefix, ...soakBlobEnv(blobDir) },
             production,

@@ -1,5 +1,5 @@
 import type { BlobStore } from '@quarry/core';
-import { blobReferences } from '@quarry/queue';
+import { blobReferences, type QuarryKeys } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { runQuarryCli } from '../processes/run-quarry-cli';
@@ -44,6 +44,8 @@ export async function checkSoakBlobs(options: {
   readonly redis: Redis;
   readonly queue: Queue;
   readonly dlq: Queue;
+  /** Quarry's keys under the soak's prefix (the labelled sets there are references too). */
+  readonly keys: QuarryKeys;
   readonly store: BlobStore;
   /** `REDIS_URL`, `QUARRY_PREFIX` and the blob store variables the workers use. */
   readonly env: Readonly<Record<string, string>>;
@@ -51,9 +53,9 @@ export async function checkSoakBlobs(options: {
   /** Ids of the jobs that were dead-lettered. */
   readonly deadLettered: ReadonlySet<string>;
 }): Promise<SoakAccounting> {
-  const { redis, queue, dlq, store } = options;
+  const { redis, queue, dlq, keys, store } = options;
   const snapshot = async (): Promise<BlobSnapshot> => ({
-    referenced: await blobReferences({ redis, queues: { queue, dlq } }),
+    referenced: await blobReferences({ redis, queues: { queue, dlq, keys } }),
     stored: await storedKeys(store),
   });
   const before = await snapshot();

@@ -19,13 +19,14 @@ const graceFlag = z
 
 export const BlobsGcFlags = z.object({ dryRun: switchFlag, grace: graceFlag.optional(), json: switchFlag });
 
-/** `quarry blobs gc`: removes stored documents no job or DLQ record refers to any more. */
+/** `quarry blobs gc`: removes stored documents no job, DLQ record or labelled set refers to any more. */
 export const blobsGcCommand = defineCommand({
   name: 'blobs gc',
-  summary: 'remove stored documents that no job or dead-letter record refers to',
-  description: `Removes the blobs (stored documents) that no job of the extraction queue, in any state, and
-no dead-letter record refers to any more, once they are older than the grace period: a blob lives as
-long as its job or its DLQ record, and goes once retention has removed them. A document stored by a
+  summary: 'remove stored documents that no job, dead-letter record or labelled set refers to',
+  description: `Removes the blobs (stored documents) that no job of the extraction queue, in any state, no
+dead-letter record and no item of a stored labelled set refers to any more, once they are older than
+the grace period: a blob lives as long as its job or its DLQ record, and goes once retention has
+removed them (a labelled set keeps its documents until the set is deleted). A document stored by a
 producer whose enqueue then failed goes the same way. The references are read from Redis once per run;
 each delete is then decided right before it, in one atomic step in Redis: a blob that a producer
 stores again (enqueueDocument marks it first) after the run began is kept, and a producer that

@@ -62,7 +62,7 @@ export async function blobsGc(flags: z.output<typeof BlobsGcFlags>, context: Cli
     for (const key of deleted) context.stdout(`${terminalText(key)}\n`);
     const verb = flags.dryRun ? 'would remove' : 'removed';
     context.stderr(
-      `${verb} ${deleted.length} of ${scanned} blob(s); ${referenced} referenced by jobs or DLQ records${kept.length > 0 ? `; ${kept.length} kept, being enqueued again` : ''}\n`,
+      `${verb} ${deleted.length} of ${scanned} blob(s); ${referenced} referenced by jobs, DLQ records or labelled sets${kept.length > 0 ? `; ${kept.length} kept, being enqueued again` : ''}\n`,
     );
     return exitCodes.ok;
   } finally {

@@ -8,8 +8,12 @@ import { dlqListCommand } from './dlq-list-command';
 import { dlqPruneCommand } from './dlq-prune-command';
 import { dlqShowCommand } from './dlq-show-command';
 import { enqueueCommand } from './enqueue-command';
+import { evalDeleteCommand } from './eval-delete-command';
+import { evalExportCommand } from './eval-export-command';
+import { evalSetsCommand } from './eval-sets-command';
 import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
+import { reviewCorrectCommand } from './review-correct-command';
 import { reviewListCommand } from './review-list-command';
 import { workflowsListCommand } from './workflows-list-command';
 import { workflowsShowCommand } from './workflows-show-command';
@@ -26,6 +30,7 @@ export const commands: readonly CliCommand[] = [
   dlqPruneCommand,
   reviewListCommand,
   reviewAckCommand,
+  reviewCorrectCommand,
   batchesListCommand,
   batchesShowCommand,
   batchesCancelCommand,
@@ -34,4 +39,7 @@ export const commands: readonly CliCommand[] = [
   workflowsShowCommand,
   workflowsValidateCommand,
   blobsGcCommand,
+  evalSetsCommand,
+  evalExportCommand,
+  evalDeleteCommand,
 ];

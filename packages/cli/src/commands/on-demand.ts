@@ -15,6 +15,7 @@ export {
   closeConnection,
   openQueues,
   RedisGate,
+  ReviewCorrections,
   redisClient,
 } from '@quarry/queue';
 export { createTriage } from '@quarry/triage';

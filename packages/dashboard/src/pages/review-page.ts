@@ -56,7 +56,7 @@ function rowHtml(row: ReviewRow, now: number, admin: boolean): SafeHtml {
   <td>${row.entry.attempts}</td><td>${costLabel(row.entry.costUsd)}</td>
   <td>${weakList(row.weak)}</td>
   <td><ul>${row.entry.reasons.map((reason) => html`<li>${reason}</li>`)}</ul></td>
-  ${admin ? html`<td><button name="only" value="${id}">Accept</button></td>` : ''}
+  ${admin ? html`<td><button name="only" value="${id}">Accept</button> <a href="/review/${encodeURIComponent(id)}/correct">Correct</a></td>` : ''}
 </tr>${documentRow(row, admin ? 9 : 7)}`;
 }
 
@@ -81,7 +81,8 @@ ${table}
 /**
  * Completed jobs flagged for review, oldest first, grouped by the kind of their first reason and the
  * field to look at first (largest group first), each with its weak fields and reasons; job ids link
- * to the job page. Admins accept one job, the checked ones, or a whole group (a CSRF-protected POST).
+ * to the job page. Admins accept one job, the checked ones, or a whole group (a CSRF-protected POST),
+ * or open a job's Correct form.
  * A document job's page text, with its grounded spans and the download of the original, unfolds
  * under its row (for the oldest `documentsFor` rows); to someone who may not see documents, a note instead.
  */
@@ -97,6 +98,8 @@ export function reviewPage(options: {
   readonly documentsFor: number;
   /** What the last Accept did, when the page follows one. */
   readonly notice?: AcceptNotice | null;
+  /** True when the page follows a stored Correct. */
+  readonly corrected?: boolean;
   readonly now: number;
 }): SafeHtml {
   const { rows, now, documents, notice } = options;
@@ -111,8 +114,8 @@ export function reviewPage(options: {
     title: 'Review',
     principal: options.principal,
     csrf: options.csrf,
-    body: html`${notice ? html`<p class="notice" role="status">Accepted ${notice.accepted} job(s)${notice.notWaiting > 0 ? `; ${notice.notWaiting} no longer waited for review` : ''}.</p>` : ''}
-<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}, in ${groups.length} group(s) by reason and field. ${admin ? 'Accept removes a job from this list; its result stays as it is.' : html`An admin accepts them here, or with <code>quarry review ack &lt;jobId&gt;</code>.`}</p>
+    body: html`${options.corrected ? html`<p class="notice" role="status">The correction was stored; the job left the review list.</p>` : ''}${notice ? html`<p class="notice" role="status">Accepted ${notice.accepted} job(s)${notice.notWaiting > 0 ? `; ${notice.notWaiting} no longer waited for review` : ''}.</p>` : ''}
+<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}, in ${groups.length} group(s) by reason and field. ${admin ? 'Accept removes a job from this list; its result stays as it is. Correct stores the correct output in the labelled set of its workflow and removes the job from this list.' : html`An admin accepts or corrects them here, or with <code>quarry review ack &lt;jobId&gt;</code> and <code>quarry review correct &lt;jobId&gt; --file out.json</code>.`}</p>
 ${documentsNote}
 ${options.unreadable.map((entry) => html`<p class="error">The review entry of job <code>${entry.jobId}</code> is unreadable (${entry.problem}).</p>`)}
 ${options.count === 0 ? html`<p class="empty">No job waits for review.</p>` : groups.map((group) => groupSection(group, { csrf: options.csrf, now, admin }))}

@@ -95,6 +95,7 @@ export function reviewRoutes(options: ReviewRoutesOptions): Router {
       documents: shown,
       documentsFor,
       notice,
+      corrected: query.corrected === '1',
       now: now(),
     });
     res.status(200).type('html').send(page.value);

@@ -13,6 +13,7 @@ import { pacerDraw1 } from './pacer-draw-1';
 import { pacerSettle1 } from './pacer-settle-1';
 import { pageDlqIndex1 } from './page-dlq-index-1';
 import { parkBatchEntry5 } from './park-batch-entry-5';
+import { putLabelledItem7 } from './put-labelled-item-7';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
 import { readHistory2 } from './read-history-2';
@@ -56,6 +57,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   markBlobUse2,
   claimBlobDeletion2,
   releaseBlobDeletion1,
+  putLabelledItem7,
 ];
 
 type Arg = string | number;
@@ -90,6 +92,8 @@ export interface QuarryScriptCommands {
   quarryMarkBlobUse(marks: string, deleting: string, ...args: Arg[]): Promise<[number, number]>;
   quarryClaimBlobDeletion(marks: string, deleting: string, ...args: Arg[]): Promise<string>;
   quarryReleaseBlobDeletion(deleting: string, key: string, owner: string): Promise<number>;
+  /** KEYS and ARGV of `put-labelled-item-7`, in order. */
+  quarryPutLabelledItem(...keysThenArgs: Arg[]): Promise<[string, number]>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */
