@@ -7,6 +7,7 @@ import {
   WaitTimeoutError,
 } from '@quarry/client';
 import { ConfigError } from '@quarry/env';
+import { LabelledSetError } from '@quarry/eval';
 import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
 // The error alone: the loader (YAML, JSONata) stays out of the CLI's start-up.
@@ -53,6 +54,7 @@ export const errorExits: readonly ErrorExit<Error>[] = [
   ),
   exit(ConfigError, exitCodes.failure, (e) => e.message),
   exit(WorkflowFileError, exitCodes.failure, (e) => e.message),
+  exit(LabelledSetError, exitCodes.failure, (e) => e.message),
   exit(SelectorError, exitCodes.failure, (e) => `invalid selection, nothing was changed:${list(e.problems)}`),
   exit(
     ReplayOptionsError,

@@ -7,5 +7,7 @@ export const exitCodes = {
   deadLettered: 2,
   /** `--wait` gave up before the job finished (it carries on). */
   timeout: 3,
+  /** `eval run --baseline`: a field's or the overall F1 dropped by more than `--max-drop`. */
+  evalGateFailed: 3,
 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

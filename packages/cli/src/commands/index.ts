@@ -10,6 +10,9 @@ import { dlqShowCommand } from './dlq-show-command';
 import { enqueueCommand } from './enqueue-command';
 import { evalDeleteCommand } from './eval-delete-command';
 import { evalExportCommand } from './eval-export-command';
+import { evalImportCommand } from './eval-import-command';
+import { evalRunCommand } from './eval-run-command';
+import { evalRunsCommand } from './eval-runs-command';
 import { evalSetsCommand } from './eval-sets-command';
 import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
@@ -39,6 +42,9 @@ export const commands: readonly CliCommand[] = [
   workflowsShowCommand,
   workflowsValidateCommand,
   blobsGcCommand,
+  evalRunCommand,
+  evalRunsCommand,
+  evalImportCommand,
   evalSetsCommand,
   evalExportCommand,
   evalDeleteCommand,

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  type AnyWorkflow,
+  type LabelledItem,
+  WorkflowNotFoundError,
+  type WorkflowRegistry,
+} from '@quarry/core';
+import {
+  compareEvalReports,
+  type EvalComparison,
+  EvalReport,
+  type EvalScoring,
+  parseWorkflowRef,
+  renderEvalComparison,
+  renderEvalReport,
+  runEvaluation,
+} from '@quarry/eval';
+import { EvalRunId, EvalRunStore, LabelledSetStore } from '@quarry/queue';
+import { z } from 'zod';
+import { cliConfig } from '../cli-config';
+import type { CliContext } from '../cli-context';
+import { cliModelsConfig } from '../cli-models-config';
+import { cliWorkflowCatalog } from '../cli-workflow-catalog';
+import { evalItemRunner } from '../eval/eval-item-runner';
+import { exitCodes } from '../exit-codes';
+import { UsageError } from '../usage-error';
+import { evalProgressLine } from './eval-progress-line';
+import type { EvalRunFlags } from './eval-run-command';
+import { withQueueService } from './with-queue-service';
+
+/** Most items one run takes from a set. */
+const MAX_ITEMS = 10_000;
+/** Items read from Redis per page. */
+const PAGE_ITEMS = 500;
+/** Largest report file `--baseline` reads. */
+const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+/** Default wait for one item's result, by lane. */
+const ITEM_TIMEOUT_MS = { realtime: 600_000, batch: 90_000_000 } as const;
+
+type Flags = z.output<typeof EvalRunFlags>;
+
+/** The workflow `--workflow name[@version]` names. @throws UsageError naming an unknown one. */
+function workflowOf(registry: WorkflowRegistry, text: string): AnyWorkflow {
+  const ref = parseWorkflowRef(text);
+  if (!ref) throw new UsageError(`--workflow: must be a workflow name, or name@version (got "${text}")`);
+  try {
+    return registry.get(ref.name, ref.version ?? null);
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new UsageError(`--workflow: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** A run id: the workflow, the time and a random part, e.g. `invoice-v2-20261127T231500-3f9a1c`. */
+function newRunId(workflow: AnyWorkflow): string {
+  const time = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  return EvalRunId.parse(
+    `${workflow.name}-v${workflow.version}-${time}-${randomBytes(3).toString('hex')}`.slice(0, 64),
+  );
+}
+
+/** Every readable item of the set labelled for `workflow` (or for none), at most `limit`. */
+async function readItems(options: {
+  readonly sets: LabelledSetStore;
+  readonly set: string;
+  readonly workflow: AnyWorkflow;
+  readonly limit: number;
+  readonly stderr: (text: string) => void;
+}): Promise<LabelledItem[]> {
+  const items: LabelledItem[] = [];
+  let other = 0;
+  let after: string | undefined;
+  for (;;) {
+    const page = await options.sets.read(options.set, { limit: PAGE_ITEMS, ...(after ? { after } : {}) });
+    for (const bad of page.unreadable)
+      options.stderr(`warning: item ${bad.id} is unreadable (${bad.problem}); skipped\n`);
+    for (const item of page.items) {
+      if (item.workflow && item.workflow.name !== options.workflow.name) other++;
+      else if (items.length < options.limit) items.push(item);
+    }
+    if (page.next === null || items.length >= options.limit) break;
+    after = page.next;
+  }
+  if (other > 0) options.stderr(`${other} item(s) labelled for another workflow left out\n`);
+  return items;
+}
+
+/** The report `--baseline` names: a report file when one exists at that path, else a stored run. */
+async function readBaseline(options: {
+  readonly baseline: string;
+  readonly cwd: string;
+  readonly runs: EvalRunStore;
+}): Promise<EvalReport> {
+  const path = resolve(options.cwd, options.baseline);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENAMETOOLONG') return null;
+    throw new UsageError(`--baseline: cannot read ${options.baseline} (${error.code ?? error.name})`, {
+      cause: error,
+    });
+  });
+  let report: unknown;
+  if (text !== null) {
+    if (text.length > MAX_BASELINE_BYTES)
+      throw new UsageError(`--baseline: ${options.baseline} is over 64 MiB`);
+    try {
+      report = JSON.parse(text);
+    } catch {
+      throw new UsageError(`--baseline: ${options.baseline} is not JSON`);
+    }
+    const inner = (report as { report?: unknown } | null)?.report;
+    if (inner !== undefined) report = inner;
+  } else {
+    if (!EvalRunId.safeParse(options.baseline).success) {
+      throw new UsageError(`--baseline: no report file or stored run "${options.baseline}"`);
+    }
+    const stored = await options.runs.get(options.baseline);
+    if (!stored)
+      throw new UsageError(`--baseline: no stored run ${options.baseline} (see "quarry eval runs")`);
+    report = stored.report;
+  }
+  const parsed = EvalReport.safeParse(report);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new UsageError(
+      `--baseline: ${options.baseline} is not an evaluation report (${issue?.path.join('.') || '(report)'}: ${issue?.message})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** How `--scoring` scores: Quarry's rules, and DocuBench's on the workflow's output JSON Schema. */
+function scoringOf(flags: Flags, workflow: AnyWorkflow): EvalScoring {
+  if (flags.scoring === 'quarry') return { kind: 'quarry' };
+  try {
+    return { kind: 'docubench', schema: z.toJSONSchema(workflow.output, { io: 'output' }) };
+  } catch (error) {
+    throw new UsageError(`--scoring docubench: the workflow's output schema has no JSON Schema form`, {
+      cause: error,
+    });
+  }
+}
+
+/** Runs `quarry eval run`. */
+export async function evalRun(flags: Flags, context: CliContext): Promise<number> {
+  const config = cliConfig(context.env);
+  const { registry } = await cliWorkflowCatalog(context);
+  const workflow = workflowOf(registry, flags.workflow);
+  const scoring = scoringOf(flags, workflow);
+  const models = cliModelsConfig(context);
+  const { createQuarryClient } = await import('./on-demand');
+  const outcome = await withQueueService(
+    context,
+    'eval run',
+    (redis, keys) => ({
+      sets: new LabelledSetStore({ redis, keys }),
+      runs: new EvalRunStore({ redis, keys }),
+    }),
+    async ({ sets, runs }) => {
+      const baseline = flags.baseline
+        ? await readBaseline({ baseline: flags.baseline, cwd: context.cwd, runs })
+        : null;
+      if (!(await sets.summary(flags.set)))
+        throw new UsageError(`--set: no stored set ${flags.set} (see "quarry eval sets")`);
+      const items = await readItems({
+        sets,
+        set: flags.set,
+        workflow,
+        limit: Math.min(flags.limit ?? MAX_ITEMS, MAX_ITEMS),
+        stderr: context.stderr,
+      });
+      if (items.length === 0) throw new UsageError(`--set: ${flags.set} has no item for ${workflow.name}`);
+      const runId = newRunId(workflow);
+      const client = createQuarryClient({
+        redisUrl: config.redisUrl,
+        registry,
+        config: config.queue,
+        modelTable: models.modelTable,
+        ...(models.defaultModel ? { defaultModel: models.defaultModel } : {}),
+      });
+      const progress = flags.json ? null : evalProgressLine(context);
+      context.stderr(
+        `eval run ${runId}: ${items.length} item(s) of ${flags.set} on ${workflow.name}@${workflow.version}\n`,
+      );
+      try {
+        const report = await runEvaluation({
+          run: {
+            runId,
+            set: flags.set,
+            workflow: { name: workflow.name, version: workflow.version },
+            model: flags.model ?? null,
+            lane: flags.lane ?? null,
+            lessons: flags.lessons === 'on',
+          },
+          items,
+          runItem: evalItemRunner({
+            client,
+            workflow,
+            runId,
+            lessons: flags.lessons === 'on',
+            ...(flags.model ? { model: flags.model } : {}),
+            ...(flags.lane ? { lane: flags.lane } : {}),
+            timeoutMs: flags.timeout ?? ITEM_TIMEOUT_MS[flags.lane ?? workflow.lane ?? 'realtime'],
+          }),
+          concurrency: flags.concurrency,
+          scoring,
+          ...(progress ? { onProgress: progress.update } : {}),
+        });
+        progress?.stop();
+        await runs.save({
+          listing: {
+            runId,
+            storedAt: new Date().toISOString(),
+            set: flags.set,
+            workflow: workflow.name,
+            version: workflow.version,
+            items: items.length,
+            f1: report.summary.overall.f1,
+            costUsd: report.summary.costUsd,
+          },
+          report,
+        });
+        const comparison = baseline
+          ? compareEvalReports({ baseline, current: report, maxDrop: flags.maxDrop })
+          : null;
+        return { report, comparison };
+      } finally {
+        progress?.stop();
+        await client.close();
+      }
+    },
+  );
+  return finish(flags, context, outcome);
+}
+
+/** Writes `--out`, prints the report (and comparison), and exits 3 when the gate failed. */
+async function finish(
+  flags: Flags,
+  context: CliContext,
+  outcome: { readonly report: EvalReport; readonly comparison: EvalComparison | null },
+): Promise<number> {
+  const { report, comparison } = outcome;
+  if (flags.out) await writeFile(resolve(context.cwd, flags.out), `${JSON.stringify(report, null, 2)}\n`);
+  if (flags.json) context.stdout(`${JSON.stringify({ report, comparison })}\n`);
+  else {
+    context.stdout(`${renderEvalReport(report)}\n`);
+    if (comparison) context.stdout(`\n${renderEvalComparison(comparison)}\n`);
+  }
+  context.stderr(`stored as ${report.run.runId}${flags.out ? `; report written to ${flags.out}` : ''}\n`);
+  return comparison?.verdict.type === 'fail' ? exitCodes.evalGateFailed : exitCodes.ok;
+}
