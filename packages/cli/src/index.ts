@@ -42,6 +42,7 @@ export { decodeUtf8 } from './decode-utf8';
 export { type CommandSpec, defineCommand } from './define-command';
 export { blobEnvironmentHelp, cliEnvironmentHelp, triageEnvironmentHelp } from './environment-help';
 export { errorExits, exitCodeOf, reportCliError } from './error-exits';
+export { type EvalItemRunnerOptions, evalItemRunner } from './eval/eval-item-runner';
 export { type ExitCode, exitCodes } from './exit-codes';
 export { positiveDecimalFlag, positiveIntegerFlag, switchFlag, textFlag, tokensFlag } from './flag-schemas';
 export { InvalidUtf8Error } from './invalid-utf8-error';
