@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { terminalText } from '@quarry/env';
 import { DOCUBENCH_TOLERANCE, hasDocubenchMaterial, runDocubenchCheck } from './docubench-check';
+import { runDocubenchWorkflowsCheck } from './docubench-workflows-check';
 import { runCorpusCheck } from './run-corpus-check';
 
 /**
@@ -11,7 +12,9 @@ import { runCorpusCheck } from './run-corpus-check';
  * 1. fieldbench run as data workflows end to end: fails when a document whose expected output fits its
  *    schema does not complete with exactly that output;
  * 2. DocuBench scoring: every published per-document score recomputed with `scoreDocubench`; fails when
- *    one differs by more than `DOCUBENCH_TOLERANCE`.
+ *    one differs by more than `DOCUBENCH_TOLERANCE`;
+ * 3. DocuBench's 50 schemas loaded as data workflows: fails when one does not load; reports the labels
+ *    that do not fit their schema.
  * Exits 1 when a step fails.
  */
 async function main(): Promise<number> {
@@ -19,7 +22,8 @@ async function main(): Promise<number> {
   const corpus = resolve(root, process.env.QUARRY_CORPUS_DIR ?? '../shared/corpus');
   const fieldbench = await fieldbenchStep(resolve(corpus, 'fieldbench'));
   const docubench = docubenchStep(resolve(corpus, 'docubench-scoring'));
-  return fieldbench && docubench ? 0 : 1;
+  const docubenchWorkflows = await docubenchWorkflowsStep(resolve(corpus, 'docubench-scoring'));
+  return fieldbench && docubench && docubenchWorkflows ? 0 : 1;
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -70,6 +74,16 @@ function docubenchStep(dir: string): boolean {
     `test:corpus docubench: ${check.engines.length} engines, ${documents} documents scored, max difference ${check.maxDifference}, ${check.mismatches.length} beyond ${DOCUBENCH_TOLERANCE}`,
   );
   return documents > 0 && check.mismatches.length === 0;
+}
+
+async function docubenchWorkflowsStep(dir: string): Promise<boolean> {
+  if (!hasDocubenchMaterial(dir)) return true;
+  const check = await runDocubenchWorkflowsCheck({ dir });
+  for (const problem of check.problems.slice(0, 20)) say(`docubench workflows: ${terminalText(problem)}`);
+  say(
+    `test:corpus docubench workflows: ${check.loaded} of ${check.schemas} schemas loaded as data workflows, ${check.labelsValid} labels fit their output schema`,
+  );
+  return check.schemas > 0 && check.loaded === check.schemas;
 }
 
 process.exitCode = await main();
