@@ -22,7 +22,7 @@ const groups: Readonly<Record<string, string>> = {
   batches: "the batch lane's batches: list, show, cancel",
   workflows: 'the workflows jobs run, and how they fare',
   blobs: 'the document blob store: gc',
-  eval: 'accuracy on labelled sets: run, runs, import, sets, export, delete',
+  eval: 'accuracy on labelled sets: run, runs, import, sets, export, delete; canary: DLQ records on a new version',
 };
 
 /** Output, errors and exits of `command` go through the context; errors name `quarry <path>`. */

@@ -10,6 +10,8 @@ import { SelectorError } from './errors/selector-error';
 import { fingerprintGroupOf, fingerprintGroupsOf, largestFirst } from './fingerprint-groups';
 import { indexOnce } from './index-once';
 import { readLineageChain } from './lineage-chain';
+import { planSelectedReplay } from './plan-selected-replay';
+import { pruneEvaluationRecords } from './prune-evaluation-records';
 import { pruneReplayedRecords } from './prune-replayed-records';
 import { checkReplayOptions } from './replay-options-check';
 import { runReplay } from './run-replay';
@@ -55,6 +57,15 @@ export function createTriage(options: TriageOptions): Triage {
     });
   };
 
+  /** The DLQ ids of the selected records in replay order (oldest first), as a replay reads them. */
+  const replayOrder = async (selectors: DlqSelectors): Promise<string[]> => {
+    await ready();
+    const newestFirst = selectors.ids
+      ? (await selection.byIds(selectors.ids, selectors)).map((record) => record.dlqId)
+      : (await selection.entries(selectors)).map(({ entry }) => entry.dlqId);
+    return newestFirst.reverse();
+  };
+
   return {
     queues,
     maxRedrives,
@@ -93,15 +104,11 @@ export function createTriage(options: TriageOptions): Triage {
     async replayDlq(replay) {
       const { overrides, concurrency } = checkReplayOptions(replay);
       const selectors = parse(replay.selectors);
-      await ready();
-      const newestFirst = selectors.ids
-        ? (await selection.byIds(selectors.ids, selectors)).map((record) => record.dlqId)
-        : (await selection.entries(selectors)).map(({ entry }) => entry.dlqId);
       return runReplay({
         replay,
         overrides,
         concurrency,
-        dlqIds: newestFirst.reverse(),
+        dlqIds: await replayOrder(selectors),
         reader,
         pageSize,
         connection: redis,
@@ -112,11 +119,26 @@ export function createTriage(options: TriageOptions): Triage {
         sleep,
       });
     },
+    async planReplayDlq(replay) {
+      const { overrides } = checkReplayOptions(replay);
+      const selectors = parse(replay.selectors);
+      return planSelectedReplay({
+        dlqIds: await replayOrder(selectors),
+        reader,
+        pageSize,
+        registry: options.registry,
+        overrides,
+        force: replay.force ?? false,
+        maxRedrives,
+        allowedModels: queues.config.allowedModels,
+      });
+    },
     async pruneReplayed(prune = {}) {
       await ready();
       const cutoff = now() - (prune.olderThanMs ?? replayedRetentionMs);
       return { removed: await pruneReplayedRecords({ redis, queues, cutoff }) };
     },
+    pruneEvaluationRecords: (prune) => pruneEvaluationRecords({ redis, queues, reader, prune }),
     close: () => queues.close(),
   };
 }

@@ -24,6 +24,12 @@ export {
 } from './lineage-chain';
 export { createPacer, type Pacer, type PacerOptions } from './pacer';
 export { planReplay, type ReplayJobStep, type ReplayPlan } from './plan-replay';
+export type { SelectedReplayPlan } from './plan-selected-replay';
+export type {
+  EvaluationDeadLetter,
+  EvaluationPrune,
+  PruneEvaluationOptions,
+} from './prune-evaluation-records';
 export { ReplayExecutor, type ReplayExecutorOptions, type ReplayRun } from './replay-executor';
 export { replayJobId } from './replay-job-id';
 export { checkReplayOptions } from './replay-options-check';
@@ -39,6 +45,13 @@ export {
 } from './selectors-from-text';
 export { parseDuration, parseTimeSelector, timeSelectorForm } from './time-selector';
 export { type TopIssue, topIssueOf, topIssueText } from './top-issue';
-export type { DlqDetail, ListDlqOptions, ReplayOptions, Triage, TriageOptions } from './triage';
+export type {
+  DlqDetail,
+  ListDlqOptions,
+  PlanReplayOptions,
+  ReplayOptions,
+  Triage,
+  TriageOptions,
+} from './triage';
 export { triageDefaults } from './triage-defaults';
 export { type TriageEnvValues, triageEnv, triageSettings } from './triage-env';

@@ -55,11 +55,12 @@ export async function runReplay(options: RunReplayOptions): Promise<ReplayReport
     return page.steps;
   };
   if (replay.dryRun) {
-    for await (const records of pages(options)) planPage(records);
+    for await (const records of recordPages(options)) planPage(records);
     return { dryRun: true, replayed: 0, jobs: [], skipped, failed, matched, planned };
   }
   let total = 0;
-  if (replay.onProgress) for await (const records of pages(options)) total += plan(records).steps.length;
+  if (replay.onProgress)
+    for await (const records of recordPages(options)) total += plan(records).steps.length;
   const executor = new ReplayExecutor({
     connection: options.connection,
     queues: options.queues,
@@ -72,7 +73,7 @@ export async function runReplay(options: RunReplayOptions): Promise<ReplayReport
   });
   const done: ReplayRun = { jobs: [], skipped: [], failed: [] };
   try {
-    for await (const records of pages(options)) {
+    for await (const records of recordPages(options)) {
       const run = await executor.run(planPage(records));
       done.jobs.push(...run.jobs);
       done.skipped.push(...run.skipped);
@@ -92,8 +93,10 @@ export async function runReplay(options: RunReplayOptions): Promise<ReplayReport
   };
 }
 
-/** The selected records, a page at a time, in replay order. */
-async function* pages(options: RunReplayOptions): AsyncGenerator<DlqRecord[]> {
+/** The selected records, a page at a time, in replay order; records gone or unreadable are left out. */
+export async function* recordPages(
+  options: Pick<RunReplayOptions, 'dlqIds' | 'pageSize' | 'reader'>,
+): AsyncGenerator<DlqRecord[]> {
   const { dlqIds, pageSize, reader } = options;
   for (let start = 0; start < dlqIds.length; start += pageSize) {
     const read = await Promise.all(dlqIds.slice(start, start + pageSize).map((id) => reader.read(id)));

@@ -5,6 +5,8 @@ import type { DlqSummary } from './dlq-summary';
 import type { DlqRecordUnreadableError } from './errors/dlq-record-unreadable-error';
 import type { FingerprintGroup } from './fingerprint-groups';
 import type { LineageChain } from './lineage-chain';
+import type { SelectedReplayPlan } from './plan-selected-replay';
+import type { EvaluationPrune, PruneEvaluationOptions } from './prune-evaluation-records';
 import type { ReplayOverridesInput } from './replay-overrides';
 import type { ReplayProgress, ReplayReport } from './replay-report';
 
@@ -43,6 +45,9 @@ export interface ReplayOptions {
   readonly force?: boolean;
   readonly onProgress?: (progress: ReplayProgress) => void;
 }
+
+/** Options of {@link Triage.planReplayDlq}: a replay's selection and rules, without running it. */
+export type PlanReplayOptions = Pick<ReplayOptions, 'selectors' | 'overrides' | 'force'>;
 
 /** Options of {@link Triage.listDlq}: the selectors, and where a list continues. */
 export type ListDlqOptions = DlqSelectors & {
@@ -89,8 +94,21 @@ export interface Triage {
    * @throws SelectorError / ReplayOptionsError before anything is read or changed.
    */
   replayDlq(options: ReplayOptions): Promise<ReplayReport>;
+  /**
+   * Plans a replay of the selected records exactly as {@link replayDlq} would (the same selection,
+   * skips, checks and job data, in replay order) and changes nothing: for previews that run the
+   * planned jobs some other way, such as an evaluation canary (`quarry eval canary`).
+   * @throws SelectorError / ReplayOptionsError before anything is read; DlqRecordNotFoundError for an unknown id.
+   */
+  planReplayDlq(options: PlanReplayOptions): Promise<SelectedReplayPlan>;
   /** Removes replayed records older than the retention (default `replayedRetentionMs`). */
   pruneReplayed(options?: { readonly olderThanMs?: number }): Promise<{ readonly removed: string[] }>;
+  /**
+   * Removes the dead letters an evaluation run's own jobs just left: each record is read afresh and
+   * removed (with its failed job, so the reconciler does not write it again) only when it is still
+   * dead, of the job given and tagged `evaluation.runId === runId`; any other is kept, with why.
+   */
+  pruneEvaluationRecords(options: PruneEvaluationOptions): Promise<EvaluationPrune>;
   /** Closes the queues it opened (not the connection). */
   close(): Promise<void>;
 }

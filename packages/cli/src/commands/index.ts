@@ -8,6 +8,7 @@ import { dlqListCommand } from './dlq-list-command';
 import { dlqPruneCommand } from './dlq-prune-command';
 import { dlqShowCommand } from './dlq-show-command';
 import { enqueueCommand } from './enqueue-command';
+import { evalCanaryCommand } from './eval-canary-command';
 import { evalDeleteCommand } from './eval-delete-command';
 import { evalExportCommand } from './eval-export-command';
 import { evalImportCommand } from './eval-import-command';
@@ -44,6 +45,7 @@ export const commands: readonly CliCommand[] = [
   blobsGcCommand,
   evalRunCommand,
   evalRunsCommand,
+  evalCanaryCommand,
   evalImportCommand,
   evalSetsCommand,
   evalExportCommand,
