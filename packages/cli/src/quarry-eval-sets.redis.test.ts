@@ -53,7 +53,7 @@ describe('quarry eval sets, export and delete', () => {
       '.hidden',
       'Doc',
       'doc',
-      'x'.repeat(200),
+      'x'.repeat(128),
       'naïve café',
     ];
     for (const id of hostile) {
