@@ -16,7 +16,7 @@ export interface BenchCorpus {
 }
 
 /** A job's document: the sample text followed by its reference line. */
-export function documentText(sample: Sample, reference: string): string {
+export function documentText(sample: Pick<Sample, 'text'>, reference: string): string {
   return `${sample.text}${REFERENCE_MARK}${reference}`;
 }
 

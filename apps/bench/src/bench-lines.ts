@@ -7,6 +7,7 @@ import { dlqTriage } from './lines/dlq-triage';
 import { documentBytes } from './lines/document-bytes';
 import { documentJobMemory } from './lines/document-job-memory';
 import { effortLadder } from './lines/effort-ladder';
+import { evalAccuracy } from './lines/eval-accuracy';
 import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
@@ -48,4 +49,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 17, title: 'Document job memory', run: documentJobMemory },
   { id: 18, title: 'Document bytes', run: documentBytes },
   { id: 19, title: 'CLI start-up', run: cliStartup },
+  { id: 20, title: 'Eval accuracy', run: evalAccuracy },
 ];

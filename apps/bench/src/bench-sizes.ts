@@ -27,6 +27,15 @@ export interface BenchSizes {
     readonly warmupSeconds: number;
     readonly latencyMs: number;
   };
+  /**
+   * Line 20: fieldbench documents per category (when the development corpus is present), else
+   * shipped support-ticket items; items in flight (the eval's and the worker's concurrency).
+   */
+  readonly evalAccuracy: {
+    readonly perCategory: number;
+    readonly samples: number;
+    readonly concurrency: number;
+  };
 }
 
 export const fullSizes: BenchSizes = {
@@ -45,6 +54,7 @@ export const fullSizes: BenchSizes = {
   dlq: { records: 100_000, runs: 50, baselineRuns: 3 },
   batchLane: { jobs: 10_000, latencyMs: 300_000, concurrency: 100 },
   pacing: { processes: 3, concurrency: 100, seconds: 100, warmupSeconds: 20, latencyMs: 1000 },
+  evalAccuracy: { perCategory: 16, samples: 80, concurrency: 16 },
 };
 
 /** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
@@ -64,4 +74,5 @@ export const quickSizes: BenchSizes = {
   dlq: { records: 2000, runs: 10, baselineRuns: 1 },
   batchLane: { jobs: 500, latencyMs: 5000, concurrency: 50 },
   pacing: { processes: 3, concurrency: 100, seconds: 30, warmupSeconds: 10, latencyMs: 1000 },
+  evalAccuracy: { perCategory: 3, samples: 16, concurrency: 8 },
 };

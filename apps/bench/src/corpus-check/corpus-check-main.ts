@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { terminalText } from '@quarry/env';
+import { corpusDirectory } from './corpus-directory';
 import { DOCUBENCH_TOLERANCE, hasDocubenchMaterial, runDocubenchCheck } from './docubench-check';
 import { runDocubenchWorkflowsCheck } from './docubench-workflows-check';
 import { runCorpusCheck } from './run-corpus-check';
@@ -18,8 +18,7 @@ import { runCorpusCheck } from './run-corpus-check';
  * Exits 1 when a step fails.
  */
 async function main(): Promise<number> {
-  const root = fileURLToPath(new URL('../../../../', import.meta.url));
-  const corpus = resolve(root, process.env.QUARRY_CORPUS_DIR ?? '../shared/corpus');
+  const corpus = corpusDirectory();
   const fieldbench = await fieldbenchStep(resolve(corpus, 'fieldbench'));
   const docubench = docubenchStep(resolve(corpus, 'docubench-scoring'));
   const docubenchWorkflows = await docubenchWorkflowsStep(resolve(corpus, 'docubench-scoring'));

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -6,24 +6,11 @@ import { createQuarryClient } from '@quarry/client';
 import { startStandin } from '@quarry/standin';
 import { createWorker, loadWorkerConfig } from '@quarry/worker';
 import { loadWorkflowCatalog } from '@quarry/workflow-files';
-import { parse } from 'yaml';
-import { expectedOutput, type FieldbenchSchema, fieldbenchWorkflow } from './fieldbench-workflow';
-
-/** Categories of fieldbench with one schema each, run as data workflows. */
-const CATEGORIES = [
-  'receipts',
-  'invoices',
-  'contracts',
-  'medical_records',
-  'sec_filings',
-  'insurance_claims',
-];
-
-interface CorpusDocument {
-  readonly workflow: string;
-  readonly text: string;
-  readonly truth: Record<string, unknown>;
-}
+import {
+  type FieldbenchDocument,
+  loadFieldbenchCategories,
+  writeFieldbenchWorkflows,
+} from './fieldbench-categories';
 
 /** Counts of one category's run. */
 export interface CategoryCount {
@@ -32,28 +19,6 @@ export interface CategoryCount {
   readonly completed: number;
   readonly matched: number;
   readonly failed: number;
-}
-
-function categoryDocuments(fieldbench: string, category: string, perCategory: number) {
-  const dir = join(fieldbench, category);
-  const schemaFile = readdirSync(join(dir, 'schemas')).find((name) => name.endsWith('.yaml'));
-  if (!schemaFile) return null;
-  const schema = parse(readFileSync(join(dir, 'schemas', schemaFile), 'utf8')) as FieldbenchSchema;
-  const workflow = fieldbenchWorkflow({ category, schema });
-  const ids = readdirSync(join(dir, 'expected'))
-    .filter((name) => name.endsWith('.expected.json'))
-    .map((name) => name.replace('.expected.json', ''))
-    .sort()
-    .slice(0, perCategory);
-  const documents: CorpusDocument[] = ids.map((id) => ({
-    workflow: workflow.name as string,
-    text: readFileSync(join(dir, 'documents', `${id}.md`), 'utf8'),
-    truth: expectedOutput(
-      schema,
-      JSON.parse(readFileSync(join(dir, 'expected', `${id}.expected.json`), 'utf8')),
-    ),
-  }));
-  return { workflow, documents };
 }
 
 /**
@@ -68,15 +33,11 @@ export async function runCorpusCheck(options: {
 }): Promise<CategoryCount[]> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-corpus-'));
   const prefix = `{quarry-corpus-${process.pid}}`;
-  const runs = CATEGORIES.filter((category) => existsSync(join(options.fieldbench, category)))
-    .map((category) => ({
-      category,
-      run: categoryDocuments(options.fieldbench, category, options.perCategory),
-    }))
-    .filter((entry) => entry.run !== null);
-  for (const { run } of runs)
-    writeFileSync(join(dir, `${run?.workflow.name}.workflow.json`), JSON.stringify(run?.workflow));
-  const corpus = runs.flatMap(({ run }) => run?.documents ?? []);
+  const categories = loadFieldbenchCategories(options);
+  writeFieldbenchWorkflows(dir, categories);
+  const corpus = categories.flatMap(({ documents }) =>
+    documents.map(({ workflow, text, truth }) => ({ workflow, text, truth })),
+  );
   const standin = await startStandin({ simulate: { corpus } });
   const env = { REDIS_URL: options.redisUrl, QUARRY_PREFIX: prefix, QUARRY_WORKFLOWS: dir };
   const config = loadWorkerConfig({
@@ -96,8 +57,8 @@ export async function runCorpusCheck(options: {
   try {
     await worker.waitUntilReady();
     const counts: CategoryCount[] = [];
-    for (const { category, run } of runs)
-      counts.push(await runCategory(category, run?.documents ?? [], client));
+    for (const { category, documents } of categories)
+      counts.push(await runCategory(category, documents, client));
     return counts;
   } finally {
     await client.close();
@@ -109,7 +70,7 @@ export async function runCorpusCheck(options: {
 
 async function runCategory(
   category: string,
-  documents: readonly CorpusDocument[],
+  documents: readonly FieldbenchDocument[],
   client: ReturnType<typeof createQuarryClient>,
 ): Promise<CategoryCount> {
   let completed = 0;

@@ -1,4 +1,5 @@
 import { createWorker, loadWorkerConfig } from '@quarry/worker';
+import { loadWorkflowCatalog } from '@quarry/workflow-files';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -72,8 +73,11 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'silent',
       ...spec.env,
     });
+    // The shipped workflows and those of `QUARRY_WORKFLOWS`, as the worker's own main loads them.
+    const { registry } = await loadWorkflowCatalog({ paths: config.workflowFiles, cwd: process.cwd() });
     const quarry = createWorker({
       config,
+      registry,
       logger: pino({ level: config.logLevel }, pino.destination(2)),
       ...(spec.model === 'instant' ? { model: createInstantModel(loadBenchCorpus()) } : {}),
     });
