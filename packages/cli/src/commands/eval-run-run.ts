@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
@@ -181,6 +182,11 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
         ...(models.defaultModel ? { defaultModel: models.defaultModel } : {}),
       });
       const progress = flags.json ? null : evalProgressLine(context);
+      // Ctrl-C stops launching items; those in flight stop waiting, and the partial report is stored.
+      const controller = new AbortController();
+      setMaxListeners(flags.concurrency + 16, controller.signal);
+      const onInterrupt = () => controller.abort();
+      process.once('SIGINT', onInterrupt);
       context.stderr(
         `eval run ${runId}: ${items.length} item(s) of ${flags.set} on ${workflow.name}@${workflow.version}\n`,
       );
@@ -206,6 +212,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
           }),
           concurrency: flags.concurrency,
           scoring,
+          signal: controller.signal,
           ...(progress ? { onProgress: progress.update } : {}),
         });
         progress?.stop();
@@ -227,6 +234,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
           : null;
         return { report, comparison };
       } finally {
+        process.off('SIGINT', onInterrupt);
         progress?.stop();
         await client.close();
       }
