@@ -257,5 +257,9 @@ async function finish(
     if (comparison) context.stdout(`\n${renderEvalComparison(comparison)}\n`);
   }
   context.stderr(`stored as ${report.run.runId}${flags.out ? `; report written to ${flags.out}` : ''}\n`);
+  if (report.run.aborted) {
+    context.stderr(`interrupted: ${report.summary.notRun} item(s) not run; the report is partial\n`);
+    return exitCodes.failure;
+  }
   return comparison?.verdict.type === 'fail' ? exitCodes.evalGateFailed : exitCodes.ok;
 }
