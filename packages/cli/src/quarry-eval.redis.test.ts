@@ -154,6 +154,51 @@ describe('quarry eval import, run and runs: a labelled set through the worker, s
     }
   });
 
+  it('counts a dead-lettered item as missed, and leaves no dead letter of the run in the DLQ', async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
+    const invalid = await startStandin({
+      script: Array.from({ length: 10 }, () => ({ kind: 'json', value: {} })),
+    });
+    const worker = createWorker({
+      config: loadWorkerConfig({
+        ...env,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: invalid.url,
+        LOG_LEVEL: 'silent',
+        JOB_ATTEMPTS: '1',
+      }),
+    });
+    const one = await mkdtemp(join(tmpdir(), 'quarry-eval-dlq-'));
+    try {
+      await worker.waitUntilReady();
+      const [sample] = samples;
+      await writeFile(
+        join(one, 'manifest.jsonl'),
+        `${JSON.stringify({ id: 'd0', text: sample?.text, expected: sample?.truth })}\n`,
+      );
+      expect(
+        (await quarry(['eval', 'import', one, '--out', 'doomed', '--workflow', 'support-ticket'], env)).code,
+      ).toBe(0);
+      const run = await quarry(
+        ['eval', 'run', '--set', 'doomed', '--workflow', 'support-ticket', '--json'],
+        env,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const { report } = JSON.parse(run.stdout) as { report: EvalReport };
+      expect(report.summary).toMatchObject({ items: 1, deadLettered: 1, completed: 0 });
+      expect(report.summary.overall.recall).toBe(0);
+      const dlq = await quarry(['dlq', 'list', '--json'], env);
+      expect(JSON.parse(dlq.stdout)).toEqual([]);
+    } finally {
+      await worker.close({ graceMs: 1000 });
+      await invalid.close();
+      await rm(one, { recursive: true, force: true });
+    }
+  });
+
   it('refuses bad input with a clear error and stores nothing', async ({ redisUrl, prefix }) => {
     const env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix };
     const bad = await mkdtemp(join(tmpdir(), 'quarry-eval-bad-'));

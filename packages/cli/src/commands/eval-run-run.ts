@@ -30,6 +30,7 @@ import { UsageError } from '../usage-error';
 import { evalProgressLine } from './eval-progress-line';
 import type { EvalRunFlags } from './eval-run-command';
 import { withQueueService } from './with-queue-service';
+import { withTriage } from './with-triage';
 
 /** Most items one run takes from a set. */
 const MAX_ITEMS = 10_000;
@@ -174,6 +175,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
       });
       if (items.length === 0) throw new UsageError(`--set: ${flags.set} has no item for ${workflow.name}`);
       const runId = newRunId(workflow);
+      const deadLetters: { dlqId: string; jobId: string }[] = [];
       const client = createQuarryClient({
         redisUrl: config.redisUrl,
         registry,
@@ -209,6 +211,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
             ...(flags.model ? { model: flags.model } : {}),
             ...(flags.lane ? { lane: flags.lane } : {}),
             timeoutMs: flags.timeout ?? ITEM_TIMEOUT_MS[flags.lane ?? workflow.lane ?? 'realtime'],
+            onDeadLettered: (record) => deadLetters.push(record),
           }),
           concurrency: flags.concurrency,
           scoring,
@@ -232,7 +235,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
         const comparison = baseline
           ? compareEvalReports({ baseline, current: report, maxDrop: flags.maxDrop })
           : null;
-        return { report, comparison };
+        return { report, comparison, deadLetters };
       } finally {
         process.off('SIGINT', onInterrupt);
         progress?.stop();
@@ -240,7 +243,25 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
       }
     },
   );
+  await pruneDeadLetters(context, outcome.report.run.runId, outcome.deadLetters);
   return finish(flags, context, outcome);
+}
+
+/**
+ * Removes the dead letters this run's own jobs left (read afresh and checked to be this run's, see
+ * `pruneEvaluationRecords`), so they never show in the production DLQ or a replay's selection; their
+ * reasons are in the report. A record that cannot be removed is said, not fatal.
+ */
+async function pruneDeadLetters(
+  context: CliContext,
+  runId: string,
+  records: readonly { dlqId: string; jobId: string }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const { kept } = await withTriage(context, 'eval run', (triage) =>
+    triage.pruneEvaluationRecords({ runId, records }),
+  );
+  for (const { dlqId, why } of kept) context.stderr(`warning: kept dead letter ${dlqId}: ${why}\n`);
 }
 
 /** Writes `--out`, prints the report (and comparison), and exits 3 when the gate failed. */

@@ -18,6 +18,8 @@ export interface EvalItemRunnerOptions {
   readonly lane?: Lane;
   /** How long to wait for one item's result; it carries on after (the item counts as failed). */
   readonly timeoutMs: number;
+  /** Told of each job that was dead-lettered (its DLQ id and job id), e.g. to prune the run's own dead letters. */
+  readonly onDeadLettered?: (record: { readonly dlqId: string; readonly jobId: string }) => void;
 }
 
 const noTokens: EvalTokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -80,6 +82,7 @@ export function evalItemRunner(
       };
     } catch (error) {
       if (error instanceof DeadLetteredError) {
+        options.onDeadLettered?.({ dlqId: error.dlqId, jobId: error.jobId });
         const totals = error.record?.totals;
         return {
           kind: 'dead_lettered',
