@@ -52,7 +52,8 @@ export const evalRunCommand = defineCommand({
   summary: 'run a labelled set through the workers and score the results',
   description: `Enqueues every item of a stored labelled set as an ordinary job of the workflow (tagged
 as this run's: its mistakes go to the run's own error history, never to production lessons; it is not
-put up for review and not counted in the workflow statistics), waits for each, and scores the outputs
+put up for review and not counted in the workflow statistics; its dead letters are removed once
+read), waits for each, and scores the outputs
 against the expected ones: precision, recall and F1 over leaf values, per field and overall
 (docs/eval-scoring.md), with first-attempt validity, model calls, review and DLQ counts, cost per item
 and per correct field, tokens and wall time. The report is stored for "quarry eval runs" and
