@@ -158,7 +158,7 @@ describe('loadDashboardConfig', () => {
     expect(message).toBe(
       [
         'Invalid dashboard configuration:',
-        '- DASHBOARD_USERS: expected comma-separated name:role:password entries, role admin or viewer, password plain or a scrypt: hash; entry 1 (alice): the role must be admin or viewer, got [redacted]',
+        '- DASHBOARD_USERS: expected comma-separated name:role:password entries, role admin, reviewer or viewer, password plain or a scrypt: hash; entry 1 (alice): the role must be admin, reviewer or viewer, got [redacted]',
         '- DASHBOARD_AUTH: expected one of true, false, 1, 0, yes, no, on, off, got "maybe"',
         '- DASHBOARD_PORT: expected an integer from 0 to 65535, got "eighty"',
         '- DASHBOARD_SESSION_SECRET: expected a secret of at least 32 characters, got [redacted]',

@@ -88,7 +88,7 @@ export const DashboardEnv = z
   .object({
     DASHBOARD_USERS: usersVar.optional().meta({
       description:
-        '`name:role:password` entries separated by commas; role `admin` or `viewer`; password plain or a `scrypt:` hash. Not required with `DASHBOARD_AUTH=off`.',
+        '`name:role:password` entries separated by commas; role `admin`, `reviewer` (accepts and corrects flagged results) or `viewer`; password plain or a `scrypt:` hash. Not required with `DASHBOARD_AUTH=off`.',
       whenUnset: 'required',
     }),
     DASHBOARD_AUTH: booleanVar().default(true).meta({

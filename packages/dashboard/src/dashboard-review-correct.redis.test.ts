@@ -184,7 +184,7 @@ describe('Correct on the review page', () => {
     const viewer = await postCorrect(kit, 'c4', { output, _csrf: 'x' }, asViewer);
     expect([viewer.status, await viewer.json()]).toEqual([
       403,
-      { error: 'forbidden', message: 'correcting reviewed jobs needs the admin role' },
+      { error: 'forbidden', message: 'correcting reviewed jobs needs the admin or reviewer role' },
     ]);
     const noToken = await postCorrect(kit, 'c4', { output, _csrf: '' });
     expect(noToken.status).toBe(403);

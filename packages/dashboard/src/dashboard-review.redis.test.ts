@@ -1,6 +1,6 @@
 import type { ReviewEntry } from '@quarry/queue';
 import { describe, expect } from 'vitest';
-import { asAdmin, asViewer, dashboardTest } from './test-fixtures/dashboard-test-kit';
+import { asAdmin, asReviewer, asViewer, dashboardTest } from './test-fixtures/dashboard-test-kit';
 
 const it = dashboardTest();
 
@@ -21,9 +21,9 @@ const entry = (jobId: string, reason: string, weakPath?: string): ReviewEntry =>
 const reviewHtml = async (url: string, query = '', headers: Record<string, string> = asAdmin) =>
   (await fetch(`${url}/review${query}`, { headers: { accept: 'text/html', ...headers } })).text();
 
-/** The CSRF token of the admin's Accept forms on the review page. */
-async function reviewCsrf(url: string): Promise<string> {
-  const match = /name="_csrf" value="([^"]+)"/.exec(await reviewHtml(url));
+/** The CSRF token of the Accept forms on the review page, as `headers`' user (default the admin) sees it. */
+async function reviewCsrf(url: string, headers: Record<string, string> = asAdmin): Promise<string> {
+  const match = /name="_csrf" value="([^"]+)"/.exec(await reviewHtml(url, '', headers));
   if (!match) throw new Error('no CSRF token on the review page');
   return match[1] as string;
 }
@@ -32,7 +32,7 @@ async function reviewCsrf(url: string): Promise<string> {
 async function accept(url: string, fields: [string, string][], headers: Record<string, string> = asAdmin) {
   const csrf: [string, string][] = fields.some(([name]) => name === '_csrf')
     ? []
-    : [['_csrf', await reviewCsrf(url)]];
+    : [['_csrf', await reviewCsrf(url, headers)]];
   return fetch(`${url}/review/accept`, {
     method: 'POST',
     redirect: 'manual',
@@ -58,7 +58,36 @@ describe('the review page', () => {
     expect(page).toContain('Accept all 2 in this group');
     const viewer = await reviewHtml(kit.url, '', asViewer);
     expect(viewer).not.toContain('action="/review/accept"');
-    expect(viewer).toContain('An admin accepts or corrects them here');
+    expect(viewer).toContain('An admin or a reviewer accepts or corrects them here');
+  });
+
+  it('lets a reviewer accept and correct, and nothing else an admin does; a viewer neither', async ({
+    kit,
+  }) => {
+    await kit.flag(entry('r1', 'confidence is 0.4, below 0.6'));
+    const page = await reviewHtml(kit.url, '', asReviewer);
+    expect(page).toContain('<button name="only" value="r1">Accept</button>');
+    expect(page).toContain('href="/review/r1/correct"');
+    const csrf = await reviewCsrf(kit.url, asReviewer);
+    const accepted = await accept(kit.url, [['only', 'r1']], asReviewer);
+    expect(accepted.status).toBe(303);
+    expect(await reviewHtml(kit.url)).not.toContain('value="r1"');
+    const correct = await fetch(`${kit.url}/review/r1/correct`, {
+      headers: { accept: 'text/html', ...asViewer },
+    });
+    expect(correct.status).toBe(403);
+    // Replaying stays the admin's.
+    const replay = await fetch(`${kit.url}/replay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...asReviewer },
+      body: new URLSearchParams([
+        ['_csrf', csrf],
+        ['ids', 'x'],
+      ]),
+    });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toMatchObject({ message: 'replaying needs the admin role' });
   });
 
   it('accepts one job, the checked ones, or a group, and says what it did', async ({ kit }) => {
@@ -94,7 +123,7 @@ describe('the review page', () => {
     );
     expect(asViewerPost.status).toBe(403);
     expect(await asViewerPost.json()).toMatchObject({
-      message: 'accepting reviewed jobs needs the admin role',
+      message: 'accepting reviewed jobs needs the admin or reviewer role',
     });
     const noToken = await accept(kit.url, [
       ['only', 'kept'],

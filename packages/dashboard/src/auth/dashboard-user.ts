@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import { parseStoredSecret, type StoredSecret } from './password-hash';
 
-/** What a user may do: `admin` retries, cleans and replays; `viewer` only reads. */
-export type DashboardRole = 'admin' | 'viewer';
+/**
+ * What a user may do: `admin` retries, cleans and replays; `reviewer` reads, and accepts and corrects
+ * results flagged for review (seeing their documents as admins do); `viewer` only reads.
+ */
+export type DashboardRole = 'admin' | 'reviewer' | 'viewer';
+
+const ROLES: readonly string[] = ['admin', 'reviewer', 'viewer'] satisfies DashboardRole[];
+const isRole = (role: string): role is DashboardRole => ROLES.includes(role);
+
+/** Roles that may accept and correct results flagged for review. */
+export const REVIEW_ROLES: readonly DashboardRole[] = ['admin', 'reviewer'];
 
 /** A user of the dashboard, from the configuration. */
 export interface DashboardUser {
@@ -17,7 +26,7 @@ const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
 /** The form of DASHBOARD_USERS, for messages and help. */
 export const usersForm =
-  'comma-separated name:role:password entries, role admin or viewer, password plain or a scrypt: hash';
+  'comma-separated name:role:password entries, role admin, reviewer or viewer, password plain or a scrypt: hash';
 
 /**
  * Reads `name:role:secret` entries separated by commas (the secret is everything after the second
@@ -37,7 +46,7 @@ export function parseUsers(text: string): { users: DashboardUser[]; problems: st
     const where = `entry ${i + 1}${NAME.test(name) ? ` (${name})` : ''}`;
     if (!NAME.test(name))
       problems.push(`${where}: the name must be 1-64 letters, digits, ".", "_", "@" or "-"`);
-    if (role !== 'admin' && role !== 'viewer') problems.push(`${where}: the role must be admin or viewer`);
+    if (!isRole(role)) problems.push(`${where}: the role must be admin, reviewer or viewer`);
     if (secretText === '') problems.push(`${where}: the password is missing`);
     const duplicate = users.some((user) => user.name === name);
     if (duplicate) problems.push(`${where}: the name is used twice`);
@@ -49,7 +58,7 @@ export function parseUsers(text: string): { users: DashboardUser[]; problems: st
         problems.push(`${where}: ${(error as Error).message}`);
       }
     }
-    if (secret && !duplicate && NAME.test(name) && (role === 'admin' || role === 'viewer')) {
+    if (secret && !duplicate && NAME.test(name) && isRole(role)) {
       users.push({
         name,
         role,

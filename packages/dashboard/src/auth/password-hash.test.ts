@@ -47,7 +47,7 @@ describe('parseUsers', () => {
     );
     expect(users.map((user) => user.name)).toEqual(['bob']);
     expect(problems).toEqual([
-      'entry 1 (alice): the role must be admin or viewer',
+      'entry 1 (alice): the role must be admin, reviewer or viewer',
       'entry 2 (bob): the password is missing',
       'entry 4 (bob): the name is used twice',
       'entry 5: the name must be 1-64 letters, digits, ".", "_", "@" or "-"',

@@ -1,6 +1,7 @@
 import type { ReviewEntry, UnreadableReviewEntry } from '@quarry/queue';
 import { ageLabel, costLabel, workflowLabel } from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
+import { REVIEW_ROLES } from '../auth/dashboard-user';
 import type { GroundedFieldView } from '../grounding/grounded-field-view';
 import { html, type SafeHtml } from '../html';
 import { type ReviewGroup, reviewGroups } from '../review/review-groups';
@@ -103,7 +104,8 @@ export function reviewPage(options: {
   readonly now: number;
 }): SafeHtml {
   const { rows, now, documents, notice } = options;
-  const admin = options.principal.role === 'admin';
+  // Admins and reviewers accept and correct; the row actions and checkboxes are theirs.
+  const admin = REVIEW_ROLES.includes(options.principal.role);
   const documentsNote = !documents
     ? documentsHiddenNote(options.principal)
     : rows.length > options.documentsFor
@@ -115,7 +117,7 @@ export function reviewPage(options: {
     principal: options.principal,
     csrf: options.csrf,
     body: html`${options.corrected ? html`<p class="notice" role="status">The correction was stored; the job left the review list.</p>` : ''}${notice ? html`<p class="notice" role="status">Accepted ${notice.accepted} job(s)${notice.notWaiting > 0 ? `; ${notice.notWaiting} no longer waited for review` : ''}.</p>` : ''}
-<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}, in ${groups.length} group(s) by reason and field. ${admin ? 'Accept removes a job from this list; its result stays as it is. Correct stores the correct output in the labelled set of its workflow and removes the job from this list.' : html`An admin accepts or corrects them here, or with <code>quarry review ack &lt;jobId&gt;</code> and <code>quarry review correct &lt;jobId&gt; --file out.json</code>.`}</p>
+<p>${options.count} job(s) waiting for review${rows.length < options.count ? `, the oldest ${rows.length} shown` : ''}, in ${groups.length} group(s) by reason and field. ${admin ? 'Accept removes a job from this list; its result stays as it is. Correct stores the correct output in the labelled set of its workflow and removes the job from this list.' : html`An admin or a reviewer accepts or corrects them here, or with <code>quarry review ack &lt;jobId&gt;</code> and <code>quarry review correct &lt;jobId&gt; --file out.json</code>.`}</p>
 ${documentsNote}
 ${options.unreadable.map((entry) => html`<p class="error">The review entry of job <code>${entry.jobId}</code> is unreadable (${entry.problem}).</p>`)}
 ${options.count === 0 ? html`<p class="empty">No job waits for review.</p>` : groups.map((group) => groupSection(group, { csrf: options.csrf, now, admin }))}

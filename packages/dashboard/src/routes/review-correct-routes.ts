@@ -7,11 +7,12 @@ import {
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { CsrfSigner } from '../auth/csrf-signer';
+import { REVIEW_ROLES } from '../auth/dashboard-user';
 import { principalOf } from '../auth/principal';
 import { dashboardDefaults } from '../dashboard-defaults';
 import { reviewCorrectPage } from '../pages/review-correct-page';
 import { sendProblem } from '../send-problem';
-import { adminFormGuard } from './admin-form-guard';
+import { formGuard } from './form-guard';
 
 /** Options of {@link reviewCorrectRoutes}. */
 export interface ReviewCorrectRoutesOptions {
@@ -62,12 +63,12 @@ export function reviewCorrectRoutes(options: ReviewCorrectRoutesOptions): Router
 
   router.get('/review/:jobId/correct', async (req, res) => {
     const principal = principalOf(res);
-    if (principal.role !== 'admin') {
+    if (!REVIEW_ROLES.includes(principal.role)) {
       sendProblem(req, res, {
         status: 403,
         error: 'forbidden',
         title: 'Forbidden',
-        message: 'correcting reviewed jobs needs the admin role',
+        message: 'correcting reviewed jobs needs the admin or reviewer role',
       });
       return;
     }
@@ -91,7 +92,7 @@ export function reviewCorrectRoutes(options: ReviewCorrectRoutesOptions): Router
   router.post(
     '/review/:jobId/correct',
     express.urlencoded({ extended: false, limit: dashboardDefaults.correctFormLimit, parameterLimit: 10 }),
-    adminFormGuard(signer, 'correcting reviewed jobs'),
+    formGuard({ signer, action: 'correcting reviewed jobs', roles: REVIEW_ROLES }),
     async (req: Request, res) => {
       const jobId = jobIdOf(req, res);
       if (jobId === null) return;

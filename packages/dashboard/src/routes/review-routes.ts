@@ -4,13 +4,14 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { CsrfSigner } from '../auth/csrf-signer';
+import { REVIEW_ROLES } from '../auth/dashboard-user';
 import { mayReadDocuments } from '../auth/document-access';
 import { principalOf } from '../auth/principal';
 import { dashboardDefaults } from '../dashboard-defaults';
 import type { DashboardDocuments } from '../documents/dashboard-documents';
 import { resultFieldViews } from '../grounding/result-field-views';
 import { type AcceptNotice, reviewPage } from '../pages/review-page';
-import { adminFormGuard } from './admin-form-guard';
+import { formGuard } from './form-guard';
 import { reviewDocument } from './review-document';
 
 /** Options of {@link reviewRoutes}. */
@@ -104,7 +105,7 @@ export function reviewRoutes(options: ReviewRoutesOptions): Router {
   router.post(
     '/review/accept',
     express.urlencoded({ extended: false, limit: '64kb', parameterLimit: dashboardDefaults.reviewRows + 10 }),
-    adminFormGuard(signer, 'accepting reviewed jobs'),
+    formGuard({ signer, action: 'accepting reviewed jobs', roles: REVIEW_ROLES }),
     async (req: Request, res) => {
       const form = acceptedIds(req.body ?? {});
       if ('problem' in form) {

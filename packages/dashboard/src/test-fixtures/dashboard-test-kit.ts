@@ -31,6 +31,7 @@ import { groundedInvoice } from './grounded-job';
 /** Credentials of the test users. */
 export const admin = { name: 'alice', password: 'correct horse battery staple' } as const;
 export const viewer = { name: 'victor', password: 'read-only-please' } as const;
+export const reviewer = { name: 'rita', password: 'accepts-and-corrects' } as const;
 
 /** `note` v1 and v2 next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
@@ -97,14 +98,14 @@ export interface DashboardTestKit {
   flag(entry: ReviewEntry): Promise<void>;
 }
 
-/** The configuration the tests run the dashboard with (users: an admin with a hashed password, a viewer). */
+/** The configuration the tests run the dashboard with (users: an admin with a hashed password, a viewer, a reviewer). */
 export async function testConfig(
   prefix: string,
   overrides: Partial<DashboardConfig> = {},
 ): Promise<DashboardConfig> {
   const adminHash = await hashPassword(admin.password, { N: 1024 });
   const { users, problems } = parseUsers(
-    `${admin.name}:admin:${adminHash}, ${viewer.name}:viewer:${viewer.password}`,
+    `${admin.name}:admin:${adminHash}, ${viewer.name}:viewer:${viewer.password}, ${reviewer.name}:reviewer:${reviewer.password}`,
   );
   if (problems.length > 0) throw new Error(problems.join('; '));
   return {
@@ -213,8 +214,9 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}, blobs: Blob
 export const basic = (name: string, password: string): string =>
   `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
 
-/** Basic-auth headers of the viewer and of the admin. */
+/** Basic-auth headers of the viewer, the reviewer and the admin. */
 export const asViewer = { authorization: basic(viewer.name, viewer.password) };
+export const asReviewer = { authorization: basic(reviewer.name, reviewer.password) };
 export const asAdmin = { authorization: basic(admin.name, admin.password) };
 
 /** A `fetch` init posting `fields` as a form, as the admin (Basic auth). */
