@@ -55,5 +55,19 @@ code.command { background: #1d2430; color: #fff; padding: .15rem .4rem; user-sel
 .notice { background: #e6f4ea; border: 1px solid #2f7d4f; padding: .4rem .8rem; }
 .review-group { margin-bottom: 1.5rem; }
 form.correct { display: grid; gap: .6rem; }
+table.compare tr.mark-drop { background: #fde8ea; }
+table.compare tr.mark-drop td:last-child strong { color: #a0121d; }
+table.compare tr.mark-changed, table.compare tr.mark-only-a, table.compare tr.mark-only-b { background: #fff7dd; }
+table.compare tr.mark-rise { background: #e6f4ea; }
+td.delta { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(24rem, 100%), 1fr)); gap: 1rem; align-items: start; }
+.sides h3 { font-size: 1rem; margin: .4rem 0; }
+ul.leaves { list-style: none; padding: 0; margin: 0; font-size: .85rem; }
+ul.leaves li { background: #fff; border: 1px solid #e2e5ea; border-left: 4px solid #2f7d4f; padding: .25rem .5rem; margin-bottom: .2rem; overflow-wrap: anywhere; }
+ul.leaves li.diff { border-left: 6px double #a0121d; background: #fde8ea; }
+ul.leaves li.diff-missing, ul.leaves li.diff-unexpected { border-left-color: #c98a00; background: #fff3d6; }
+ul.leaves .facts { display: block; color: #5d6675; font-size: .8rem; }
+.docview:has(> ol.fields:empty) { grid-template-columns: 1fr; }
+.docview > ol.fields:empty { display: none; }
 form.correct textarea { font-family: ui-monospace, monospace; font-size: .82rem; width: 100%; min-height: 28rem; box-sizing: border-box; }
 `;

@@ -6,6 +6,8 @@ import {
   BatchesView,
   BatchRecords,
   DashboardSessionStore,
+  EvalRunStore,
+  LabelledSetStore,
   OverviewCounts,
   queueDefaults,
   type RedisClient,
@@ -135,6 +137,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       registry,
       now,
     }),
+    evals: {
+      runs: new EvalRunStore({ redis: connection, keys }),
+      sets: new LabelledSetStore({ redis: connection, keys, now }),
+    },
     overview: {
       counts: new OverviewCounts({ redis: connection, keys, queue: triage.queues.queue }),
       stats: new WorkflowStatsStore({ redis: connection, keys, now }),

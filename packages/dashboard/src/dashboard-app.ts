@@ -2,6 +2,8 @@ import type { BlobStore, WorkflowRegistry } from '@quarry/core';
 import type {
   BatchesView,
   BatchRecords,
+  EvalRunStore,
+  LabelledSetStore,
   OverviewCounts,
   ReviewCorrections,
   ReviewIndex,
@@ -29,6 +31,7 @@ import { loopbackHostOnly, sameOriginMutations } from './request-guards';
 import { authRoutes, requireAuth } from './routes/auth-routes';
 import { batchesRoutes } from './routes/batches-routes';
 import { documentRoutes } from './routes/document-routes';
+import { evalsRoutes } from './routes/evals-routes';
 import { healthRoutes } from './routes/health-routes';
 import { jobRoutes } from './routes/job-routes';
 import { overviewRoutes } from './routes/overview-routes';
@@ -55,6 +58,8 @@ export interface DashboardAppOptions {
   readonly review: ReviewIndex;
   /** Corrections from review (the Review page's Correct). */
   readonly corrections: ReviewCorrections;
+  /** Stored evaluation runs and the labelled sets they ran (the Evals pages). */
+  readonly evals: { readonly runs: EvalRunStore; readonly sets: LabelledSetStore };
   /** The workflows whose documents and grounding settings the job, review and DLQ pages read. */
   readonly registry: WorkflowRegistry;
   /** Where document jobs' originals are read from (page text, downloads); null when none is configured. */
@@ -70,7 +75,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
- * the Batches pages; the job page; the review page, Accept and Correct; document downloads; 404; errors. Documents (and
+ * the Batches pages; the job page; the review page, Accept and Correct; the Evals pages; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
@@ -172,6 +177,7 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       log,
     }),
   );
+  app.use(evalsRoutes({ ...options.evals, signer: options.signer, documents, now: options.now }));
   app.use(documentRoutes({ queues: options.triage.queues, triage: options.triage, documents }));
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });

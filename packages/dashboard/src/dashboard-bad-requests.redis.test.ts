@@ -47,6 +47,16 @@ describe('oversized forms', () => {
   });
 });
 
+describe('addresses', () => {
+  it('answer 400, not 500, for a path with a malformed %-escape', async ({ kit }) => {
+    for (const path of ['/jobs/%E0%A4%A', '/dlq/%', '/batches/%zz', '/evals/%E0%A4%A']) {
+      const response = await fetch(`${kit.url}${path}`, { headers: { ...asViewer, accept: 'text/html' } });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain('it holds a malformed %-escape');
+    }
+  });
+});
+
 describe('names next to the DLQ records', () => {
   it('answer 404 for BullMQ key names in place of a DLQ id (meta, id, events, …)', async ({ kit }) => {
     const { url, seed } = kit;

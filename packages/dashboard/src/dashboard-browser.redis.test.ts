@@ -16,11 +16,12 @@ import {
 import { type Browser, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { admin, attempt, dashboardTest, viewer } from './test-fixtures/dashboard-test-kit';
+import { storeEvalRun } from './test-fixtures/eval-runs';
 import { findChromium, INSTALL_CHROMIUM } from './test-fixtures/find-chromium';
 import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-/** Where `QUARRY_UPDATE_SCREENSHOTS=1` saves the overview and DLQ screenshots the docs show. */
+/** Where `QUARRY_UPDATE_SCREENSHOTS=1` saves the overview, DLQ and Evals screenshots the docs show. */
 const docsImages = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
 const blobDir = mkdtempSync(join(tmpdir(), 'quarry-browser-blobs-'));
 const blobs = new DirectoryBlobStore({ dir: blobDir, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
@@ -301,6 +302,17 @@ describe('dashboard in a real browser', () => {
     });
     await kit.redis.zadd(batches.recent(), now - 120_000, 'msgbatch_operator');
     await kit.redis.zadd(batches.inFlight(), now - 120_000, 'msgbatch_operator');
+    // Two evaluation runs of the same set: the newer one gets an invoice's total wrong and loses one.
+    const evalRuns = { redis: kit.redis, keys: queues.keys };
+    await storeEvalRun({ ...evalRuns, runId: 'invoice-v1-20261126T091500-3f9a1c' });
+    await storeEvalRun({
+      ...evalRuns,
+      runId: 'invoice-v1-20261127T101500-8b2e07',
+      outcomes: {
+        'inv-2': { data: { number: 'INV-2', total: 21, lines: [{ sku: 'INV-2-A', amount: 20 }] } },
+        'inv-3': 'dead-lettered',
+      },
+    });
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors: string[] = [];
@@ -319,7 +331,7 @@ describe('dashboard in a real browser', () => {
         expect({ name, top: box ? box.y + box.height <= 900 : false }).toEqual({ name, top: true });
       }
       await page.screenshot({ path: join(shots, `${name}.png`) });
-      if (process.env.QUARRY_UPDATE_SCREENSHOTS === '1' && (name === 'overview' || name === 'dlq')) {
+      if (process.env.QUARRY_UPDATE_SCREENSHOTS === '1' && ['overview', 'dlq', 'evals'].includes(name)) {
         await page.screenshot({ path: join(docsImages, `${name}.png`) });
       }
     };
@@ -360,6 +372,25 @@ describe('dashboard in a real browser', () => {
     await check('job', [page.getByText('needs review', { exact: true })]);
     await page.getByRole('link', { name: 'Batches' }).click();
     await check('batches', [page.getByRole('link', { name: 'msgbatch_operator' })]);
+
+    await page.getByRole('link', { name: 'Evals' }).click();
+    await check('evals', [
+      page.getByRole('link', { name: 'invoice-v1-20261127T101500-8b2e07' }),
+      page.getByRole('img', { name: 'run invoice-v1-20261126T091500-3f9a1c: F1 1.000' }),
+      page.getByRole('button', { name: 'Compare' }),
+    ]);
+    await page.getByRole('link', { name: 'compare with the previous run' }).click();
+    await check('eval-compare', [page.locator('tr.mark-drop', { hasText: 'total' })]);
+    await page.getByRole('link', { name: 'invoice-v1-20261127T101500-8b2e07' }).first().click();
+    await check('eval-run', [
+      page.getByRole('heading', { name: 'F1 per field, worst first' }),
+      page.getByRole('img', { name: 'field total: F1 0.400' }),
+    ]);
+    await page.getByRole('link', { name: 'inv-2' }).click();
+    await check('eval-item', [page.locator('li.diff-different', { hasText: 'total' }).first()]);
+    expect(await page.locator('section.docview pre.document').textContent()).toBe(
+      'Invoice INV-2 from Globex, total 20.00',
+    );
 
     // Accept in the page: the job leaves the review list.
     await page.getByRole('link', { name: 'Review' }).click();

@@ -21,6 +21,8 @@ export const dashboardDefaults = {
   correctFormLimit: '4mb',
   /** Review entries (the oldest) whose document's page text the review page shows; the rest link to their job page. */
   reviewDocuments: 20,
+  /** Evaluation runs the Evals page lists, newest first. */
+  evalRuns: 200,
   /** Characters of extracted PDF page text kept in memory in all, so a document shown again is not read again. */
   pageTextCacheChars: 4_000_000,
   /** Documents whose extracted page text is kept in memory. */

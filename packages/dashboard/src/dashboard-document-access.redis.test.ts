@@ -11,6 +11,7 @@ import {
   type DashboardTestKit,
   dashboardTest,
 } from './test-fixtures/dashboard-test-kit';
+import { storeEvalRun } from './test-fixtures/eval-runs';
 import { groundedResult, groundedText, reviewEntryOf } from './test-fixtures/grounded-job';
 
 // DASHBOARD_DOCUMENTS=admin: documents are kept from viewers, shown to admins.
@@ -116,5 +117,34 @@ describe('DASHBOARD_DOCUMENTS=admin', () => {
     for (const path of ['/jobs/pdf-job/document', `/dlq/${record.dlqId}/document`]) {
       expect((await get(kit.url, path, asAdmin)).status, path).toBe(200);
     }
+  });
+
+  it("keeps an evaluation item's document from viewers, not its values, and shows it to admins", async ({
+    kit,
+  }) => {
+    await storeEvalRun({
+      redis: kit.redis,
+      keys: kit.dashboard.triage.queues.keys,
+      runId: 'eval-pdf',
+      items: [
+        {
+          id: 'pdf-item',
+          document: { kind: 'blob', key: pdfKey, mediaType: 'application/pdf' },
+          expected: { number: 'INV-7' },
+        },
+      ],
+    });
+    const path = '/evals/eval-pdf/items/pdf-item';
+    const seen = await (await get(kit.url, path, asViewer)).text();
+    expect(seen).toContain(HIDDEN);
+    expect(seen).toContain('&quot;INV-7&quot;');
+    expect(seen).not.toContain('/document" download');
+    for (const secret of secrets()) expect(seen, secret).not.toContain(secret);
+    expect((await get(kit.url, `${path}/document`, asViewer)).status).toBe(403);
+    expect((await get(kit.url, '/evals/nope/items/x/document', asViewer)).status).toBe(403);
+    const shown = await (await get(kit.url, path, asAdmin)).text();
+    expect(shown).toContain('Invoice INV-7 from Quarrystone GmbH, Lindenweg 4');
+    expect(shown).toContain(`<a href="${path}/document" download>download</a>`);
+    expect((await get(kit.url, `${path}/document`, asAdmin)).status).toBe(200);
   });
 });

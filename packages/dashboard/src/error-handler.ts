@@ -21,7 +21,8 @@ function clientError(error: unknown): { status: number; message: string; limit?:
 }
 
 /**
- * The last handler: a request body the parser refused gets its 4xx (413 for an oversized form); any
+ * The last handler: a path the router could not decode gets 400, a request body the parser refused
+ * its 4xx (413 for an oversized form); any
  * other failure gets 503 when Redis is what failed (unreachable or not answering), else 500.
  * Logs name the error and the path, never a request body.
  */
@@ -34,6 +35,16 @@ export function errorHandler(options: {
     const err = { name: (error as Error).name, message: (error as Error).message };
     if (res.headersSent) {
       log.error({ err, path: req.path }, 'request failed after its answer began');
+      return;
+    }
+    if (error instanceof URIError && (error as { status?: unknown }).status === 400) {
+      // The router could not decode a %-escape of the path (`/jobs/%E0%A4%A`).
+      sendProblem(req, res, {
+        status: 400,
+        error: 'bad_request',
+        title: 'Bad request',
+        message: 'The address could not be read: it holds a malformed %-escape.',
+      });
       return;
     }
     const refused = clientError(error);

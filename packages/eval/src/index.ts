@@ -48,9 +48,11 @@ export {
   EvalVerdict,
 } from './run/eval-comparison';
 export { EvalItemOutcome, EvalReasonKind, EvalTokens } from './run/eval-item-outcome';
+export { EvalKeptOutput, keptOutputLimits } from './run/eval-kept-output';
 export { EvalOptionError } from './run/eval-option-error';
 export type { EvalProgress } from './run/eval-progress';
 export {
+  EVAL_REPORT_VERSION,
   EvalItemOutcomeSummary,
   EvalItemResult,
   EvalReport,

@@ -35,6 +35,12 @@ export type EvalRunListing = z.infer<typeof EvalRunListing>;
 const StoredEvalRun = z.object({ listing: EvalRunListing, report: z.unknown() });
 type StoredEvalRun = z.infer<typeof StoredEvalRun>;
 
+/** A stored run whose JSON is no stored run (not JSON, or its listing broken); reported so nothing is hidden. */
+export interface UnreadableEvalRun {
+  readonly runId: string;
+  readonly problem: string;
+}
+
 /** Options of {@link EvalRunStore}. */
 export interface EvalRunStoreOptions {
   readonly redis: RedisClient;
@@ -44,8 +50,9 @@ export interface EvalRunStoreOptions {
 }
 
 /**
- * The evaluation runs `quarry eval run` stores, for `quarry eval runs` and `--baseline`: each run's
- * JSON under its own key with the retention as its TTL, and an index by time. Storing a run id again
+ * The evaluation runs `quarry eval run` stores, for `quarry eval runs`, `--baseline` and the
+ * dashboard's Evals pages: each run's JSON under its own key with the retention as its TTL, its
+ * listing beside it under another (so listing runs reads no report), and an index by time. Storing a run id again
  * replaces it. Expired runs leave the index as it is read.
  */
 export class EvalRunStore {
@@ -78,20 +85,33 @@ export class EvalRunStore {
     await this.#redis
       .multi()
       .set(this.#keys.evalRuns.run(listing.runId), json, 'PX', this.#retentionMs)
+      .set(this.#keys.evalRuns.listing(listing.runId), JSON.stringify(listing), 'PX', this.#retentionMs)
       .zadd(this.#keys.evalRuns.index(), now, listing.runId)
       .zremrangebyscore(this.#keys.evalRuns.index(), '-inf', now - this.#retentionMs)
       .exec();
   }
 
-  /** The stored run, or null when there is none (never stored, or past its retention). */
+  /** The stored run, or null when there is none (never stored, past its retention, or unreadable). */
   async get(runId: string): Promise<StoredEvalRun | null> {
+    const run = await this.read(runId);
+    return run === null || 'problem' in run ? null : run;
+  }
+
+  /**
+   * The stored run, or why its stored JSON is unreadable, or null when there is none (never stored,
+   * past its retention, or `runId` no {@link EvalRunId}).
+   */
+  async read(runId: string): Promise<StoredEvalRun | UnreadableEvalRun | null> {
     if (!EvalRunId.safeParse(runId).success) return null;
-    return parseStored(await this.#redis.get(this.#keys.evalRuns.run(runId)));
+    const json = await this.#redis.get(this.#keys.evalRuns.run(runId));
+    if (json === null) return null;
+    return readStored(json) ?? { runId, problem: storedProblem(json) };
   }
 
   /**
    * The newest runs first, at most `limit` (default and cap {@link evalRunStoreDefaults}.maxList), and
-   * the ids of any whose stored JSON is unreadable (listed, so nothing is hidden).
+   * the ids of any whose stored JSON is unreadable (listed, so nothing is hidden). Reads each run's
+   * listing alone; a run stored without one (before listings were kept apart) is read whole.
    */
   async list(
     options: { readonly limit?: number } = {},
@@ -100,29 +120,56 @@ export class EvalRunStore {
       Math.max(Math.trunc(options.limit ?? evalRunStoreDefaults.maxList), 1),
       evalRunStoreDefaults.maxList,
     );
-    const runIds = await this.#redis.zrevrange(this.#keys.evalRuns.index(), 0, limit - 1);
+    const keys = this.#keys.evalRuns;
+    const runIds = await this.#redis.zrevrange(keys.index(), 0, limit - 1);
     if (runIds.length === 0) return { runs: [], unreadable: [] };
-    const stored = await this.#redis.mget(...runIds.map((runId) => this.#keys.evalRuns.run(runId)));
-    const gone = runIds.filter((_, i) => stored[i] === null);
-    if (gone.length > 0) await this.#redis.zrem(this.#keys.evalRuns.index(), ...gone);
+    const listings = await this.#redis.mget(...runIds.map((runId) => keys.listing(runId)));
+    const whole = runIds.filter((_, i) => listings[i] === null);
+    const stored = whole.length === 0 ? [] : await this.#redis.mget(...whole.map((runId) => keys.run(runId)));
+    const wholeOf = new Map(whole.map((runId, i) => [runId, stored[i] ?? null]));
+    const gone = whole.filter((runId) => wholeOf.get(runId) === null);
+    if (gone.length > 0) await this.#redis.zrem(keys.index(), ...gone);
     const runs: EvalRunListing[] = [];
     const unreadable: string[] = [];
-    for (const [i, json] of stored.entries()) {
+    for (const [i, runId] of runIds.entries()) {
+      const listing = listings[i];
+      const json = listing ?? wholeOf.get(runId) ?? null;
       if (json === null) continue;
-      const run = parseStored(json);
-      if (run) runs.push(run.listing);
-      else unreadable.push(runIds[i] as string);
+      const read = listing ? readListing(listing) : (readStored(json)?.listing ?? null);
+      if (read) runs.push(read);
+      else unreadable.push(runId);
     }
     return { runs, unreadable };
   }
 }
 
-function parseStored(json: string | null): StoredEvalRun | null {
-  if (json === null) return null;
+function readListing(json: string): EvalRunListing | null {
+  try {
+    const parsed = EvalRunListing.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStored(json: string): StoredEvalRun | null {
   try {
     const parsed = StoredEvalRun.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/** Why stored JSON is no stored run: not JSON, or the first problem of its listing. */
+function storedProblem(json: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return 'the stored run is not JSON';
+  }
+  const parsed = StoredEvalRun.safeParse(value);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return issue ? `${issue.path.join('.') || '(run)'}: ${issue.message}` : 'the stored run is unreadable';
 }

@@ -84,6 +84,7 @@ export {
   EvalRunStore,
   type EvalRunStoreOptions,
   evalRunStoreDefaults,
+  type UnreadableEvalRun,
 } from './eval-run-store';
 export { EvalRunTooLargeError } from './eval-run-too-large-error';
 export { ExtractionJobResult, toExtractionJobResult } from './extraction-job-result';

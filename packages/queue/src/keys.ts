@@ -74,6 +74,8 @@ export interface EvalRunKeys {
   index(): string;
   /** String: one run's stored JSON, expiring at the end of its retention. */
   run(runId: string): string;
+  /** String: one run's listing alone (what `list` reads), expiring with the run. */
+  listing(runId: string): string;
 }
 
 /**
@@ -259,6 +261,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     evalRuns: {
       index: () => `${own}:eval-runs:index`,
       run: (runId) => `${own}:eval-run:${keyPart(runId, sha256)}`,
+      listing: (runId) => `${own}:eval-run-listing:${keyPart(runId, sha256)}`,
     },
     labelledSets: {
       index: () => `${own}:sets:index`,

@@ -1,13 +1,11 @@
-import type { DocumentMediaType } from '@quarry/core';
-import { sniffMediaType } from '@quarry/documents';
 import { isDlqId, type QuarryQueues, readExtractionJob } from '@quarry/queue';
 import { DlqRecordNotFoundError, type Triage } from '@quarry/triage';
 import { type Response, Router } from 'express';
 import { mayReadDocuments } from '../auth/document-access';
 import { principalOf } from '../auth/principal';
-import { dashboardDefaults } from '../dashboard-defaults';
 import type { DashboardDocuments } from '../documents/dashboard-documents';
 import { jobDocumentSource } from '../documents/job-document-source';
+import { sendOriginal } from './send-original';
 
 /** Options of {@link documentRoutes}. */
 export interface DocumentRoutesOptions {
@@ -16,14 +14,6 @@ export interface DocumentRoutesOptions {
   /** Where the originals are read from (none configured: every download is 404), and who may download them. */
   readonly documents: DashboardDocuments;
 }
-
-const EXTENSION: Record<DocumentMediaType, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
 
 /**
  * Downloads of a document job's original: `/jobs/:jobId/document` and `/dlq/:dlqId/document` serve
@@ -44,29 +34,8 @@ export function documentRoutes(options: DocumentRoutesOptions): Router {
     return true;
   };
 
-  const serve = async (res: Response, jobData: unknown) => {
-    const document = jobDocumentSource(jobData);
-    if (!blobs || document?.source.type !== 'blob') return notFound(res);
-    const { key } = document.source;
-    const bytes = await blobs.get({
-      key,
-      signal: AbortSignal.timeout(dashboardDefaults.documentTextTimeoutMs),
-    });
-    if (bytes === null) return notFound(res);
-    // Typed as stored only when the bytes are that type (a job dead-lettered as bad_document may
-    // hold anything): otherwise an opaque download, never content a browser would render.
-    const matches = sniffMediaType(bytes) === document.mediaType;
-    const extension = matches ? EXTENSION[document.mediaType] : 'bin';
-    const name = `${key.slice('sha256:'.length, 'sha256:'.length + 16)}.${extension}`;
-    res
-      .status(200)
-      .set({
-        'Content-Type': matches ? document.mediaType : 'application/octet-stream',
-        'Content-Disposition': `attachment; filename="${name}"`,
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  };
+  const serve = (res: Response, jobData: unknown) =>
+    sendOriginal({ res, blobs, document: jobDocumentSource(jobData) });
 
   router.get('/jobs/:jobId/document', async (req, res) => {
     if (refused(res)) return;

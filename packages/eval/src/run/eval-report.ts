@@ -4,6 +4,7 @@ import { FieldScore, ScoreDifference, ScoreMetrics } from '../extraction-score';
 import { WorkflowRef } from '../labelled/workflow-ref';
 import { ScoringOptions } from '../scoring-options';
 import { EvalReasonKind, EvalTokens } from './eval-item-outcome';
+import { EvalKeptOutput } from './eval-kept-output';
 
 const count = z.int().min(0);
 const ratio = z.number().min(0).max(1);
@@ -66,7 +67,8 @@ export type EvalItemOutcomeSummary = z.infer<typeof EvalItemOutcomeSummary>;
  * score. A dead-lettered or failed item, and one whose output scoring refused (`unscorable` names
  * why), is scored as an empty output: every expected leaf a false negative. `differences` are the
  * first 50 (`differencesOmitted` counts the rest); `docubench` is the DocuBench `final` score when the
- * run is scored so.
+ * run is scored so. `extracted` is a completed item's output, kept up to a size (`EvalKeptOutput`);
+ * null for an item with no output; absent from reports of version 1, which kept no outputs.
  */
 export const EvalItemResult = z.object({
   id: z.string(),
@@ -81,6 +83,7 @@ export const EvalItemResult = z.object({
     .enum(['not-json', 'too-deep', 'array-too-long', 'too-much-work', 'unscorable-schema'])
     .nullable(),
   docubench: ratio.nullable(),
+  extracted: EvalKeptOutput.nullable().optional(),
 });
 export type EvalItemResult = z.infer<typeof EvalItemResult>;
 
@@ -116,13 +119,17 @@ export const EvalSummary = z.object({
 });
 export type EvalSummary = z.infer<typeof EvalSummary>;
 
+/** The layout `runEvaluation` writes now (`reportVersion`). */
+export const EVAL_REPORT_VERSION = 2;
+
 /**
  * The report of an evaluation run (`runEvaluation`): `run` (metadata), `items` (in the order given)
- * and `summary`. JSON as it is; `reportVersion` names this layout. Holds no document text and no
- * output values: differences are paths.
+ * and `summary`. JSON as it is; `reportVersion` names the layout: 2 keeps each completed item's output
+ * (`extracted`, up to 64 KiB an item and 4 MiB a report); 1, the layout before, kept none and reads as
+ * it is. Holds no document text; differences are paths.
  */
 export const EvalReport = z.object({
-  reportVersion: z.literal(1),
+  reportVersion: z.union([z.literal(1), z.literal(EVAL_REPORT_VERSION)]),
   run: EvalRunInfo,
   items: z.array(EvalItemResult),
   summary: EvalSummary,

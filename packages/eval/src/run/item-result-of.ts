@@ -1,4 +1,5 @@
 import type { EvalItemOutcome } from './eval-item-outcome';
+import { keptOutput } from './eval-kept-output';
 import type { EvalItemOutcomeSummary, EvalItemResult } from './eval-report';
 import type { OutcomeScore } from './score-outcome';
 
@@ -36,7 +37,10 @@ function outcomeSummary(outcome: EvalItemOutcome): EvalItemOutcomeSummary {
   }
 }
 
-/** An item's line in the report: its outcome without the output, its costs, its score. */
+/**
+ * An item's line in the report: its outcome (the output apart, kept within the item's limit), its
+ * costs, its score.
+ */
 export function itemResultOf(id: string, outcome: EvalItemOutcome, scored: OutcomeScore): EvalItemResult {
   const { differences } = scored.score;
   return {
@@ -50,5 +54,6 @@ export function itemResultOf(id: string, outcome: EvalItemOutcome, scored: Outco
     differencesOmitted: Math.max(differences.length - MAX_ITEM_DIFFERENCES, 0),
     unscorable: scored.unscorable,
     docubench: scored.docubench,
+    extracted: outcome.kind === 'completed' ? keptOutput(outcome.data) : null,
   };
 }

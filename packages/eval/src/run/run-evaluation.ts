@@ -1,7 +1,8 @@
 import { type ScoringOptionsInput, scoringOptions } from '../scoring-options';
 import { EvalItemOutcome } from './eval-item-outcome';
+import { reportOutputBudget } from './eval-kept-output';
 import type { EvalProgress } from './eval-progress';
-import { type EvalReport, EvalRunInput } from './eval-report';
+import { EVAL_REPORT_VERSION, type EvalReport, EvalRunInput } from './eval-report';
 import { EvalRunError } from './eval-run-error';
 import { cutText, itemResultOf } from './item-result-of';
 import { type EvalScoring, type ItemScorer, itemScorer } from './score-outcome';
@@ -89,7 +90,8 @@ async function outcomeOf<Item extends EvalItemInput>(
  * once, and scores each outcome against its expected output (docs/eval-scoring.md, "Evaluation
  * runs"): a completed item's output by Quarry's rules (and DocuBench's when asked); a dead-lettered or
  * failed item as an empty output, every expected leaf a false negative. Items are launched in order;
- * the report lists them in order whatever order they finish in.
+ * the report lists them in order whatever order they finish in, each completed item with its output
+ * as far as the report keeps outputs (`EvalKeptOutput`: 64 KiB an item, 4 MiB in all, as they finish).
  *
  * Before anything runs, the run metadata is checked, ids must be unique, and every expected output
  * (and the DocuBench schema) must be scorable; otherwise it throws `EvalRunError` (and
@@ -121,6 +123,7 @@ export async function runEvaluation<Item extends EvalItemInput>(
     }
   };
 
+  const withinBudget = reportOutputBudget();
   const startedAt = now();
   const scored: (ScoredItem | undefined)[] = [];
   let [next, running, done] = [0, 0, 0];
@@ -134,7 +137,7 @@ export async function runEvaluation<Item extends EvalItemInput>(
       tell({ type: 'started', id: item.id, done, running, total });
       const outcome = await outcomeOf(options.runItem, item, signal);
       const score = outcome.kind === 'completed' ? scorer.score(outcome.data) : scorer.empty;
-      scored[index] = { result: itemResultOf(item.id, outcome, score), score: score.score };
+      scored[index] = { result: withinBudget(itemResultOf(item.id, outcome, score)), score: score.score };
       [running, done] = [running - 1, done + 1];
       tell({
         type: 'finished',
@@ -152,7 +155,7 @@ export async function runEvaluation<Item extends EvalItemInput>(
 
   const ran = scored.filter((item): item is ScoredItem => item !== undefined);
   return {
-    reportVersion: 1,
+    reportVersion: EVAL_REPORT_VERSION,
     run: {
       ...run.data,
       scoring: scoring.kind,
