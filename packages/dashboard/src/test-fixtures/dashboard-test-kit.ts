@@ -31,7 +31,7 @@ import { groundedInvoice } from './grounded-job';
 /** Credentials of the test users. */
 export const admin = { name: 'alice', password: 'correct horse battery staple' } as const;
 export const viewer = { name: 'victor', password: 'read-only-please' } as const;
-export const reviewer = { name: 'rita', password: 'accepts-and-corrects' } as const;
+const reviewer = { name: 'rita', password: 'accepts-and-corrects' } as const;
 
 /** `note` v1 and v2 next to the shipped workflows. */
 export const testRegistry = (): WorkflowRegistry =>
