@@ -1,4 +1,11 @@
-import { emptyWorkflowStats, quarryKeys, type WorkflowStatsCounts, WorkflowStatsStore } from '@quarry/queue';
+import {
+  emptyWorkflowStats,
+  quarryKeys,
+  queueDefaults,
+  RedisHistoryStore,
+  type WorkflowStatsCounts,
+  WorkflowStatsStore,
+} from '@quarry/queue';
 import { it } from '@quarry/testing';
 import type { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
@@ -81,6 +88,82 @@ describe('quarry workflows stats (in-process, seeded statistics)', () => {
         cacheReadShare: 0.6,
       }),
     ]);
+  });
+
+  /** Three `invoice@v2` jobs: the first makes both mistakes, the second only the one named by its escape; that one is then retired. */
+  const seedLessons = async (prefix: string) => {
+    const history = new RedisHistoryStore({ redis, keys: quarryKeys({ prefix }), ...queueDefaults.history });
+    const key = { workflow: 'invoice', version: 2 };
+    const helpful = 'rule:total:total-matches';
+    const retired = 'schema:date\u001b[2J:invalid_format';
+    const observations = (...signatures: string[]) =>
+      signatures.map((signature) => ({ signature, example: 'e' }));
+    const job = async (errors: string[]) => {
+      const candidates = await history.lessonCandidates(key, { limit: 3, countJob: true });
+      const shown = candidates.map((candidate) => candidate.lesson.signature);
+      if (errors.length > 0) await history.record(key, observations(...errors), { shown });
+    };
+    await job([helpful, retired]);
+    await job([retired]);
+    await job([]);
+    await history.retireLesson(key, {
+      signature: retired,
+      shownRate: 0.5,
+      notShownRate: 0.25,
+      countedJob: false,
+    });
+  };
+
+  it('lists the lessons of each version: shown and not-shown error rates, jobs, state', async ({
+    prefix,
+  }) => {
+    await seed();
+    await seedLessons(prefix);
+    const text = await runQuarry(['workflows', 'stats'], env);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    const head = lines.findIndex((line) => line.startsWith('WORKFLOW  '));
+    const lessons = lines.slice(lines.indexOf('', head) + 1);
+    expect(lessons[0]).toMatch(/^WORKFLOW\s+LESSON\s+STATE\s+SHOWN\s+NOT SHOWN$/);
+    expect(lessons[1]).toMatch(
+      /^invoice@v2\s+rule:total:total-matches\s+active\s+0\.0 % of 2\s+100\.0 % of 1$/,
+    );
+    // Counts start again at a retirement; the rates it was retired on stay with it.
+    expect(lessons[2]).toMatch(
+      /^invoice@v2\s+schema:date\\u001b\[2J:invalid_format\s+retired \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ at 50\.0 % vs 25\.0 %\s+- of 0\s+- of 0$/,
+    );
+    expect(lessons).toHaveLength(3);
+    expect(text.stdout).not.toContain('\u001b');
+
+    const json = await runQuarry(['workflows', 'stats', '--json', '--workflow', 'invoice'], env);
+    const parsed = JSON.parse(json.stdout) as { workflows: { lessons: unknown[] }[] };
+    expect(parsed.workflows[0]?.lessons).toEqual([
+      {
+        signature: 'rule:total:total-matches',
+        state: 'active',
+        shownJobs: 2,
+        shownErrorRate: 0,
+        notShownJobs: 1,
+        notShownErrorRate: 1,
+        retired: null,
+      },
+      {
+        signature: 'schema:date\u001b[2J:invalid_format',
+        state: 'retired',
+        shownJobs: 0,
+        shownErrorRate: null,
+        notShownJobs: 0,
+        notShownErrorRate: null,
+        retired: { at: expect.stringMatching(/Z$/), shownRate: 0.5, notShownRate: 0.25 },
+      },
+    ]);
+  });
+
+  it('prints no lesson table when no version has lessons', async () => {
+    await seed();
+    const run = await runQuarry(['workflows', 'stats'], env);
+    expect(run.stdout).not.toContain('LESSON');
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(3);
   });
 
   it('prints an empty table when nothing ran in the window', async () => {

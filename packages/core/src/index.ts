@@ -60,9 +60,27 @@ export { parseGroundingConfig } from './grounding/parse-grounding-config';
 export { Provenance, ProvenanceEntry } from './grounding/provenance';
 export { provenanceByPage } from './grounding/provenance-by-page';
 export { WeakField } from './grounding/weak-field';
-export type { HistoryKey, HistoryStore, IssueObservation } from './history/history-store';
+export {
+  type DecideLessonEffectOptions,
+  decideLessonEffect,
+  type LessonEffectDecision,
+  type LessonEffectPolicy,
+  lessonEffectDefaults,
+} from './history/decide-lesson-effect';
+export type {
+  FirstAttemptExposure,
+  HistoryKey,
+  HistoryStore,
+  IssueObservation,
+} from './history/history-store';
 export { InMemoryHistoryStore, type InMemoryHistoryStoreOptions } from './history/in-memory-history-store';
 export { Lesson } from './history/lesson';
+export { LessonEffect, LessonEffectCounts, LessonRetirement, LessonState } from './history/lesson-effect';
+export type {
+  LessonCandidate,
+  LessonCandidatesOptions,
+  LessonEffectStore,
+} from './history/lesson-effect-store';
 export { cut, excerpt, excerptMaxChars } from './issues/excerpt';
 export { Issue, IssueSource } from './issues/issue';
 export { formatPath, issueSignature, normalizePath, uniqueSignatures } from './issues/issue-signature';

@@ -22,12 +22,14 @@ describe('quarryKeys', () => {
         "documentFile": "{quarry}:quarry:extraction:docfile:sha256:0000000000000000000000000000000000000000000000000000000000000000",
         "history": {
           "details": "{quarry}:quarry:history:invoice:v2:details",
+          "effect": "{quarry}:quarry:history:invoice:v2:effect",
           "scores": "{quarry}:quarry:history:invoice:v2:scores",
         },
         "reviewEntries": "{quarry}:quarry:extraction:review:entries",
         "reviewPending": "{quarry}:quarry:extraction:review:pending",
         "scoped": {
           "details": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:details",
+          "effect": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:effect",
           "scores": "{quarry}:quarry:history:invoice:v2:s:tenant%3Aa%2Fb:scores",
         },
       }

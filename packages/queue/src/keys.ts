@@ -11,12 +11,19 @@ export interface QuarryKeysOptions {
   readonly queueName?: string;
 }
 
-/** The Redis keys of one error history: a sorted set of decayed scores and a hash of details. */
+/** The Redis keys of one error history: a sorted set of decayed scores, a hash of details and one of lesson effects. */
 export interface HistoryKeys {
   /** Sorted set: signature → decayed score relative to the reference time kept in `details`. */
   readonly scores: string;
   /** Hash: `ref` (reference time, ms) and per signature `c:` count, `f:` first seen, `l:` last seen, `e:` example. */
   readonly details: string;
+  /**
+   * Hash of the lessons' effects, decayed counts relative to its own `ref` (ms): `t` jobs counted,
+   * and per signature `sj:` jobs shown it, `se:` of those the ones whose first attempt made it, `ae:`
+   * every counted job whose first attempt made it, `b:` the `t` its current period began at (its
+   * last retirement), `r:` `<retired at ms>:<shown rate>:<not-shown rate>` while retired.
+   */
+  readonly effect: string;
 }
 
 /** What a dashboard login-failure counter counts: failures from one client address, or for one account name. */
@@ -272,7 +279,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;
-      return { scores: `${base}:scores`, details: `${base}:details` };
+      return { scores: `${base}:scores`, details: `${base}:details`, effect: `${base}:effect` };
     },
   };
 }

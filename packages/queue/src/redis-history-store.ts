@@ -1,5 +1,16 @@
-import type { HistoryKey, HistoryStore, IssueObservation, Lesson } from '@quarry/core';
+import type {
+  FirstAttemptExposure,
+  HistoryKey,
+  HistoryStore,
+  IssueObservation,
+  Lesson,
+  LessonCandidate,
+  LessonCandidatesOptions,
+  LessonEffect,
+  LessonEffectStore,
+} from '@quarry/core';
 import type { QuarryKeys } from './keys';
+import { lessonCandidatesOf, lessonEffectsOf } from './lesson-effect-reply';
 import type { RedisClient } from './redis-connection';
 import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
 
@@ -22,10 +33,12 @@ export interface RedisHistoryStoreOptions {
 
 /**
  * The shared per-workflow error history in Redis, per workflow + version (+ scope): a sorted set of
- * decayed frequencies and a hash of count, first/last seen and one example per signature.
- * Reading the top N is one script call; recording a failed attempt is one atomic script call.
+ * decayed frequencies, a hash of count, first/last seen and one example per signature, and a hash of
+ * the lessons' effects (jobs shown each lesson or not, and how many of their first attempts made its
+ * error; retirement marks). Reading the top N is one script call (counting the job when asked);
+ * recording a failed attempt is one atomic script call (counting a first attempt's errors in it).
  */
-export class RedisHistoryStore implements HistoryStore {
+export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
   readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #keys: QuarryKeys;
   readonly #maxSignatures: number;
@@ -48,43 +61,83 @@ export class RedisHistoryStore implements HistoryStore {
   }
 
   async topLessons(key: HistoryKey, limit: number): Promise<Lesson[]> {
-    const { scores, details } = this.#keys.history(key.workflow, key.version, key.scope);
-    const reply = await this.#redis.quarryHistoryRead(scores, details, Math.max(0, Math.floor(limit)));
-    const now = this.#now();
-    const ref = Number(reply[0] ?? now);
-    const decay = 2 ** ((ref - now) / this.#halfLifeMs);
-    const lessons: Lesson[] = [];
-    for (let i = 1; i + 5 < reply.length; i += 6) {
-      lessons.push({
-        signature: String(reply[i]),
-        score: Math.max(0, Number(reply[i + 1]) * decay),
-        count: Number(reply[i + 2]),
-        firstSeen: Number(reply[i + 3]),
-        lastSeen: Number(reply[i + 4]),
-        example: String(reply[i + 5] ?? ''),
-      });
-    }
-    return lessons.sort(
-      (a, b) => b.score - a.score || b.count - a.count || a.signature.localeCompare(b.signature),
-    );
+    const candidates = await this.lessonCandidates(key, { limit, countJob: false });
+    return candidates
+      .filter((candidate) => candidate.retired === null)
+      .map((candidate) => candidate.lesson)
+      .sort((a, b) => b.score - a.score || b.count - a.count || a.signature.localeCompare(b.signature));
   }
 
-  async record(key: HistoryKey, observations: readonly IssueObservation[]): Promise<void> {
+  async lessonCandidates(key: HistoryKey, options: LessonCandidatesOptions): Promise<LessonCandidate[]> {
+    const { scores, details, effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    const now = this.#now();
+    const reply = await this.#redis.quarryHistoryRead(
+      scores,
+      details,
+      effect,
+      Math.max(0, Math.floor(options.limit)),
+      options.countJob ? 1 : 0,
+      String(now),
+      String(this.#halfLifeMs),
+      String(this.#idleTtlMs),
+    );
+    return lessonCandidatesOf(reply, { now, halfLifeMs: this.#halfLifeMs });
+  }
+
+  async record(
+    key: HistoryKey,
+    observations: readonly IssueObservation[],
+    firstAttempt?: FirstAttemptExposure,
+  ): Promise<void> {
     const distinct = new Map<string, string>();
     for (const { signature, example } of observations) {
       if (!distinct.has(signature)) distinct.set(signature, example);
     }
     if (distinct.size === 0) return;
-    const { scores, details } = this.#keys.history(key.workflow, key.version, key.scope);
-    const pairs = [...distinct].flat();
+    const { scores, details, effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    const shown = firstAttempt ? [...new Set(firstAttempt.shown)] : null;
     await this.#redis.quarryHistoryRecord(
       scores,
       details,
+      effect,
       String(this.#now()),
       String(this.#halfLifeMs),
       String(this.#maxSignatures),
       String(this.#idleTtlMs),
-      ...pairs,
+      shown ? shown.length : -1,
+      ...(shown ?? []),
+      ...[...distinct].flat(),
     );
+  }
+
+  async retireLesson(
+    key: HistoryKey,
+    retirement: { signature: string; shownRate: number; notShownRate: number; countedJob: boolean },
+  ): Promise<boolean> {
+    const { effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    const rate = (value: number) => String(Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+    const retired = await this.#redis.quarryRetireLesson(
+      effect,
+      retirement.signature,
+      String(this.#now()),
+      String(this.#halfLifeMs),
+      String(this.#idleTtlMs),
+      rate(retirement.shownRate),
+      rate(retirement.notShownRate),
+      retirement.countedJob ? 1 : 0,
+    );
+    return retired === 1;
+  }
+
+  async restoreLesson(key: HistoryKey, lesson: { signature: string; retiredAt: number }): Promise<boolean> {
+    const { effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    return (await this.#redis.quarryRestoreLesson(effect, lesson.signature, String(lesson.retiredAt))) === 1;
+  }
+
+  /** Every signature that is or was a lesson in its current period, with its counts and state (one command). */
+  async lessonEffects(key: HistoryKey): Promise<LessonEffect[]> {
+    const { effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    const hash = await this.#redis.hgetall(effect);
+    return lessonEffectsOf(hash, { now: this.#now(), halfLifeMs: this.#halfLifeMs });
   }
 }

@@ -1,4 +1,4 @@
-import type { AttemptStore, HistoryStore } from '@quarry/core';
+import type { AttemptStore, HistoryStore, LessonEffectPolicy, LessonEffectStore } from '@quarry/core';
 import {
   DeadLetterWriter,
   type QuarryQueues,
@@ -16,14 +16,23 @@ export interface WorkerStoresOptions {
   readonly connection: RedisClient;
   readonly queues: QuarryQueues;
   readonly config: WorkerConfig['queue'];
+  /** When lessons are judged, retired and brought back. */
+  readonly lessons: LessonEffectPolicy;
   readonly log: Logger;
+}
+
+/** The shared error history as a worker uses it: the store, lessons shown per job, and when a lesson is retired. */
+export interface WorkerHistory {
+  readonly store: HistoryStore & LessonEffectStore;
+  readonly topN: number;
+  readonly policy: LessonEffectPolicy;
 }
 
 /** The Redis-backed state of a worker. */
 export interface WorkerStores {
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
-  readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
+  readonly history: WorkerHistory | null;
   readonly deadLetters: DeadLetterWriter;
   readonly review: ReviewIndex;
 }
@@ -51,6 +60,7 @@ export function createWorkerStores(options: WorkerStoresOptions): WorkerStores {
           halfLifeMs: config.history.halfLifeMs,
         }),
         topN: config.history.topN,
+        policy: options.lessons,
       }
     : null;
   const deadLetters = new DeadLetterWriter({ queue: queues.dlq, keys, attempts });

@@ -79,7 +79,13 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     onError: (error) => log.error({ error: describeError(error) }, 'queue connection error'),
   });
   const { keys } = queues;
-  const stores = createWorkerStores({ connection, queues, config: config.queue, log });
+  const stores = createWorkerStores({
+    connection,
+    queues,
+    config: config.queue,
+    lessons: config.lessons,
+    log,
+  });
   const metrics = workerMetricsOf({ config, metrics: options.metrics });
   // Aborted as the worker starts closing: calls waiting for rate-limit budget are let go at once.
   const letGo = new AbortController();

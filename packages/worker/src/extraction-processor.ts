@@ -2,7 +2,6 @@ import {
   type AttemptStore,
   type CachePlacementPolicy,
   extract,
-  type HistoryStore,
   type Lane,
   type ModelClient,
   type ModelTable,
@@ -21,6 +20,7 @@ import { type Job, type Queue, UnrecoverableError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
 import { BatchParkedError } from './batch/batch-parked-error';
 import { parkJob } from './batch/park-job';
+import type { WorkerHistory } from './create-worker-stores';
 import { lockLostReason } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
 import { flagForReview } from './flag-for-review';
@@ -48,7 +48,7 @@ export interface ExtractionProcessorOptions {
   readonly allowedModels: readonly string[];
   readonly attempts: AttemptStore;
   /** Null when the shared error history is switched off. */
-  readonly history: { readonly store: HistoryStore; readonly topN: number } | null;
+  readonly history: WorkerHistory | null;
   readonly deadLetters: DeadLetterWriter;
   /** Where completed jobs flagged `needsReview` are indexed (before the job completes); never evaluation jobs. */
   readonly review?: ReviewIndex;
@@ -135,6 +135,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         history: options.history,
         key: historyKey,
         shown: lessonsShown,
+        // A job is counted once, on its first start; a retry, a put-back or a batch result starts it again.
+        countJob: job.attemptsStarted <= 1,
         log,
       });
       // An evaluation job is kept out of the review index and the workflow statistics.

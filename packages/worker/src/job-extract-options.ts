@@ -70,7 +70,7 @@ export function jobExtractOptions(
 ): Omit<ExtractOptions, 'model' | 'onAttempt' | 'onWarning' | 'signal'> {
   const { options, parsed, job } = input;
   const { data } = parsed;
-  const { workflow, historyKey } = jobWorkflow(parsed);
+  const { workflow, historyKey, lessonsShown } = jobWorkflow(parsed);
   const unpriced = (data.overrides?.models ?? []).filter(
     (model) => modelSpecOf(model, options.models) === null,
   );
@@ -91,7 +91,16 @@ export function jobExtractOptions(
     ...(data.effort ? { effort: data.effort } : {}),
     ...(data.locale ? { locale: data.locale } : {}),
     lessons: input.lessons,
-    ...(options.history ? { history: { store: options.history.store, key: historyKey } } : {}),
+    ...(options.history
+      ? {
+          history: {
+            store: options.history.store,
+            key: historyKey,
+            // As `readLessons` counts the job: when it reads lessons at all.
+            countsFirstAttempt: lessonsShown && options.history.topN > 0,
+          },
+        }
+      : {}),
     attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),
     ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
     ...(budget ? { budget } : {}),

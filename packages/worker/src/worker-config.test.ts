@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anthropicModelClientDefaults } from '@quarry/anthropic';
-import { defaultModelTable, extractDefaults } from '@quarry/core';
+import { defaultModelTable, extractDefaults, lessonEffectDefaults } from '@quarry/core';
 import { ConfigError } from '@quarry/env';
 import { queueDefaults } from '@quarry/queue';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,11 @@ describe('loadWorkerConfig', () => {
         },
         "concurrency": 4,
         "jobMaxCostUsd": null,
+        "lessons": {
+          "margin": 0.1,
+          "minNotShownJobs": 20,
+          "minShownJobs": 50,
+        },
         "lockDurationMs": 30000,
         "logFormat": "auto",
         "logLevel": "info",
@@ -111,6 +116,33 @@ describe('loadWorkerConfig', () => {
       '- QUARRY_CACHE_PLACEMENT: expected by_cost or after_document, got "always"',
       '- CACHE_HALF_LIFE_MINUTES: expected an integer from 5 to 1440, got "2"',
       '- CACHE_RATE_REFRESH_MS: expected an integer from 100 to 600000, got "often"',
+    ]);
+  });
+
+  it('reads the lesson retirement settings (defaults of decideLessonEffect) and names bad ones', () => {
+    expect(loadWorkerConfig(minimal).lessons).toEqual(lessonEffectDefaults);
+    expect(
+      loadWorkerConfig({
+        ...minimal,
+        LESSON_MIN_SHOWN_JOBS: '200',
+        LESSON_MIN_NOT_SHOWN_JOBS: ' 1 ',
+        LESSON_RETIRE_MARGIN: '0',
+      }).lessons,
+    ).toEqual({ minShownJobs: 200, minNotShownJobs: 1, margin: 0 });
+    expect(
+      problemsOf({
+        ...minimal,
+        LESSON_MIN_SHOWN_JOBS: '0',
+        LESSON_MIN_NOT_SHOWN_JOBS: '2.5',
+        LESSON_RETIRE_MARGIN: '0.95',
+      }),
+    ).toEqual([
+      '- LESSON_MIN_SHOWN_JOBS: expected an integer from 1 to 1000000, got "0"',
+      '- LESSON_MIN_NOT_SHOWN_JOBS: expected an integer from 1 to 1000000, got "2.5"',
+      '- LESSON_RETIRE_MARGIN: expected a number from 0 to 0.9, got "0.95"',
+    ]);
+    expect(problemsOf({ ...minimal, LESSON_RETIRE_MARGIN: '-0.1' })).toEqual([
+      '- LESSON_RETIRE_MARGIN: expected a number from 0 to 0.9, got "-0.1"',
     ]);
   });
 

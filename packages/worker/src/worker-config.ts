@@ -27,6 +27,7 @@ import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { cacheEnv, cacheSettings } from './cache-settings';
+import { lessonEffectEnv, lessonEffectSettings } from './lesson-effect-settings';
 import { rateLimitEnv, rateLimitSettings } from './rate-limit-settings';
 import { queueStorageEnv, workerQueueConfig } from './worker-queue-config';
 
@@ -131,6 +132,7 @@ export const WorkerEnv = z
     }),
     ...batchLaneEnv,
     ...cacheEnv,
+    ...lessonEffectEnv,
     ...workflowsEnv,
   })
   .refine(
@@ -181,6 +183,8 @@ export const WorkerEnv = z
     allowEviction: env.REDIS_ALLOW_EVICTION,
     batch: batchLaneSettings(env),
     cache: cacheSettings(env),
+    /** When a lesson is judged, retired and brought back (`LESSON_*`). */
+    lessons: lessonEffectSettings(env),
   }));
 
 /** The worker's parsed configuration: the variables above, and the blob store's (`QUARRY_BLOB_*`, `QUARRY_S3_*`). */

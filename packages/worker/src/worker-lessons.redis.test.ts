@@ -27,7 +27,7 @@ describe('shared error history (real Redis, SDK against the stand-in)', () => {
       return h.client.waitForResult(jobId, { timeoutMs: 15_000 });
     };
 
-    // A first-try success reads the history but writes nothing to it.
+    // A first-try success reads the history and counts itself in the lesson effects, recording no mistake.
     await run('clean', { version: 1 });
     expect(lessonsPart(h.requestsFor('clean')[0])).not.toContain(SIGNATURE);
 

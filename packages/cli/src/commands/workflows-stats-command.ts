@@ -25,12 +25,15 @@ export const WorkflowsStatsFlags = z.object({
 /** `quarry workflows stats`: how each workflow version's jobs went over a recent window. */
 export const workflowsStatsCommand = defineCommand({
   name: 'workflows stats',
-  summary: 'first-attempt validity, model calls, cost and cache use per workflow version',
+  summary: 'first-attempt validity, model calls, cost, cache use and lessons per workflow version',
   description: `Shows, per workflow version that ran in the window (every worker together): first-attempt
 validity (the share of jobs whose first reply was valid, which decides whether the document is written
 to the prompt cache), mean model calls per job, cost per valid extraction, the share of prompt tokens
 read from the cache, and the share of calls answered by each model. Counted in 5-minute buckets kept
-for 24 hours, so the window is rounded to whole buckets.`,
+for 24 hours, so the window is rounded to whole buckets. Then, per version, its lessons: how often jobs
+shown each lesson still made its error on their first attempt, against jobs not shown it (counts
+decayed like the history, whatever the window), and whether it is active or retired (shown to no job
+since it did not lower that rate; it comes back if the rate rises again).`,
   usage: '[--window <duration>] [--workflow <name>] [--json]',
   options: () => [
     new Option('--window <d>', `how far back to look, ${WINDOW_FORM} (default 1h)`),

@@ -1,9 +1,16 @@
 import { terminalText, textTable } from '@quarry/env';
-import { summarizeWorkflowStats, WorkflowStatsStore, type WorkflowStatsSummary } from '@quarry/queue';
+import {
+  queueDefaults,
+  RedisHistoryStore,
+  summarizeWorkflowStats,
+  WorkflowStatsStore,
+  type WorkflowStatsSummary,
+} from '@quarry/queue';
 import { costLabel, workflowLabel } from '@quarry/triage';
 import type { z } from 'zod';
 import type { CliContext } from '../cli-context';
 import { exitCodes } from '../exit-codes';
+import { type LessonEffectView, lessonEffectView, renderLessonEffects } from './render-lesson-effects';
 import { withQueueService } from './with-queue-service';
 import type { WorkflowsStatsFlags } from './workflows-stats-command';
 
@@ -18,14 +25,20 @@ export async function workflowsStats(
   const summaries = await withQueueService(
     context,
     'workflows stats',
-    (redis, keys) => new WorkflowStatsStore({ redis, keys }),
-    async (store) => {
-      const versions = (await store.list(windowMs)).filter(
+    (redis, keys) => ({
+      stats: new WorkflowStatsStore({ redis, keys }),
+      history: new RedisHistoryStore({ redis, keys, ...queueDefaults.history }),
+    }),
+    async ({ stats, history }) => {
+      const versions = (await stats.list(windowMs)).filter(
         (version) => flags.workflow === undefined || version.workflow === flags.workflow,
       );
-      const out: WorkflowStatsSummary[] = [];
-      for (const version of versions)
-        out.push(summarizeWorkflowStats(version, await store.read(version, windowMs)));
+      const out: (WorkflowStatsSummary & { lessons: LessonEffectView[] })[] = [];
+      for (const version of versions) {
+        const summary = summarizeWorkflowStats(version, await stats.read(version, windowMs));
+        const lessons = (await history.lessonEffects(version)).map(lessonEffectView);
+        out.push({ ...summary, lessons });
+      }
       return out;
     },
   );
@@ -58,6 +71,8 @@ export async function workflowsStats(
       maxWidth: 140,
     })}\n`,
   );
+  const lessons = renderLessonEffects(summaries);
+  if (lessons !== '') context.stdout(`\n${lessons}`);
   const unpriced = summaries.filter((summary) => summary.unpricedCalls > 0);
   for (const summary of unpriced) {
     context.stderr(

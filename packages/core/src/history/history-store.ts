@@ -13,10 +13,26 @@ export interface IssueObservation {
   readonly example: string;
 }
 
+/**
+ * A job's first attempt, counted against the lessons the job was shown: each of its signatures is
+ * an error made on a first attempt, by a job shown that lesson or not.
+ */
+export interface FirstAttemptExposure {
+  /** Signatures of the lessons the job was shown. */
+  readonly shown: readonly string[];
+}
+
 /** Port: the shared per-workflow error history (cross-step learning). */
 export interface HistoryStore {
-  /** The `limit` most frequent signatures by decayed frequency, most frequent first. */
+  /** The `limit` most frequent signatures by decayed frequency, retired lessons left out, most frequent first. */
   topLessons(key: HistoryKey, limit: number): Promise<Lesson[]>;
-  /** Records the signatures of one failed attempt, atomically. */
-  record(key: HistoryKey, observations: readonly IssueObservation[]): Promise<void>;
+  /**
+   * Records the signatures of one failed attempt, atomically; with `firstAttempt` (the first
+   * attempt of a job counted when it read its lessons) also its errors against those lessons.
+   */
+  record(
+    key: HistoryKey,
+    observations: readonly IssueObservation[],
+    firstAttempt?: FirstAttemptExposure,
+  ): Promise<void>;
 }

@@ -21,7 +21,8 @@ interface Entry {
 
 /**
  * A {@link HistoryStore} in process memory: per key and signature a count, first and last sighting,
- * the latest example and a score that halves every `halfLifeMs`, bounded to `maxSignatures`.
+ * the latest example and a score that halves every `halfLifeMs`, bounded to `maxSignatures`. It
+ * keeps no lesson effects (a first attempt's exposure is not counted; no lesson is ever retired).
  */
 export class InMemoryHistoryStore implements HistoryStore {
   readonly #entries = new Map<string, Map<string, Entry>>();

@@ -56,8 +56,16 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   readonly modelId?: string;
   /** Recent frequent mistakes of this workflow, rendered after the cache breakpoint. */
   readonly lessons?: readonly Lesson[];
-  /** Where failed attempts report their issue signatures. */
-  readonly history?: { readonly store: HistoryStore; readonly key: HistoryKey };
+  /**
+   * Where failed attempts report their issue signatures. `countsFirstAttempt`: the job was counted
+   * when its lessons were read (`LessonEffectStore.lessonCandidates`), so a failed first attempt
+   * also counts its errors against the `lessons` shown. Default false.
+   */
+  readonly history?: {
+    readonly store: HistoryStore;
+    readonly key: HistoryKey;
+    readonly countsFirstAttempt?: boolean;
+  };
   /**
    * Grounds every reply in the document (`createGrounder` of `@quarry/grounding`, made for this
    * workflow): the model is sent its output schema, the evidence is split off before validation and

@@ -6,7 +6,12 @@ import { ExtractionExhaustedError } from '../errors/extraction-exhausted-error';
 import { ExtractionRejectedError } from '../errors/extraction-rejected-error';
 import { ModelTransportError } from '../errors/model-transport-error';
 import { RuleCheckError } from '../errors/rule-check-error';
-import type { HistoryKey, HistoryStore, IssueObservation } from '../history/history-store';
+import type {
+  FirstAttemptExposure,
+  HistoryKey,
+  HistoryStore,
+  IssueObservation,
+} from '../history/history-store';
 import { InMemoryHistoryStore } from '../history/in-memory-history-store';
 import type { ModelRequest } from '../model/model-request';
 import {
@@ -467,6 +472,41 @@ describe('extract', () => {
         history: { store: history, key: { workflow: 'receipt', version: 1 } },
       }).run();
       expect(observed).toEqual([]);
+    });
+
+    it("counts a counted job's first attempt against the lessons it was shown, and no later attempt", async () => {
+      const calls: { signatures: string[]; firstAttempt: FirstAttemptExposure | undefined }[] = [];
+      const history: HistoryStore = {
+        topLessons: async () => [],
+        record: async (_key, obs, firstAttempt) =>
+          void calls.push({ signatures: obs.map((o) => o.signature), firstAttempt }),
+      };
+      const lesson = (signature: string) => ({
+        signature,
+        score: 1,
+        count: 1,
+        example: 'an example',
+        firstSeen: 0,
+        lastSeen: 0,
+      });
+      const key = { workflow: 'receipt', version: 1 };
+      const script = () => [
+        { json: { ...validReceipt, total: 1 } },
+        { json: { ...validReceipt, total: 2 } },
+        { json: validReceipt },
+      ];
+      const lessons = [lesson('rule:total:total-matches'), lesson('schema:date:invalid_format')];
+      await setup(script(), { lessons, history: { store: history, key, countsFirstAttempt: true } }).run();
+      expect(calls).toEqual([
+        {
+          signatures: ['rule:total:total-matches'],
+          firstAttempt: { shown: ['rule:total:total-matches', 'schema:date:invalid_format'] },
+        },
+        { signatures: ['rule:total:total-matches'], firstAttempt: undefined },
+      ]);
+      calls.length = 0;
+      await setup(script(), { lessons, history: { store: history, key } }).run();
+      expect(calls.map((call) => call.firstAttempt)).toEqual([undefined, undefined]);
     });
 
     it('warns instead of failing when the history cannot be written', async () => {

@@ -153,9 +153,10 @@ export class ExtractionRun<W extends AnyWorkflow> {
       case 'fatal':
         throw this.#rejected('fatal_rule', validation.issues);
       case 'invalid': {
-        const { history, workflow } = this.#options;
+        const { history, workflow, lessons = [] } = this.#options;
         const issues = validation.issues;
-        await reportToHistory({ history, issues, attempt: this.#used, workflow, onWarning: this.#onWarning });
+        const attempt = this.#used;
+        await reportToHistory({ history, issues, lessons, attempt, workflow, onWarning: this.#onWarning });
         this.#failed = record;
         this.#maxTokens = nextMaxTokens(record, this.settings);
         return undefined;

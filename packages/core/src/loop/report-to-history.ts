@@ -1,4 +1,5 @@
 import type { HistoryKey, HistoryStore } from '../history/history-store';
+import type { Lesson } from '../history/lesson';
 import { cut } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
 import { issueSignature } from '../issues/issue-signature';
@@ -8,8 +9,12 @@ import type { ExtractWarning } from './extract-options';
 /** Options of {@link reportToHistory}. */
 export interface ReportToHistoryOptions {
   /** Where failed attempts report their issue signatures; nothing is reported without it. */
-  readonly history: { readonly store: HistoryStore; readonly key: HistoryKey } | undefined;
+  readonly history:
+    | { readonly store: HistoryStore; readonly key: HistoryKey; readonly countsFirstAttempt?: boolean }
+    | undefined;
   readonly issues: readonly Issue[];
+  /** The lessons the job was shown, counted against on its first attempt. */
+  readonly lessons: readonly Lesson[];
   /** Number of the failed attempt, for the warning. */
   readonly attempt: number;
   readonly workflow: AnyWorkflow;
@@ -18,7 +23,8 @@ export interface ReportToHistoryOptions {
 
 /**
  * Records each distinct issue signature of a failed attempt (with a short example) in the error
- * history. A failed write only warns (`history_write_failed`): the extraction goes on.
+ * history, and, on a counted job's first attempt, its errors against the lessons it was shown (in
+ * the same write). A failed write only warns (`history_write_failed`): the extraction goes on.
  */
 export async function reportToHistory(options: ReportToHistoryOptions): Promise<void> {
   const { history, issues, workflow } = options;
@@ -31,7 +37,12 @@ export async function reportToHistory(options: ReportToHistoryOptions): Promise<
   }
   const observations = [...examples].map(([signature, example]) => ({ signature, example }));
   try {
-    await history.store.record(history.key, observations);
+    if (options.attempt === 1 && history.countsFirstAttempt) {
+      const shown = options.lessons.map((lesson) => lesson.signature);
+      await history.store.record(history.key, observations, { shown });
+    } else {
+      await history.store.record(history.key, observations);
+    }
   } catch (cause) {
     options.onWarning({
       code: 'history_write_failed',

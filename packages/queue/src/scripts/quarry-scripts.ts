@@ -16,13 +16,15 @@ import { parkBatchEntry5 } from './park-batch-entry-5';
 import { putLabelledItem7 } from './put-labelled-item-7';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
-import { readHistory2 } from './read-history-2';
+import { readHistory3 } from './read-history-3';
 import { recordBatchResult2 } from './record-batch-result-2';
-import { recordHistory2 } from './record-history-2';
+import { recordHistory3 } from './record-history-3';
 import { recordWorkflowStats3 } from './record-workflow-stats-3';
 import { releaseBlobDeletion1 } from './release-blob-deletion-1';
 import { requeueBatchEntries5 } from './requeue-batch-entries-5';
 import { requeueLostFileEntry2 } from './requeue-lost-file-entry-2';
+import { restoreLesson1 } from './restore-lesson-1';
+import { retireLesson1 } from './retire-lesson-1';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
 import { takeBatchIntent5 } from './take-batch-intent-5';
@@ -35,8 +37,10 @@ export const quarryScripts: readonly QuarryScript[] = [
   markDlqReplayed4,
   pageDlqIndex1,
   readDlqGroup3,
-  readHistory2,
-  recordHistory2,
+  readHistory3,
+  recordHistory3,
+  retireLesson1,
+  restoreLesson1,
   unindexDlqRecord12,
   writeAttemptLog1,
   acquireLease1,
@@ -67,8 +71,15 @@ export type DlqGroupReply = [string[], string | null, string | null];
 
 /** The scripts as commands of a client ({@link withQuarryScripts}); keys first, then the script's ARGV. */
 export interface QuarryScriptCommands {
-  quarryHistoryRead(scores: string, details: string, limit: number): Promise<(string | null)[]>;
-  quarryHistoryRecord(scores: string, details: string, ...args: Arg[]): Promise<number>;
+  quarryHistoryRead(
+    scores: string,
+    details: string,
+    effect: string,
+    ...args: Arg[]
+  ): Promise<(string | null)[]>;
+  quarryHistoryRecord(scores: string, details: string, effect: string, ...args: Arg[]): Promise<number>;
+  quarryRetireLesson(effect: string, ...args: Arg[]): Promise<number>;
+  quarryRestoreLesson(effect: string, signature: string, retiredAt: string): Promise<number>;
   /** KEYS and ARGV of `unindex-dlq-record-12`, in order. */
   quarryUnindexDlqRecord(...keysAndArgs: Arg[]): Promise<[number, number]>;
   quarryPageDlqIndex(index: string, ...args: Arg[]): Promise<string[]>;

@@ -68,6 +68,7 @@ export async function rebuildRequest(options: RebuildRequestOptions): Promise<Re
       history: options.processor.history,
       key: historyKey,
       shown: lessonsShown,
+      countJob: false,
       log: options.log,
     });
     const base = jobExtractOptions({ options: options.processor, job, parsed, lessons });
