@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import {
-  type AnyWorkflow,
-  type LabelledItem,
-  WorkflowNotFoundError,
-  type WorkflowRegistry,
-} from '@quarry/core';
+import { type AnyWorkflow, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
 import {
   compareEvalReports,
   type EvalComparison,
-  EvalReport,
+  type EvalReport,
   type EvalScoring,
   parseWorkflowRef,
   renderEvalComparison,
@@ -29,15 +24,13 @@ import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
 import { evalProgressLine } from './eval-progress-line';
 import type { EvalRunFlags } from './eval-run-command';
+import { readBaseline } from './read-baseline';
+import { readSetItems } from './read-set-items';
 import { withQueueService } from './with-queue-service';
 import { withTriage } from './with-triage';
 
 /** Most items one run takes from a set. */
 const MAX_ITEMS = 10_000;
-/** Items read from Redis per page. */
-const PAGE_ITEMS = 500;
-/** Largest report file `--baseline` reads. */
-const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 /** Default wait for one item's result, by lane. */
 const ITEM_TIMEOUT_MS = { realtime: 600_000, batch: 90_000_000 } as const;
 
@@ -62,75 +55,6 @@ function newRunId(workflow: AnyWorkflow): string {
   return EvalRunId.parse(
     `${workflow.name}-v${workflow.version}-${time}-${randomBytes(3).toString('hex')}`.slice(0, 64),
   );
-}
-
-/** Every readable item of the set labelled for `workflow` (or for none), at most `limit`. */
-async function readItems(options: {
-  readonly sets: LabelledSetStore;
-  readonly set: string;
-  readonly workflow: AnyWorkflow;
-  readonly limit: number;
-  readonly stderr: (text: string) => void;
-}): Promise<LabelledItem[]> {
-  const items: LabelledItem[] = [];
-  let other = 0;
-  let after: string | undefined;
-  for (;;) {
-    const page = await options.sets.read(options.set, { limit: PAGE_ITEMS, ...(after ? { after } : {}) });
-    for (const bad of page.unreadable)
-      options.stderr(`warning: item ${bad.id} is unreadable (${bad.problem}); skipped\n`);
-    for (const item of page.items) {
-      if (item.workflow && item.workflow.name !== options.workflow.name) other++;
-      else if (items.length < options.limit) items.push(item);
-    }
-    if (page.next === null || items.length >= options.limit) break;
-    after = page.next;
-  }
-  if (other > 0) options.stderr(`${other} item(s) labelled for another workflow left out\n`);
-  return items;
-}
-
-/** The report `--baseline` names: a report file when one exists at that path, else a stored run. */
-async function readBaseline(options: {
-  readonly baseline: string;
-  readonly cwd: string;
-  readonly runs: EvalRunStore;
-}): Promise<EvalReport> {
-  const path = resolve(options.cwd, options.baseline);
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENAMETOOLONG') return null;
-    throw new UsageError(`--baseline: cannot read ${options.baseline} (${error.code ?? error.name})`, {
-      cause: error,
-    });
-  });
-  let report: unknown;
-  if (text !== null) {
-    if (text.length > MAX_BASELINE_BYTES)
-      throw new UsageError(`--baseline: ${options.baseline} is over 64 MiB`);
-    try {
-      report = JSON.parse(text);
-    } catch {
-      throw new UsageError(`--baseline: ${options.baseline} is not JSON`);
-    }
-    const inner = (report as { report?: unknown } | null)?.report;
-    if (inner !== undefined) report = inner;
-  } else {
-    if (!EvalRunId.safeParse(options.baseline).success) {
-      throw new UsageError(`--baseline: no report file or stored run "${options.baseline}"`);
-    }
-    const stored = await options.runs.get(options.baseline);
-    if (!stored)
-      throw new UsageError(`--baseline: no stored run ${options.baseline} (see "quarry eval runs")`);
-    report = stored.report;
-  }
-  const parsed = EvalReport.safeParse(report);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    throw new UsageError(
-      `--baseline: ${options.baseline} is not an evaluation report (${issue?.path.join('.') || '(report)'}: ${issue?.message})`,
-    );
-  }
-  return parsed.data;
 }
 
 /** How `--scoring` scores: Quarry's rules, and DocuBench's on the workflow's output JSON Schema. */
@@ -166,7 +90,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
         : null;
       if (!(await sets.summary(flags.set)))
         throw new UsageError(`--set: no stored set ${flags.set} (see "quarry eval sets")`);
-      const items = await readItems({
+      const items = await readSetItems({
         sets,
         set: flags.set,
         workflow,
