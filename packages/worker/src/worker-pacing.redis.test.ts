@@ -44,9 +44,11 @@ describe('pacing by the shared rate-limit budget (real Redis, SDK against the st
     );
     await Promise.all(jobs.map((job) => h.client.waitForResult(job.jobId, { timeoutMs: 30_000 })));
     const times = h.standin.requests.map((request) => request.at).sort((a, b) => a - b);
-    // 60 go at once, the last three wait a second each for the budget to refill.
+    // 60 go at once, the last three wait a second each for the budget to refill: 63 calls cannot
+    // span less than about 3 s. How many calls waited depends on how fast the 60 went out (on a busy
+    // machine the budget refills meanwhile), so only that some did is held.
     expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(2500);
-    expect(await waits(worker.metrics)).toBeGreaterThanOrEqual(3);
+    expect(await waits(worker.metrics)).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
   it('row 123: a worker closed while its calls wait a minute for budget -> lets a call waiting for budget go at once when the worker closes, and puts its job back unspent', async ({
