@@ -8,6 +8,7 @@ import { type Standin, startStandin } from '@quarry/standin';
 import { it, runProcess } from '@quarry/testing';
 import { createWorker, loadWorkerConfig, type QuarryWorker } from '@quarry/worker';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { runQuarry } from './test-fixtures/cli-run';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -240,7 +241,8 @@ describe('quarry eval import, run and runs: a labelled set through the worker, s
           /--baseline: no stored run no-such-run/,
         ],
       ] as const) {
-        const run = await quarry(args, env);
+        // In process: the same commands and errors, without a process start each.
+        const run = await runQuarry(args, env);
         expect(run.code, args.join(' ')).toBe(1);
         expect(run.stderr, args.join(' ')).toMatch(message);
       }
