@@ -232,6 +232,20 @@ export { estimateTokens } from './request/estimate-tokens';
 export { toolNameFor } from './request/tool-name-for';
 export { withCacheBreakpoints } from './request/with-cache-breakpoints';
 export { supportedStringFormats, toOutputJsonSchema } from './schema/to-output-json-schema';
+export { MergeRule, MergeWindowOutputsOptions, WindowOutput } from './split/merge-input';
+export {
+  type ConflictValue,
+  type MergeConflict,
+  type MergedWindowOutputs,
+  mergeWindowOutputs,
+} from './split/merge-window-outputs';
+export {
+  type PageWindow,
+  type PlanPageWindowsOptions,
+  pageWindowDefaults,
+  planPageWindows,
+} from './split/plan-page-windows';
+export { SplitInputError } from './split/split-input-error';
 export { type JsonErrorLocation, locateJsonError } from './validation/locate-json-error';
 export {
   type ReplyOutput,
