@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { type AnyWorkflow, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
-import { parseWorkflowRef } from '@quarry/eval';
+import type { AnyWorkflow, WorkflowRegistry } from '@quarry/core';
 import { modelOverrideProblem, QueueConfig } from '@quarry/queue';
 import { DlqReader, type DlqSelectors, selectorsFromText, type Triage } from '@quarry/triage';
 import type { z } from 'zod';
@@ -10,6 +8,7 @@ import { cliModelsConfig } from '../cli-models-config';
 import { cliWorkflowCatalog } from '../cli-workflow-catalog';
 import { canaryRecordRunner } from '../eval/canary-record-runner';
 import { type CanaryRecordResult, type CanaryReport, summariseCanary } from '../eval/canary-report';
+import { evalJobTimeoutMs, newEvalRunId, workflowFromFlag } from '../eval/eval-workflow';
 import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
 import { canaryReportText } from './canary-report-text';
@@ -18,30 +17,8 @@ import { withTriage } from './with-triage';
 
 /** Most records one canary tries: each is a job with model calls. */
 const MAX_RECORDS = 1000;
-/** Default wait for one job's result, by lane. */
-const JOB_TIMEOUT_MS = { realtime: 600_000, batch: 90_000_000 } as const;
 
 type Flags = z.output<typeof EvalCanaryFlags>;
-
-/** The workflow version `--workflow name[@version]` names. @throws UsageError naming an unknown one. */
-function workflowOf(registry: WorkflowRegistry, text: string): AnyWorkflow {
-  const ref = parseWorkflowRef(text);
-  if (!ref) throw new UsageError(`--workflow: must be a workflow name, or name@version (got "${text}")`);
-  try {
-    return registry.get(ref.name, ref.version ?? null);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw new UsageError(`--workflow: ${error.message}`, { cause: error });
-    throw error;
-  }
-}
-
-/** A run id: `canary-`, the workflow (cut to fit), version, time and a random part. */
-function newRunId(workflow: AnyWorkflow): string {
-  const time = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  const tail = `-v${workflow.version}-${time}-${randomBytes(3).toString('hex')}`;
-  return `canary-${workflow.name.slice(0, 64 - 'canary-'.length - tail.length)}${tail}`;
-}
 
 /** Runs `run` on every item, at most `concurrency` at once; the results in the items' order. */
 async function runAll<T, R>(
@@ -62,7 +39,7 @@ async function runAll<T, R>(
 export async function evalCanary(flags: Flags, context: CliContext): Promise<number> {
   const config = cliConfig(context.env);
   const { registry } = await cliWorkflowCatalog(context);
-  const workflow = workflowOf(registry, flags.workflow);
+  const workflow = workflowFromFlag(registry, flags.workflow);
   const selectors = selectorsFromText({ ...flags, workflow: workflow.name }, Date.now());
   const problem = modelOverrideProblem({
     registry,
@@ -101,7 +78,7 @@ async function runCanary(options: {
     overrides: { toVersion: workflow.version, ...(flags.model === undefined ? {} : { model: flags.model }) },
     force: flags.force,
   });
-  const runId = newRunId(workflow);
+  const runId = newEvalRunId({ workflow, prefix: 'canary-' });
   context.stderr(
     `eval canary ${runId}: ${plan.steps.length} of ${plan.matched} selected record(s) on ${workflow.name}@${workflow.version}\n`,
   );
@@ -150,7 +127,7 @@ async function runSteps(options: {
       readRecord: (dlqId) => reader.get(dlqId),
       runId: options.runId,
       ...(flags.lane ? { lane: flags.lane } : {}),
-      timeoutMs: flags.timeout ?? JOB_TIMEOUT_MS[flags.lane ?? workflow.lane ?? 'realtime'],
+      timeoutMs: flags.timeout ?? evalJobTimeoutMs[flags.lane ?? workflow.lane ?? 'realtime'],
     });
     return await runAll(options.steps, flags.concurrency, run);
   } finally {

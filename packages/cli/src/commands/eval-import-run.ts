@@ -3,11 +3,12 @@ import { resolve } from 'node:path';
 import { readBlobConfig } from '@quarry/blobs';
 import type { AnyWorkflow, LabelledItemInput, WorkflowRegistry } from '@quarry/core';
 import { terminalText } from '@quarry/env';
-import { type LabelledDirectoryItem, parseWorkflowRef, readLabelledDirectory } from '@quarry/eval';
+import { type LabelledDirectoryItem, readLabelledDirectory } from '@quarry/eval';
 import { BlobGcMarks, LabelledSetStore } from '@quarry/queue';
 import type { z } from 'zod';
 import type { CliContext } from '../cli-context';
 import { cliWorkflowCatalog } from '../cli-workflow-catalog';
+import { workflowFromFlag } from '../eval/eval-workflow';
 import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
 import type { EvalImportFlags } from './eval-import-command';
@@ -61,15 +62,7 @@ export async function evalImport(
   const [dirArg] = flags.args;
   const { registry } = await cliWorkflowCatalog(context);
   let fallback: AnyWorkflow | null = null;
-  if (flags.workflow !== undefined) {
-    const ref = parseWorkflowRef(flags.workflow);
-    if (!ref) throw new UsageError(`--workflow: must be a workflow name, or name@version`);
-    try {
-      fallback = registry.get(ref.name, ref.version ?? null);
-    } catch (error) {
-      throw new UsageError(`--workflow: ${(error as Error).message}`, { cause: error });
-    }
-  }
+  if (flags.workflow !== undefined) fallback = workflowFromFlag(registry, flags.workflow);
   const directory = await readLabelledDirectory({ dir: resolve(context.cwd, dirArg) });
   const skipped = directory.problems.map((problem) => ({
     place: problem.file ?? (problem.line === null ? 'set' : `line ${problem.line}`),

@@ -1,25 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type AnyWorkflow, WorkflowNotFoundError, type WorkflowRegistry } from '@quarry/core';
+import type { AnyWorkflow } from '@quarry/core';
 import {
   compareEvalReports,
   type EvalComparison,
   type EvalReport,
   type EvalScoring,
-  parseWorkflowRef,
   renderEvalComparison,
   renderEvalReport,
   runEvaluation,
 } from '@quarry/eval';
-import { EvalRunId, EvalRunStore, LabelledSetStore } from '@quarry/queue';
+import { EvalRunStore, LabelledSetStore } from '@quarry/queue';
 import { z } from 'zod';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
 import { cliModelsConfig } from '../cli-models-config';
 import { cliWorkflowCatalog } from '../cli-workflow-catalog';
 import { evalItemRunner } from '../eval/eval-item-runner';
+import { evalJobTimeoutMs, newEvalRunId, workflowFromFlag } from '../eval/eval-workflow';
 import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
 import { evalProgressLine } from './eval-progress-line';
@@ -31,31 +30,8 @@ import { withTriage } from './with-triage';
 
 /** Most items one run takes from a set. */
 const MAX_ITEMS = 10_000;
-/** Default wait for one item's result, by lane. */
-const ITEM_TIMEOUT_MS = { realtime: 600_000, batch: 90_000_000 } as const;
 
 type Flags = z.output<typeof EvalRunFlags>;
-
-/** The workflow `--workflow name[@version]` names. @throws UsageError naming an unknown one. */
-function workflowOf(registry: WorkflowRegistry, text: string): AnyWorkflow {
-  const ref = parseWorkflowRef(text);
-  if (!ref) throw new UsageError(`--workflow: must be a workflow name, or name@version (got "${text}")`);
-  try {
-    return registry.get(ref.name, ref.version ?? null);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw new UsageError(`--workflow: ${error.message}`, { cause: error });
-    throw error;
-  }
-}
-
-/** A run id: the workflow, the time and a random part, e.g. `invoice-v2-20261127T231500-3f9a1c`. */
-function newRunId(workflow: AnyWorkflow): string {
-  const time = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  return EvalRunId.parse(
-    `${workflow.name}-v${workflow.version}-${time}-${randomBytes(3).toString('hex')}`.slice(0, 64),
-  );
-}
 
 /** How `--scoring` scores: Quarry's rules, and DocuBench's on the workflow's output JSON Schema. */
 function scoringOf(flags: Flags, workflow: AnyWorkflow): EvalScoring {
@@ -73,7 +49,7 @@ function scoringOf(flags: Flags, workflow: AnyWorkflow): EvalScoring {
 export async function evalRun(flags: Flags, context: CliContext): Promise<number> {
   const config = cliConfig(context.env);
   const { registry } = await cliWorkflowCatalog(context);
-  const workflow = workflowOf(registry, flags.workflow);
+  const workflow = workflowFromFlag(registry, flags.workflow);
   const scoring = scoringOf(flags, workflow);
   const models = cliModelsConfig(context);
   const { createQuarryClient } = await import('./on-demand');
@@ -98,7 +74,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
         stderr: context.stderr,
       });
       if (items.length === 0) throw new UsageError(`--set: ${flags.set} has no item for ${workflow.name}`);
-      const runId = newRunId(workflow);
+      const runId = newEvalRunId({ workflow });
       const deadLetters: { dlqId: string; jobId: string }[] = [];
       const client = createQuarryClient({
         redisUrl: config.redisUrl,
@@ -134,7 +110,7 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
             lessons: flags.lessons === 'on',
             ...(flags.model ? { model: flags.model } : {}),
             ...(flags.lane ? { lane: flags.lane } : {}),
-            timeoutMs: flags.timeout ?? ITEM_TIMEOUT_MS[flags.lane ?? workflow.lane ?? 'realtime'],
+            timeoutMs: flags.timeout ?? evalJobTimeoutMs[flags.lane ?? workflow.lane ?? 'realtime'],
             onDeadLettered: (record) => deadLetters.push(record),
           }),
           concurrency: flags.concurrency,
