@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AnyWorkflow } from '@quarry/core';
 import {
@@ -19,6 +18,7 @@ import { cliModelsConfig } from '../cli-models-config';
 import { cliWorkflowCatalog } from '../cli-workflow-catalog';
 import { evalItemRunner } from '../eval/eval-item-runner';
 import { evalJobTimeoutMs, newEvalRunId, workflowFromFlag } from '../eval/eval-workflow';
+import { keepEvalReport } from '../eval/keep-eval-report';
 import { exitCodes } from '../exit-codes';
 import { UsageError } from '../usage-error';
 import { evalProgressLine } from './eval-progress-line';
@@ -119,23 +119,28 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
           ...(progress ? { onProgress: progress.update } : {}),
         });
         progress?.stop();
-        await runs.save({
-          listing: {
-            runId,
-            storedAt: new Date().toISOString(),
-            set: flags.set,
-            workflow: workflow.name,
-            version: workflow.version,
-            items: items.length,
-            f1: report.summary.overall.f1,
-            costUsd: report.summary.costUsd,
-          },
+        const kept = await keepEvalReport({
           report,
+          outPath: flags.out ? resolve(context.cwd, flags.out) : null,
+          save: () =>
+            runs.save({
+              listing: {
+                runId,
+                storedAt: new Date().toISOString(),
+                set: flags.set,
+                workflow: workflow.name,
+                version: workflow.version,
+                items: items.length,
+                f1: report.summary.overall.f1,
+                costUsd: report.summary.costUsd,
+              },
+              report,
+            }),
         });
         const comparison = baseline
           ? compareEvalReports({ baseline, current: report, maxDrop: flags.maxDrop })
           : null;
-        return { report, comparison, deadLetters };
+        return { report, comparison, deadLetters, problems: kept.problems };
       } finally {
         process.off('SIGINT', onInterrupt);
         progress?.stop();
@@ -143,8 +148,13 @@ export async function evalRun(flags: Flags, context: CliContext): Promise<number
       }
     },
   );
-  await pruneDeadLetters(context, outcome.report.run.runId, outcome.deadLetters);
-  return finish(flags, context, outcome);
+  const pruned = await pruneDeadLetters(context, outcome.report.run.runId, outcome.deadLetters).then(
+    () => [],
+    (error: unknown) => [
+      `the run's dead letters could not be removed (${(error as Error).name}); they stay in the DLQ`,
+    ],
+  );
+  return finish(flags, context, { ...outcome, problems: [...outcome.problems, ...pruned] });
 }
 
 /**
@@ -164,18 +174,25 @@ async function pruneDeadLetters(
   for (const { dlqId, why } of kept) context.stderr(`warning: kept dead letter ${dlqId}: ${why}\n`);
 }
 
-/** Writes `--out`, prints the report (and comparison), and exits 3 when the gate failed. */
+/** Prints the report (and comparison) and what could not be kept; exits 1 then, 3 when the gate failed. */
 async function finish(
   flags: Flags,
   context: CliContext,
-  outcome: { readonly report: EvalReport; readonly comparison: EvalComparison | null },
+  outcome: {
+    readonly report: EvalReport;
+    readonly comparison: EvalComparison | null;
+    readonly problems: readonly string[];
+  },
 ): Promise<number> {
-  const { report, comparison } = outcome;
-  if (flags.out) await writeFile(resolve(context.cwd, flags.out), `${JSON.stringify(report, null, 2)}\n`);
+  const { report, comparison, problems } = outcome;
   if (flags.json) context.stdout(`${JSON.stringify({ report, comparison })}\n`);
   else {
     context.stdout(`${renderEvalReport(report)}\n`);
     if (comparison) context.stdout(`\n${renderEvalComparison(comparison)}\n`);
+  }
+  if (problems.length > 0) {
+    for (const problem of problems) context.stderr(`eval run ${report.run.runId}: ${problem}\n`);
+    return exitCodes.failure;
   }
   context.stderr(`stored as ${report.run.runId}${flags.out ? `; report written to ${flags.out}` : ''}\n`);
   if (report.run.aborted) {
