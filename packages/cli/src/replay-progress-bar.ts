@@ -1,7 +1,6 @@
-import { terminalText } from '@quarry/env';
 import type { ReplayProgress } from '@quarry/triage';
-import { SingleBar } from 'cli-progress';
 import type { CliTerminal } from './cli-context';
+import { terminalProgressBar } from './terminal-progress-bar';
 
 /** A progress bar of a replay on the terminal: `[#####.....] done/total outcome dlqId`. */
 export interface ReplayProgressBar {
@@ -11,32 +10,11 @@ export interface ReplayProgressBar {
   stop(): void;
 }
 
-/**
- * A cli-progress bar on the terminal's stream (drawn only when that stream is a TTY). The label,
- * a DLQ id from Redis, is escaped ({@link terminalText}) before it is drawn.
- */
+/** A {@link terminalProgressBar} of a replay; the label is the outcome and the DLQ id. */
 export function replayProgressBar(terminal: CliTerminal): ReplayProgressBar {
-  const bar = new SingleBar({
-    stream: terminal.stream,
-    format: '[{bar}] {value}/{total} {label}',
-    barCompleteChar: '#',
-    barIncompleteChar: '.',
-    barsize: 30,
-    hideCursor: false,
-  });
-  let started = false;
+  const bar = terminalProgressBar(terminal);
   return {
-    update(progress) {
-      const payload = { label: terminalText(`${progress.outcome} ${progress.dlqId}`) };
-      if (!started) {
-        started = true;
-        bar.start(progress.total, progress.done, payload);
-      } else {
-        bar.update(progress.done, payload);
-      }
-    },
-    stop() {
-      if (started) bar.stop();
-    },
+    update: (progress) => bar.draw(progress.done, progress.total, `${progress.outcome} ${progress.dlqId}`),
+    stop: () => bar.stop(),
   };
 }

@@ -1,7 +1,6 @@
-import { terminalText } from '@quarry/env';
 import type { EvalProgress } from '@quarry/eval';
-import { SingleBar } from 'cli-progress';
 import type { CliContext } from '../cli-context';
+import { terminalProgressBar } from '../terminal-progress-bar';
 
 /** The progress of an eval run on the terminal: `[#####.....] done/total outcome item`. */
 export interface EvalProgressLine {
@@ -10,36 +9,17 @@ export interface EvalProgressLine {
   stop(): void;
 }
 
-/**
- * A cli-progress bar on the terminal (null when there is none: a pipe or a file gets no bar). The
- * label, an item id from the set, is escaped ({@link terminalText}) before it is drawn.
- */
+/** A {@link terminalProgressBar} of an eval run, or null when there is no terminal (a pipe or a file). */
 export function evalProgressLine(context: CliContext): EvalProgressLine | null {
-  const terminal = context.terminal;
-  if (!terminal) return null;
-  const bar = new SingleBar({
-    stream: terminal.stream,
-    format: '[{bar}] {value}/{total} {label}',
-    barCompleteChar: '#',
-    barIncompleteChar: '.',
-    barsize: 30,
-    hideCursor: false,
-  });
-  let state: 'idle' | 'drawing' | 'stopped' = 'idle';
+  if (!context.terminal) return null;
+  const bar = terminalProgressBar(context.terminal);
   return {
-    update(progress) {
-      if (state === 'stopped') return;
-      const label = terminalText(
+    update: (progress) =>
+      bar.draw(
+        progress.done,
+        progress.total,
         progress.type === 'finished' ? `${progress.outcome} ${progress.id}` : `running ${progress.id}`,
-      );
-      if (state === 'idle') {
-        state = 'drawing';
-        bar.start(progress.total, progress.done, { label });
-      } else bar.update(progress.done, { label });
-    },
-    stop() {
-      if (state === 'drawing') bar.stop();
-      state = 'stopped';
-    },
+      ),
+    stop: () => bar.stop(),
   };
 }
