@@ -240,6 +240,14 @@ describe('quarry eval import, run and runs: a labelled set through the worker, s
           ['eval', 'run', '--set', 'x', '--workflow', 'support-ticket', '--baseline', 'no-such-run'],
           /--baseline: no stored run no-such-run/,
         ],
+        [
+          ['eval', 'run', '--set', 'x', '--workflow', 'support-ticket', '--baseline', '/dev/zero'],
+          /--baseline: \/dev\/zero is not a regular file/,
+        ],
+        [
+          ['eval', 'run', '--set', 'x', '--workflow', 'support-ticket', '--baseline', tmpdir()],
+          /--baseline: cannot read .* \(EISDIR\)/,
+        ],
       ] as const) {
         // In process: the same commands and errors, without a process start each.
         const run = await runQuarry(args, env);

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { readFileCapped } from '@quarry/env';
 import { EvalReport } from '@quarry/eval';
 import { EvalRunId, type EvalRunStore } from '@quarry/queue';
 import { UsageError } from '../usage-error';
@@ -14,16 +14,25 @@ export async function readBaseline(options: {
   readonly runs: EvalRunStore;
 }): Promise<EvalReport> {
   const path = resolve(options.cwd, options.baseline);
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENAMETOOLONG') return null;
-    throw new UsageError(`--baseline: cannot read ${options.baseline} (${error.code ?? error.name})`, {
-      cause: error,
-    });
-  });
+  let text: string | null;
+  try {
+    const read = readFileCapped({ path, maxBytes: MAX_BASELINE_BYTES });
+    if (read.kind === 'not-a-file')
+      throw new UsageError(`--baseline: ${options.baseline} is not a regular file`);
+    if (read.kind === 'too-large') throw new UsageError(`--baseline: ${options.baseline} is over 64 MiB`);
+    text = read.bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENAMETOOLONG') {
+      throw new UsageError(`--baseline: cannot read ${options.baseline} (${code ?? (error as Error).name})`, {
+        cause: error,
+      });
+    }
+    text = null;
+  }
   let report: unknown;
   if (text !== null) {
-    if (text.length > MAX_BASELINE_BYTES)
-      throw new UsageError(`--baseline: ${options.baseline} is over 64 MiB`);
     try {
       report = JSON.parse(text);
     } catch {
