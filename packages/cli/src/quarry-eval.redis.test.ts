@@ -223,6 +223,22 @@ describe('quarry eval import, run and runs: a labelled set through the worker, s
       expect(broken.code).toBe(1);
       expect(broken.stderr).toMatch(/line 2/);
 
+      // A document over the blob store's limit: named, and the command fails before storing it.
+      const big = await mkdtemp(join(tmpdir(), 'quarry-eval-big-'));
+      await writeFile(join(big, 'scan.pdf'), `%PDF-1.4\n${'x'.repeat(4096)}`);
+      await writeFile(join(big, 'scan.json'), JSON.stringify(samples[0]?.truth));
+      const tooBig = await runQuarry(
+        ['eval', 'import', big, '--out', 'big', '--workflow', 'support-ticket'],
+        {
+          ...env,
+          QUARRY_BLOB_DIR: join(big, 'blobs'),
+          QUARRY_BLOB_MAX_BYTES: '1024',
+        },
+      );
+      await rm(big, { recursive: true, force: true });
+      expect(tooBig.code).toBe(1);
+      expect(tooBig.stderr).toMatch(/item scan: its document is over the blob store's 1024 bytes/);
+
       for (const [args, message] of [
         [['eval', 'run', '--workflow', 'support-ticket'], /--set <set> is required/],
         [['eval', 'run', '--set', 'nope', '--workflow', 'support-ticket'], /no stored set nope/],

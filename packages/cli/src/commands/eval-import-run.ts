@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readBlobConfig } from '@quarry/blobs';
 import type { AnyWorkflow, LabelledItemInput, WorkflowRegistry } from '@quarry/core';
-import { terminalText } from '@quarry/env';
+import { readFileCapped, terminalText } from '@quarry/env';
 import { type LabelledDirectoryItem, readLabelledDirectory } from '@quarry/eval';
 import { BlobGcMarks, LabelledSetStore } from '@quarry/queue';
 import type { z } from 'zod';
@@ -98,7 +97,14 @@ export async function evalImport(
           else {
             const store = blobs?.store;
             if (!store) throw new TypeError('no blob store');
-            const bytes = new Uint8Array(await readFile(item.document.path));
+            // Read again through one descriptor: still a regular file, and within the store's limit.
+            const read = readFileCapped({ path: item.document.path, maxBytes: store.maxBytes });
+            if (read.kind !== 'bytes') {
+              throw new UsageError(
+                `item ${terminalText(item.id)}: its document is ${read.kind === 'too-large' ? `over the blob store's ${store.maxBytes} bytes (QUARRY_BLOB_MAX_BYTES)` : 'no longer a regular file'}; items before it were stored, none after`,
+              );
+            }
+            const bytes = new Uint8Array(read.bytes);
             // Marked before and after the store, as producers do: a gc running meanwhile keeps the blob.
             const { key } = await store.put({ bytes });
             if ((await marks.markUse({ key })) === 'waited') await store.put({ bytes });
