@@ -12,6 +12,9 @@ export {
 } from './fetch/fetch-errors';
 export type { HostLookup, ResolvedAddress } from './fetch/resolve-host';
 export { type DocumentFacts, type DocumentInspection, inspectDocument } from './inspect-document';
+export { countPdfPages } from './pdf/count-pdf-pages';
 export { decryptPdf } from './pdf/decrypt-pdf';
+export { PdfPagesError, type PdfPagesProblem } from './pdf/pdf-pages-error';
 export { pdfjs } from './pdf/pdfjs';
+export { slicePdfPages } from './pdf/slice-pdf-pages';
 export { type SniffedType, sniffMediaType } from './sniff-media-type';
