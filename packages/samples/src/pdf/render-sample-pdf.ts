@@ -18,7 +18,8 @@ const fixedDate = new Date('2025-01-01T00:00:00Z');
 
 /**
  * Draws a sample's text on PDF pages in a layout, one line of text per line (blank lines kept as
- * space), monospaced so columns stay aligned: as text in the standard Courier font (WinAnsi
+ * space), a form feed (`\f`) starting a new page (a page of text longer than the layout holds
+ * continues on the next), monospaced so columns stay aligned: as text in the standard Courier font (WinAnsi
  * characters only, see {@link fontCovers}), or as DejaVu Sans Mono glyph outlines. The same text
  * and layout give the same bytes on every run (fixed dates, no random ids).
  */
@@ -27,7 +28,11 @@ export async function renderSamplePdf(options: {
   readonly layout: PdfLayoutName;
 }): Promise<SamplePdf> {
   const layout: PdfLayout = pdfLayouts[options.layout];
-  const lines = options.text.replace(/\n+$/, '').split('\n');
+  const textPages = options.text
+    .replace(/\n+$/, '')
+    .split('\f')
+    .map((page) => page.replace(/\n+$/, '').split('\n'));
+  const lines = textPages.flat();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setCreationDate(fixedDate);
   doc.setModificationDate(fixedDate);
@@ -41,20 +46,21 @@ export async function renderSamplePdf(options: {
   const fit = Math.max(1, Math.floor((top - layout.margin) / leading) + 1);
   const perPage = Math.min(fit, layout.maxLinesPerPage ?? fit);
   const draw = layout.textLayer ? await textDrawer(doc, size) : outlineDrawer(size);
-  for (let start = 0; start < lines.length; start += perPage) {
-    const page = doc.addPage([width, height]);
-    if (layout.banner) {
-      page.drawRectangle({ x: 0, y: height - 30, width, height: 30, color: rgb(0.16, 0.3, 0.45) });
-      page.drawLine({
-        start: { x: layout.margin, y: layout.margin - 8 },
-        end: { x: width - layout.margin, y: layout.margin - 8 },
-        thickness: 0.5,
+  for (const pageLines of textPages)
+    for (let start = 0; start < pageLines.length; start += perPage) {
+      const page = doc.addPage([width, height]);
+      if (layout.banner) {
+        page.drawRectangle({ x: 0, y: height - 30, width, height: 30, color: rgb(0.16, 0.3, 0.45) });
+        page.drawLine({
+          start: { x: layout.margin, y: layout.margin - 8 },
+          end: { x: width - layout.margin, y: layout.margin - 8 },
+          thickness: 0.5,
+        });
+      }
+      pageLines.slice(start, start + perPage).forEach((line, index) => {
+        if (line.trim() !== '') draw(page, line, layout.margin, top - index * leading);
       });
     }
-    lines.slice(start, start + perPage).forEach((line, index) => {
-      if (line.trim() !== '') draw(page, line, layout.margin, top - index * leading);
-    });
-  }
   return {
     layout: options.layout,
     bytes: await doc.save(),
