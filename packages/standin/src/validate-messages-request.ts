@@ -1,6 +1,7 @@
 import { Effort } from '@quarry/core';
 import { documentBlockProblem } from './document-block-problem';
 import type { MessagesRequestBody } from './messages-wire';
+import { structuredOutputProblem } from './structured-output-problem';
 
 export type RequestValidation =
   | { readonly ok: true; readonly body: MessagesRequestBody }
@@ -40,6 +41,8 @@ export function validateMessagesRequest(body: unknown): RequestValidation {
   if (toolsProblem) return fail(toolsProblem);
   const formatProblem = outputConfigProblem(body.output_config);
   if (formatProblem) return fail(formatProblem);
+  const limitsProblem = structuredOutputProblem(body);
+  if (limitsProblem) return fail(limitsProblem);
   const optionsProblem = requestOptionsProblem(body);
   if (optionsProblem) return fail(optionsProblem);
   return { ok: true, body: body as MessagesRequestBody };
