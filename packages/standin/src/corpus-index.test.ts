@@ -38,4 +38,44 @@ describe('CorpusIndex', () => {
     );
     expect(CorpusEntry.safeParse({ workflow: 'd', sha256: 'AB', truth: 5 }).success).toBe(false);
   });
+
+  describe('findPages', () => {
+    const pages = Array.from({ length: 250 }, (_, index) =>
+      ['STATEMENT', `Page ${index + 1}`, `Row ${index * 2}   10.00`, `Row ${index * 2 + 1}   11.00`].join(
+        '\n',
+      ),
+    );
+    const paged = { workflow: 'e', text: pages.join('\f'), truth: 6 };
+    const withPages = new CorpusIndex([paged, short]);
+
+    it('finds the run of pages a block shows, layout ignored, and no whole entry', () => {
+      const window = pages.slice(19, 30).join('\f').replaceAll('   ', ' ');
+      expect(withPages.find(window)).toBeUndefined();
+      expect(withPages.findPages(window)).toEqual({ entry: paged, firstPage: 20, lastPage: 30 });
+      expect(withPages.findPages(`intro\n${pages[249]}\noutro`)).toEqual({
+        entry: paged,
+        firstPage: 250,
+        lastPage: 250,
+      });
+    });
+
+    it('finds no run when no page is whole, and none in entries without pages', () => {
+      expect(withPages.findPages('STATEMENT\nPage 3\nRow 4 10.00')).toBeUndefined();
+      expect(withPages.findPages('HEADER\nbody one')).toBeUndefined();
+      expect(index.findPages('HEADER\nbody one')).toBeUndefined();
+    });
+
+    it('takes pages in their order only', () => {
+      const swapped = [pages[4], pages[3]].join('\n');
+      expect(withPages.findPages(swapped)).toMatchObject({ firstPage: 4, lastPage: 4 });
+    });
+
+    it('stays fast on a 250-page entry', () => {
+      const window = pages.slice(100, 130).join('\n');
+      const started = performance.now();
+      for (let round = 0; round < 200; round++) withPages.findPages(window);
+      // About 1 ms a lookup on an idle machine; a scan of every substring would take seconds.
+      expect(performance.now() - started).toBeLessThan(5_000);
+    });
+  });
 });

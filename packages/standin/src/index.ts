@@ -57,3 +57,4 @@ export {
 export { StandinReply } from './standin-reply';
 export type { DocumentCalls, StandinStats } from './standin-stats';
 export { type Standin, startStandin } from './start-standin';
+export { visibleTruth } from './visible-truth';

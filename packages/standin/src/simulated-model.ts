@@ -1,6 +1,6 @@
 import type { Effort } from '@quarry/core';
 import type { z } from 'zod';
-import { CorpusIndex } from './corpus-index';
+import { CorpusIndex, type PageRun } from './corpus-index';
 import { effortMistake } from './effort-mistake';
 import { addEvidence } from './evidence-quotes';
 import { planHallucination } from './hallucination';
@@ -17,6 +17,7 @@ import { type RequestStrategy, strategySchema } from './request-strategy';
 import { type RequestText, requestText } from './request-text';
 import type { CorpusEntry, SimulateOptions } from './standin-options';
 import type { StandinReply } from './standin-reply';
+import { visibleTruth } from './visible-truth';
 
 /** What the simulated model did, summed over its replies. */
 export interface SimulationCounters {
@@ -95,9 +96,18 @@ export class SimulatedModel {
     }
   }
 
-  /** The corpus entry of the request's document, by its bytes or its text. */
+  /** The corpus entry of the request's document, by its bytes or its text, or the entry it shows pages of. */
   find(text: RequestText): CorpusEntry | undefined {
-    return this.#index.find(text.document, text.fingerprint);
+    return this.#locate(text)?.entry;
+  }
+
+  /** The whole entry the document is (`pages: null`), else the run of an entry's pages it shows. */
+  #locate(text: RequestText): { readonly entry: CorpusEntry; readonly pages: PageRun | null } | undefined {
+    const whole = this.#index.find(text.document, text.fingerprint);
+    if (whole) return { entry: whole, pages: null };
+    if (text.unreadable) return undefined;
+    const pages = this.#index.findPages(text.document);
+    return pages ? { entry: pages.entry, pages } : undefined;
   }
 
   reply(request: {
@@ -110,8 +120,8 @@ export class SimulatedModel {
     const model = request.body.model;
     const { body, strategy, documentKey } = request;
     const text = requestText(body);
-    const entry = this.find(text);
-    if (!entry) {
+    const located = this.#locate(text);
+    if (!located) {
       this.counters.unknownDocuments++;
       return {
         kind: 'error',
@@ -120,6 +130,10 @@ export class SimulatedModel {
           'The stand-in knows no corpus document contained in the first text block of the first user message',
       };
     }
+    // A run of an entry's pages (a page window of a long document) shows only part of its truth.
+    const entry: CorpusEntry = located.pages
+      ? { ...located.entry, truth: visibleTruth({ truth: located.entry.truth, document: text.document }) }
+      : located.entry;
     const schema = strategySchema(strategy);
     const value: unknown = structuredClone(entry.truth);
     const outsideDocument = `${text.lessons}\n${text.feedback}`;
@@ -183,7 +197,8 @@ export class SimulatedModel {
     });
     for (const [path, quote] of this.#plant({ value, entry, schema, documentKey })) quotes.set(path, quote);
     // A document known by its bytes is quoted from its text layer (none for an image or a scan).
-    const document = entry.text ?? (text.unreadable ? '' : text.document);
+    // A page window is quoted from the pages it shows.
+    const document = (located.pages ? undefined : entry.text) ?? (text.unreadable ? '' : text.document);
     addEvidence({ value, truth: entry.truth, schema, document, quotes });
     const json = JSON.stringify(value);
     if (estimateTokens(json.length) > body.max_tokens) {
