@@ -246,6 +246,7 @@ export {
   planPageWindows,
 } from './split/plan-page-windows';
 export { SplitInputError } from './split/split-input-error';
+export { SplitParentError } from './policy/split-parent-error';
 export { type JsonErrorLocation, locateJsonError } from './validation/locate-json-error';
 export {
   type ReplyOutput,

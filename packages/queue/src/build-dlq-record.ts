@@ -2,7 +2,7 @@ import { type AttemptRecord, issueSignature } from '@quarry/core';
 import { dlqIdFor } from './dlq-id';
 import { type DlqReason, dlqReasonMessage } from './dlq-reason';
 import { dlqReasonLabel } from './dlq-reason-label';
-import { DlqRecord } from './dlq-record';
+import { type DlqSplit, DlqRecord } from './dlq-record';
 import { dlqTotals } from './dlq-totals';
 import { fingerprint } from './fingerprint';
 import { Lineage } from './job-data';
@@ -24,6 +24,8 @@ export interface BuildDlqRecordOptions {
   readonly jobAttempts?: number;
   /** Default now. */
   readonly deadLetteredAt?: Date;
+  /** The children of a split job's parent. */
+  readonly split?: DlqSplit;
 }
 
 /** Assembles (and validates) the DLQ record of a terminally failed job. */
@@ -58,5 +60,6 @@ export function buildDlqRecord(options: BuildDlqRecordOptions): DlqRecord {
     deadLetteredAt: (options.deadLetteredAt ?? new Date()).toISOString(),
     lineage: lineage.success ? lineage.data : { rootJobId: sourceJobId, redriveCount: 0 },
     state: 'dead',
+    ...(options.split ? { split: options.split } : {}),
   });
 }

@@ -17,6 +17,7 @@ const policyKinds: Record<FailureReasonKind, true> = {
   bad_document: true,
   document_too_large: true,
   unknown_workflow: true,
+  split_child_failed: true,
   unexpected: true,
 };
 

@@ -21,6 +21,7 @@ export const DlqReasonKind = z.enum([
   'unknown_workflow',
   'stalled',
   'rate_limit_loop',
+  'split_child_failed',
   'unexpected',
 ]);
 export type DlqReasonKind = z.infer<typeof DlqReasonKind>;

@@ -27,6 +27,30 @@ export const ReplayMark = z.object({
 });
 export type ReplayMark = z.infer<typeof ReplayMark>;
 
+/** One child of a dead-lettered split job, as its parent's record lists it. */
+export const DlqSplitChild = z.object({
+  index: z.number().int().nonnegative(),
+  jobId: z.string(),
+  status: z.enum(['completed', 'failed']),
+  /** The child's pages (first, last), null when it read the whole document. */
+  pages: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  /** Its field group, null when it had the whole schema. */
+  paths: z.array(z.string()).nullable(),
+  /** Why it failed (its DLQ reason label and message). */
+  reason: z.string().optional(),
+  /** Model calls it made. */
+  attempts: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
+});
+export type DlqSplitChild = z.infer<typeof DlqSplitChild>;
+
+/** The children of a dead-lettered split job; the failed children's attempts are the record's `attempts`. */
+export const DlqSplit = z.object({
+  splitId: z.string(),
+  children: z.array(DlqSplitChild),
+});
+export type DlqSplit = z.infer<typeof DlqSplit>;
+
 /**
  * A dead-letter record: one per terminally failed job, holding everything needed to understand and
  * replay it. Stored as the data of a job in the DLQ queue whose id is `dlqId`.
@@ -54,6 +78,8 @@ export const DlqRecord = z.object({
   deadLetteredAt: z.iso.datetime(),
   lineage: Lineage,
   state: DlqState,
+  /** Present for the parent of a split job: every child, completed or failed. */
+  split: DlqSplit.optional(),
   /** Present once the record was replayed (`state` is then `replayed`). */
   replay: ReplayMark.optional(),
 });

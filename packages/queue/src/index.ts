@@ -75,7 +75,7 @@ export { attemptLogLine, dlqJobName } from './dlq-job-display';
 export { countIndexedDlqRecords, findDlqIdBySource, readDlqRecord } from './dlq-lookup';
 export { DlqReason, DlqReasonKind, dlqReasonMaxChars, dlqReasonMessage } from './dlq-reason';
 export { DlqReasonLabel, dlqReasonLabel, reasonMatches } from './dlq-reason-label';
-export { DlqRecord, DlqState, DlqTotals, ReplayMark } from './dlq-record';
+export { DlqRecord, DlqSplit, DlqSplitChild, DlqState, DlqTotals, ReplayMark } from './dlq-record';
 export { dlqTotals } from './dlq-totals';
 export { DocumentFileStore, type DocumentFileStoreOptions } from './document-file-store';
 export {
@@ -87,7 +87,12 @@ export {
   type UnreadableEvalRun,
 } from './eval-run-store';
 export { EvalRunTooLargeError } from './eval-run-too-large-error';
-export { ExtractionJobResult, toExtractionJobResult } from './extraction-job-result';
+export {
+  ExtractionJobResult,
+  SplitConflictReport,
+  SplitReport,
+  toExtractionJobResult,
+} from './extraction-job-result';
 export { type ExtractionQueueOptions, extractionQueue, watchErrors } from './extraction-queue';
 export { type FingerprintOptions, fingerprint } from './fingerprint';
 export { isBatchId } from './is-batch-id';
@@ -111,6 +116,7 @@ export {
   MAX_EVALUATION_ITEM_ID,
   MAX_EVALUATION_RUN_ID,
 } from './job-evaluation';
+export { JobPart, MAX_SPLIT_CHILDREN, MAX_SPLIT_PAGES, PartWindow } from './job-part';
 export {
   type BatchKeys,
   type BlobGcKeys,
@@ -220,6 +226,13 @@ export {
   withQuarryScripts,
 } from './scripts/quarry-scripts';
 export type { SourceJob } from './source-job';
+export {
+  SplitChildFailure,
+  SplitPieceTooLargeError,
+  SplitStore,
+  type StoredSplit,
+  splitStoreDefaults,
+} from './split-store';
 export { TolerantJob } from './tolerant-job';
 export { TolerantQueue } from './tolerant-queue';
 export { TolerantWorker } from './tolerant-worker';

@@ -1,6 +1,7 @@
 import { documentOfInput, Effort, JobDocument, Lane, Locale, MAX_LADDER_MODELS } from '@quarry/core';
 import { z } from 'zod';
 import { JobEvaluation } from './job-evaluation';
+import { JobPart } from './job-part';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
 
@@ -160,6 +161,7 @@ export const JobData = z
         'When the result is needed (ISO 8601). A batch-lane attempt still waiting to be collected when the deadline comes within BATCH_DEADLINE_MARGIN_MS moves to the realtime lane.',
       ),
     evaluation: JobEvaluation.optional(),
+    part: JobPart.optional(),
   })
   .describe('Data of one Quarry extraction job.');
 export type JobData = z.infer<typeof JobData>;

@@ -46,6 +46,12 @@ export interface QuarryKeys {
   idempotency(idempotencyKey: string): string;
   /** Hash: source job id → id of its dead-letter record (the latest generation). */
   dlqIndex(): string;
+  /**
+   * Hash of one split job's pieces (`splitId` from the parent): `plan` (the split plan JSON), and per
+   * child `r:<index>` its result, `f:<index>` its failure. Outlives the parent's replays so that a
+   * completed child is never paid again.
+   */
+  split(splitId: string): string;
   /** The sorted-set indexes of the DLQ records and their per-fingerprint group summaries (see {@link DlqIndexKeys}). */
   readonly dlq: DlqIndexKeys;
   /** Sorted set of completed jobs flagged `needsReview` and not yet acknowledged: job id → flagged at (ms). */
@@ -235,6 +241,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     documentFile: (contentKey) => `${perQueue}:docfile:${contentKey}`,
     idempotency: (idempotencyKey) => `${perQueue}:idem:${sha256(idempotencyKey)}`,
     dlqIndex: () => `${perQueue}:dlq-index`,
+    split: (splitId) => `${perQueue}:split:${keyPart(splitId, sha256)}`,
     dlq: {
       version: () => `${perQueue}:dlq:index-version`,
       entries: () => `${perQueue}:dlq:entries`,

@@ -7,6 +7,7 @@ import { BadPayloadError } from './bad-payload-error';
 import type { FailureDecision, RetryReasonKind } from './failure-decision';
 import { fullJitterBackoff } from './full-jitter-backoff';
 import { InvalidJobDataError } from './invalid-job-data-error';
+import { SplitParentError } from './split-parent-error';
 
 /** Defaults of {@link decideFailure}'s optional settings. */
 export const failurePolicyDefaults = {
@@ -47,7 +48,8 @@ export interface DecideFailureOptions {
  * - Dead-letter now: the loop gave up (`validation_exhausted`, `no_progress`, `budget_exhausted`), the job was
  *   rejected (`refused`, with the refusal's category when it named one; `fatal_rule`), the API rejected the
  *   request for good (`permanent`), the job data is invalid (`invalid_payload`) or unreadable
- *   (`bad_payload`), its document cannot be sent (`bad_document`, `document_too_large`), or the workflow is unknown (`unknown_workflow`).
+ *   (`bad_payload`), its document cannot be sent (`bad_document`, `document_too_large`), the workflow is unknown (`unknown_workflow`),
+ *   or a split job's parent cannot complete (`SplitParentError`: `split_child_failed`, `validation_exhausted`, `fatal_rule`).
  * - Transient model errors retry later with capped full-jitter exponential backoff, never sooner than the
  *   provider's retry-after; once the job attempts are used up the job is dead-lettered `transient_exhausted`.
  * - A 429 pauses the queue for retry-after (or `rateLimitPauseMs`) without consuming a job attempt, until the
@@ -75,6 +77,7 @@ export function decideFailure(options: DecideFailureOptions): FailureDecision {
   if (error instanceof BadPayloadError) return deadLetter('bad_payload', error.message);
   if (error instanceof BadDocumentError) return deadLetter(error.kind, error.message);
   if (error instanceof WorkflowNotFoundError) return deadLetter('unknown_workflow', error.message);
+  if (error instanceof SplitParentError) return deadLetter(error.kind, error.message);
   if (error instanceof ModelTransportError) {
     switch (error.kind) {
       case 'permanent':

@@ -10,6 +10,7 @@ import type { RefusalCategory } from '../model/refusal-category';
  * - `bad_document`: the job's document is not what it claims, damaged or encrypted (no model call made);
  * - `document_too_large`: the job's document is over a platform limit (pages per PDF, bytes, pixels);
  * - `unknown_workflow`: no workflow (or version) of that name is registered;
+ * - `split_child_failed`: a child of a split job ended in the dead-letter queue (the parent's record names them all);
  * - `unexpected`: any other error, once it used up the job attempts.
  */
 export type FailureReasonKind =
@@ -26,6 +27,7 @@ export type FailureReasonKind =
   | 'bad_document'
   | 'document_too_large'
   | 'unknown_workflow'
+  | 'split_child_failed'
   | 'unexpected';
 
 /** Why a job is dead-lettered: the kind, a message, and for a refusal the category it named (if any). */
