@@ -162,6 +162,7 @@ export {
   ModelTable,
   maxUsdPerMTok,
   PriceTier,
+  platformContextWindow,
   SpecSource,
   ThinkingMode,
   TokenPrices,
@@ -232,6 +233,8 @@ export { estimateTokens } from './request/estimate-tokens';
 export { toolNameFor } from './request/tool-name-for';
 export { withCacheBreakpoints } from './request/with-cache-breakpoints';
 export { supportedStringFormats, toOutputJsonSchema } from './schema/to-output-json-schema';
+export { ChildPart, childWorkflow } from './split/child-workflow';
+export { combineGroupOutputs, GroupOutput } from './split/combine-group-outputs';
 export { MergeRule, MergeWindowOutputsOptions, WindowOutput } from './split/merge-input';
 export {
   type ConflictValue,
@@ -239,14 +242,39 @@ export {
   type MergedWindowOutputs,
   mergeWindowOutputs,
 } from './split/merge-window-outputs';
+export { outputLeafPaths } from './split/output-leaf-paths';
+export { pickOutputPaths } from './split/pick-output-paths';
+export {
+  fieldGroupDefaults,
+  type PlanFieldGroupsOptions,
+  planFieldGroups,
+  type SchemaLimits,
+} from './split/plan-field-groups';
 export {
   type PageWindow,
   type PlanPageWindowsOptions,
   pageWindowDefaults,
   planPageWindows,
 } from './split/plan-page-windows';
+export {
+  type PlanSplitOptions,
+  planSplit,
+  type SplitPlan,
+  SplitReason,
+  splitEstimates,
+} from './split/plan-split';
 export { SplitInputError } from './split/split-input-error';
 export { SplitParentError } from './policy/split-parent-error';
+export { type SplitPathProblemsOptions, splitPathProblems } from './split/split-path-problems';
+export {
+  type ResolvedSplitSetting,
+  resolveSplitSetting,
+  SplitSetting,
+  SplitSettingObject,
+  splitDefaults,
+  splitSettingProblems,
+} from './split/split-setting';
+export { type TextPagesOptions, textPageDefaults, textPages } from './split/text-pages';
 export { type JsonErrorLocation, locateJsonError } from './validation/locate-json-error';
 export {
   type ReplyOutput,

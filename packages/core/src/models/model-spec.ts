@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentLimitsSpec, platformDocumentLimits } from './document-limits-spec';
+import { platformDocs } from './model-sources';
 import { isoDate, SpecSource } from './model-spec-source';
 
 /** An `output_config.effort` level, lowest first. */
@@ -46,6 +47,15 @@ export const PriceTier = z.object({
 });
 export type PriceTier = z.infer<typeof PriceTier>;
 
+/**
+ * The context window every model Quarry knows takes by default, 200,000 tokens, per the platform
+ * page "Context windows" (checked with the model table); a table entry may name a larger one.
+ */
+export const platformContextWindow = {
+  tokens: 200_000,
+  source: platformDocs('build-with-claude/context-windows'),
+} as const;
+
 /** How a model thinks: `none` (no thinking), `optional` (off unless asked), `adaptive` (on by default), `always` (cannot be turned off). */
 export const ThinkingMode = z.enum(['none', 'optional', 'adaptive', 'always']);
 export type ThinkingMode = z.infer<typeof ThinkingMode>;
@@ -80,6 +90,11 @@ export const ModelSpec = z.object({
       },
     )
     .default([]),
+  /**
+   * Tokens the model reads in one request (prompt and answer); default
+   * {@link platformContextWindow} (200,000). Split planning keeps a document well within it.
+   */
+  contextTokens: tokenCount(1, 100_000_000).default(platformContextWindow.tokens),
   /** Prefixes shorter than this many tokens are silently not cached by the API. */
   minCacheableTokens: tokenCount(1, 1_000_000),
   /** Tokens this model counts for the same text, relative to the pre-4.7 tokenizer (1.3 ≈ 30 % more). */

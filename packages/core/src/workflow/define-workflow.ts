@@ -6,6 +6,9 @@ import { parseGroundingConfig } from '../grounding/parse-grounding-config';
 import { Lane } from '../lane/lane';
 import type { OutputStrategy } from '../model/output-strategy';
 import { EffortSetting } from '../models/effort-setting';
+import { toOutputJsonSchema } from '../schema/to-output-json-schema';
+import { splitPathProblems } from '../split/split-path-problems';
+import { SplitSetting, splitSettingProblems } from '../split/split-setting';
 import { modelLadderProblems } from './check-model-ladder';
 import { checkExamples, type FewShotExample } from './few-shot-example';
 import type { Rule } from './rule';
@@ -82,6 +85,15 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
    * model table's `minCacheableTokens`; no breakpoint is placed before a shorter prefix.
    */
   readonly minCacheableTokens?: number;
+  /**
+   * Split extraction (default `'auto'`): a long document is read in page windows and a wide output
+   * schema in field groups, each (window × group) a child job, their outputs merged without a
+   * model. `'auto'` splits only what one request cannot hold (see `planSplit`), `'off'` never
+   * splits, and the object form sets `pages` (`window`, `overlap`: forces windows), `fields`
+   * (groups of output paths, or `'auto'`), `arrayKeys` (the item fields that identify an array's
+   * item), `merge` (how windows disagreeing at a leaf are settled) and `onChildFailure`.
+   */
+  readonly split?: SplitSetting;
 }
 
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
@@ -98,7 +110,8 @@ export const MAX_FALLBACKS = 3;
  * Declares a workflow, checking its identity fields. The returned object is the definition itself,
  * typed so that `z.infer` of its `input` and `output` flow to producers and results.
  *
- * @throws TypeError for a bad name, version, effort, lane, locale, fallbacks or model ladder.
+ * @throws TypeError for a bad name, version, effort, lane, locale, fallbacks, model ladder or split
+ *   setting (one naming a path the output schema does not hold, or a path in two field groups).
  * @throws WorkflowExampleError for a few-shot example the output schema rejects (naming its index and path).
  * @throws GroundingConfigError for a bad grounding setting (whether it fits the output schema is
  *   checked when a grounder is made for it).
@@ -144,6 +157,7 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   const ladderProblems = modelLadderProblems(definition);
   if (ladderProblems.length > 0) throw new TypeError(ladderProblems.join('; '));
   if (definition.grounding !== undefined) checkGrounding(definition.name, definition.grounding);
+  if (definition.split !== undefined) checkSplit(definition.name, definition.split, definition.output);
   if (definition.examples !== undefined) {
     checkExamples({ workflow: definition.name, output: definition.output, examples: definition.examples });
   }
@@ -172,4 +186,19 @@ function checkGrounding(name: string, setting: GroundingSetting): void {
     const problems = error.problems.map((problem) => `Workflow ${name}: ${problem}`);
     throw new GroundingConfigError({ problems, cause: error });
   }
+}
+
+function checkSplit(name: string, split: SplitSetting, output: z.ZodType): void {
+  const parsed = SplitSetting.safeParse(split);
+  const problems = parsed.success ? pathProblems(parsed.data, output) : splitSettingProblems(parsed.error);
+  if (problems.length > 0) {
+    throw new TypeError(problems.map((problem) => `Workflow ${name}: ${problem}`).join('; '));
+  }
+}
+
+/** The setting's paths checked against the output schema, converted only when it names paths. */
+function pathProblems(setting: SplitSetting, output: z.ZodType): string[] {
+  if (typeof setting === 'string') return [];
+  const namesPaths = Array.isArray(setting.fields) || setting.arrayKeys || setting.merge;
+  return namesPaths ? splitPathProblems({ setting, outputJsonSchema: toOutputJsonSchema(output) }) : [];
 }
