@@ -26,7 +26,7 @@ import {
 import { clientDefaults } from './client-defaults';
 import { enqueueDocument } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
-import { jobModels } from './job-models';
+import { jobModels, jobWorkflowOf } from './job-models';
 import type { JobStatus } from './job-status';
 import { pollJobResult } from './poll-job-result';
 import { prepareRequests } from './prepare-requests';
@@ -38,6 +38,7 @@ import type {
   WaitForResultOptions,
 } from './quarry-client';
 import { readJobStatus } from './read-job-status';
+import { splitDocumentLimits } from './split-document-limits';
 
 /** Options of {@link createQuarryClient}: a Redis URL, or a connection the caller owns. */
 export type CreateQuarryClientOptions = (
@@ -157,7 +158,11 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
         limits: () => {
           const table = options.modelTable ?? defaultModelTable;
           const models = jobModels({ registry, request, defaultModel: options.defaultModel, table });
-          return documentLimitsOf({ models, table });
+          return splitDocumentLimits({
+            limits: documentLimitsOf({ models, table }),
+            workflow: jobWorkflowOf({ registry, request }),
+            maxBytes: options.blobs?.maxBytes ?? 0,
+          });
         },
         check: (input) => prepareOne(request.workflow, input, request.options),
         add,

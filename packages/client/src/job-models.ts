@@ -1,4 +1,4 @@
-import type { ModelTable, WorkflowRegistry } from '@quarry/core';
+import type { AnyWorkflow, ModelTable, WorkflowRegistry } from '@quarry/core';
 import type { DocumentEnqueueRequest } from './enqueue-document';
 
 /**
@@ -15,14 +15,22 @@ export function jobModels(options: {
   readonly table: ModelTable;
 }): readonly string[] {
   const { request } = options;
-  const workflow =
-    typeof request.workflow === 'string'
-      ? options.registry.get(request.workflow, request.options?.version)
-      : request.workflow;
+  const workflow = jobWorkflowOf(options);
   const overrides = request.options?.overrides;
   if (overrides?.models) return overrides.models;
   if (overrides?.model) return [overrides.model];
   if (workflow.models) return workflow.models;
   if (workflow.model) return [workflow.model];
   return options.defaultModel ? [options.defaultModel] : Object.keys(options.table);
+}
+
+/** The workflow a document enqueue request names (looked up in the registry when given by name). */
+export function jobWorkflowOf(options: {
+  readonly registry: WorkflowRegistry;
+  readonly request: Pick<DocumentEnqueueRequest, 'workflow' | 'options'>;
+}): AnyWorkflow {
+  const { request } = options;
+  return typeof request.workflow === 'string'
+    ? options.registry.get(request.workflow, request.options?.version)
+    : request.workflow;
 }

@@ -16,7 +16,7 @@ import {
   type ReviewIndex,
   toExtractionJobResult,
 } from '@quarry/queue';
-import { type Job, type Queue, UnrecoverableError, WaitingError } from 'bullmq';
+import { type Job, type Queue, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
 import { BatchParkedError } from './batch/batch-parked-error';
 import { parkJob } from './batch/park-job';
@@ -33,7 +33,11 @@ import { PacingCancelledError } from './pacing/pacing-cancelled-error';
 import { parseJob } from './parse-job';
 import { putBackJob } from './put-back-job';
 import { readLessons } from './read-lessons';
-import { type DocumentResolver, jobDocumentOf } from './resolve-job-document';
+import type { DocumentResolver } from './resolve-job-document';
+import { completeSplitParent } from './split/complete-split-parent';
+import { resolveOrSplit, type SplitSettings } from './split/resolve-or-split';
+import { splitChildJob } from './split/split-child-job';
+import { saveChildResult, savedChildResult } from './split/split-child-results';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
@@ -84,6 +88,8 @@ export interface ExtractionProcessorOptions {
     readonly deadlineMarginMs: number;
     readonly recheckMs: number;
   };
+  /** Splitting of long documents and wide schemas into children. Absent: every job runs whole. */
+  readonly split?: SplitSettings;
 }
 
 /**
@@ -120,11 +126,9 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     }
     const context: JobContext = { parsed: null, lessons: [] };
     try {
-      const parsed = parseJob({
-        data: job.data,
-        registry: options.registry,
-        allowedModels: options.allowedModels,
-      });
+      const parsed = splitChildJob(
+        parseJob({ data: job.data, registry: options.registry, allowedModels: options.allowedModels }),
+      );
       context.parsed = parsed;
       const { data } = parsed;
       const { workflow, historyKey, lessonsShown } = jobWorkflow(parsed);
@@ -142,14 +146,27 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       // An evaluation job is kept out of the review index and the workflow statistics.
       const review = evaluation ? undefined : options.review;
       const stats = evaluation ? undefined : options.stats;
-      const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
-      const cacheHistory = (await options.stats?.firstAttemptHistory(statsKey)) ?? null;
-      const document = await jobDocumentOf({
-        input: parsed.data.input,
-        resolver: options.documents,
+      const saved = await savedChildResult({ split: options.split, job, data });
+      if (saved) return saved;
+      const resolved = await resolveOrSplit({
+        options,
+        job,
+        token,
+        data,
+        workflow,
+        input: parsed.input,
         log,
         signal,
+        onDeadLetter: (split) => {
+          context.split = split;
+        },
       });
+      if (resolved.kind === 'split') {
+        return await completeSplitParent({ job, data, result: resolved.result, review, log });
+      }
+      const { document } = resolved;
+      const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
+      const cacheHistory = (await options.stats?.firstAttemptHistory(statsKey)) ?? null;
       const lane = resolveLane({
         job: data.lane,
         workflow: workflow.lane,
@@ -189,11 +206,12 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           ),
       });
       const jobResult = toExtractionJobResult(result);
-      if (result.needsReview && review) {
+      await saveChildResult({ split: options.split, data, result: jobResult });
+      if (result.needsReview && review && !data.part) {
         await flagForReview({ review, jobId, result, jobResult, data });
       }
       options.metrics?.completed(result, result.needsReview && review !== undefined);
-      stats?.completed(statsKey);
+      if (!data.part) stats?.completed(statsKey);
       log.info(
         {
           attempts: result.attempts,
@@ -206,6 +224,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       );
       return jobResult;
     } catch (error) {
+      // A split parent waits for its children without its lock; BullMQ moved it already.
+      if (error instanceof WaitingChildrenError) throw error;
       if (signal?.aborted && signal.reason === lockLostReason) {
         // Another worker owns the job now: leave it alone, neither failing nor moving it.
         log.warn({}, 'job cut off: its lock was lost to another worker');

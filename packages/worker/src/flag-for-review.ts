@@ -5,7 +5,10 @@ import type { ExtractionJobResult, JobData, ReviewIndex } from '@quarry/queue';
 export interface FlagForReviewOptions {
   readonly review: ReviewIndex;
   readonly jobId: string;
-  readonly result: ExtractionResult;
+  readonly result: Pick<
+    ExtractionResult,
+    'workflow' | 'version' | 'reviewReasons' | 'weakFields' | 'attempts' | 'costUsd'
+  >;
   /** The job's result as stored (its data and field confidence are what a person reviews). */
   readonly jobResult: ExtractionJobResult;
   /** The job's data (its history scope and metadata go with the entry). */

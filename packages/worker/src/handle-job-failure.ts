@@ -1,5 +1,5 @@
-import { decideFailure, type Lesson } from '@quarry/core';
-import { dlqReasonLabel } from '@quarry/queue';
+import { type AttemptRecord, decideFailure, type Lesson } from '@quarry/core';
+import { type DlqSplit, dlqReasonLabel } from '@quarry/queue';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { assertNever } from './assert-never';
@@ -8,19 +8,30 @@ import type { ExtractionProcessorOptions } from './extraction-processor';
 import type { ParsedJob } from './parse-job';
 import { reportRetryAfter } from './report-retry-after';
 import { RetryLaterError } from './retry-later-error';
+import { saveChildFailure } from './split/save-child-failure';
 import { workflowLabel } from './workflow-label';
 
 /** What the processor knows about a job when it fails; fills the DLQ record. */
 export interface JobContext {
   parsed: ParsedJob | null;
   lessons: readonly Lesson[];
+  /** Set by a split parent about to dead-letter: its children, and the failed children's attempts. */
+  split?: { readonly split: DlqSplit; readonly attempts: readonly AttemptRecord[] };
 }
 
 /** Options of {@link handleJobFailure}: the failed job plus the processor's failure settings. */
 export interface HandleJobFailureOptions
   extends Pick<
     ExtractionProcessorOptions,
-    'deadLetters' | 'metrics' | 'queue' | 'bounces' | 'maxJobAttempts' | 'backoff' | 'rateLimit' | 'random'
+    | 'deadLetters'
+    | 'metrics'
+    | 'queue'
+    | 'bounces'
+    | 'maxJobAttempts'
+    | 'backoff'
+    | 'rateLimit'
+    | 'random'
+    | 'split'
   > {
   readonly job: Job;
   readonly error: unknown;
@@ -62,14 +73,16 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
   switch (decision.action) {
     case 'dead-letter': {
       const { parsed } = context;
+      const reason = dlqReasonLabel(decision.reason);
+      await saveChildFailure({ split: options.split, parsed, job, reason, message: decision.reason.message });
       const written = await options.deadLetters.deadLetter({
         job,
         reason: decision.reason,
         lessonsInjected: context.lessons.map((lesson) => lesson.signature),
         jobAttempts: jobAttemptsMade,
         ...(parsed ? { workflow: parsed.workflow.name, version: parsed.workflow.version } : {}),
+        ...(context.split ? { split: context.split.split, attempts: context.split.attempts } : {}),
       });
-      const reason = dlqReasonLabel(decision.reason);
       options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', reason);
       log.error({ error: summary, dlqId: written.dlqId, reason }, 'job dead-lettered');
       throw new UnrecoverableError(`${reason}: ${decision.reason.message}`);

@@ -57,7 +57,7 @@ async function resolveJobDocument(options: {
       return { ...reading, ref: { type: 'file', fileId: stored } };
     }
   }
-  const original = await readBytes({ document, blobs: resolver.blobs, signal });
+  const original = await readJobDocumentBytes({ document, blobs: resolver.blobs, signal });
   const contentKey = document.source.type === 'blob' ? document.source.key : blobKeyOf(original);
   const { mediaType, encrypted, ...known } = await readDocument({
     bytes: original,
@@ -116,7 +116,12 @@ async function decryptedBytes(bytes: Uint8Array): Promise<Uint8Array> {
   throw new BadDocumentError({ kind: 'bad_document', message: `input.document: ${decrypted.detail}` });
 }
 
-async function readBytes(options: {
+/**
+ * The bytes of a job's document as stored: decoded inline base64, read from the blob store, or
+ * downloaded by `fetchUrlDocument`.
+ * @throws BadDocumentError when the worker has no blob store or the blob is not in it.
+ */
+export async function readJobDocumentBytes(options: {
   readonly document: JobDocument;
   readonly blobs: BlobStore | null;
   readonly signal?: AbortSignal | undefined;

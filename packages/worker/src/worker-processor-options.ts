@@ -1,9 +1,11 @@
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   type BatchLaneStore,
+  extractionJobOptions,
   type QuarryQueues,
   RateLimitBounceStore,
   type RedisClient,
+  SplitStore,
 } from '@quarry/queue';
 import type { Logger } from 'pino';
 import type { WorkerStores } from './create-worker-stores';
@@ -62,6 +64,10 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     stats: options.stats,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
+    split: {
+      store: new SplitStore({ redis: connection, keys: queues.keys }),
+      jobOptions: extractionJobOptions(config.queue),
+    },
     batch: {
       store: options.batchStore,
       defaultLane: config.batch.defaultLane,

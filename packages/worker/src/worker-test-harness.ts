@@ -159,16 +159,23 @@ export interface HarnessOptions {
   readonly rateLimits?: StandinOptions['rateLimits'];
   /** The stand-in's Files API caps. */
   readonly files?: StandinOptions['files'];
+  /** The stand-in answers as a model that knows these documents (replaces `plan`). */
+  readonly simulate?: StandinOptions['simulate'];
+  /** How long the stand-in takes to answer. Default at once. */
+  readonly latency?: StandinOptions['latency'];
+  /** The workflows of the workers and the client. Default {@link testRegistry}. */
+  readonly registry?: WorkflowRegistry;
 }
 
 /** Sets up a harness on the Redis at `redisUrl`; `plan` scripts the stand-in per document name. */
 export async function createHarness(options: HarnessOptions): Promise<WorkerHarness> {
   const standin = await startStandin({
-    script: scriptByDocument(options.plan ?? {}),
+    ...(options.simulate ? { simulate: options.simulate } : { script: scriptByDocument(options.plan ?? {}) }),
     documentKey: /doc:([\w-]+)/,
     ...(options.batches ? { batches: options.batches } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.files ? { files: options.files } : {}),
+    ...(options.latency ? { latency: options.latency } : {}),
   });
   const prefix = uniquePrefix('worker');
   const blobDir = mkdtempSync(join(tmpdir(), 'quarry-worker-blobs-'));
@@ -193,7 +200,7 @@ export async function createHarness(options: HarnessOptions): Promise<WorkerHarn
   };
   const config = loadWorkerConfig(env);
   const redis = redisConnection(options.redisUrl, { role: 'worker', connectionName: 'quarry-test' });
-  const registry = testRegistry();
+  const registry = options.registry ?? testRegistry();
   const client = createQuarryClient({
     redisUrl: options.redisUrl,
     registry,

@@ -1,4 +1,4 @@
-import { defineWorkflow } from '@quarry/core';
+import { defineWorkflow, type SplitSetting } from '@quarry/core';
 import { textInput } from '@quarry/workflows';
 import { LedgerStatement } from './ledger-statement';
 
@@ -10,7 +10,7 @@ export const LEDGER_MAX_TEXT_LENGTH = 5_000_000;
  * description and amount agree (pages that windows share give each of their rows twice). For the
  * workflow's `split` setting.
  */
-export const ledgerSplit = { arrayKeys: { rows: ['description', 'amount'] } } as const;
+export const ledgerSplit: SplitSetting = { arrayKeys: { rows: ['description', 'amount'] } };
 
 /**
  * The `ledger` workflow: a long statement (`longTableDocument`) as text or as a PDF, its header,
@@ -24,6 +24,7 @@ export const ledgerWorkflow = defineWorkflow({
   input: textInput({ maxLength: LEDGER_MAX_TEXT_LENGTH }),
   output: LedgerStatement,
   rules: [],
+  split: ledgerSplit,
   instructions: [
     'Extract the bank statement.',
     'accountHolder, accountNumber and period exactly as the header prints them.',
