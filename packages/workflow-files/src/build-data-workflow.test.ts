@@ -169,4 +169,44 @@ describe('buildDataWorkflow', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems[0]?.path).toBe('grounding');
   });
+
+  it('takes a split setting, checked as a code workflow is', async () => {
+    const split = {
+      pages: { window: 5, overlap: 0 },
+      fields: [['title'], ['amount', 'day']],
+      merge: { amount: 'max' },
+      onChildFailure: 'partial',
+    };
+    const result = await buildDataWorkflow({ value: { ...dataFile, split } });
+    expect(result.ok && result.workflow.split).toEqual(split);
+    const off = await buildDataWorkflow({ value: { ...dataFile, split: 'off' } });
+    expect(off.ok && off.workflow.split).toBe('off');
+  });
+
+  it.each([
+    [{ pages: { window: 0 } }, 'split.pages.window', 'a whole number from 1 to 1000'],
+    [{ pages: { window: 4, overlap: 4 } }, 'split.pages.overlap', 'overlap must be less than window'],
+    [{ fields: [['title'], ['title']] }, 'split', 'split.fields[1][0]: "title" overlaps "title" of group 0'],
+    [
+      { fields: [['titel']] },
+      'split',
+      'split.fields[0][0]: "titel" is not a property path of the output schema',
+    ],
+    [
+      { merge: { amount: 'mean' } },
+      'split.merge.amount',
+      'Invalid option: expected one of "first"|"last"|"max"|"min"',
+    ],
+    [{ arrayKeys: { title: ['x'] } }, 'split', 'split.arrayKeys.title: "title" is not an array of objects'],
+    [
+      { onChildFailure: 'ignore' },
+      'split.onChildFailure',
+      'Invalid option: expected one of "dead_letter"|"partial"',
+    ],
+    [{ window: 5 }, 'split', 'Unrecognized key: "window"'],
+    ['sometimes', 'split', "'auto', 'off' or { pages, fields, arrayKeys, merge, onChildFailure }"],
+  ])('names a bad split setting (%j) by its path', async (split, path, message) => {
+    const result = await buildDataWorkflow({ value: { ...dataFile, split } });
+    expect(result.ok ? [] : result.problems).toEqual([{ path, message }]);
+  });
 });

@@ -4,6 +4,7 @@ import {
   GroundingConfigError,
   type GroundingSetting,
   type Rule,
+  splitPathProblems,
   toOutputJsonSchema,
   WorkflowExampleError,
 } from '@quarry/core';
@@ -43,6 +44,7 @@ export async function buildDataWorkflow(options: { value: unknown }): Promise<Bu
   const output = schemaOf(file.output, 'output', problems);
   const input = file.input === undefined ? TextInput : schemaOf(file.input, 'input', problems);
   const rules = rulesOf(file, problems);
+  if (output) problems.push(...splitProblems(file, output));
   if (!output || !input || problems.length > 0) return { ok: false, problems };
   const defined = define(file, { input, output, rules });
   if (!defined.ok) return defined;
@@ -57,6 +59,20 @@ function schemaOf(schema: Record<string, unknown>, at: string, problems: Problem
   if (converted.ok) return converted.schema;
   problems.push(...converted.problems);
   return null;
+}
+
+/** The split setting's paths checked against the output schema, each problem under `split`. */
+function splitProblems(file: DataWorkflowFile, output: z.ZodType): Problem[] {
+  const setting = file.split;
+  if (setting === undefined || typeof setting === 'string') return [];
+  let outputJsonSchema: Record<string, unknown>;
+  try {
+    outputJsonSchema = toOutputJsonSchema(output);
+  } catch (error) {
+    if (error instanceof TypeError) return []; // named under `output` once the workflow is defined
+    throw error;
+  }
+  return splitPathProblems({ setting, outputJsonSchema }).map((message) => ({ path: 'split', message }));
 }
 
 function rulesOf(file: DataWorkflowFile, problems: Problem[]): Rule<unknown, unknown>[] {

@@ -1,4 +1,4 @@
-import { EffortSetting, Lane } from '@quarry/core';
+import { EffortSetting, Lane, SplitSetting } from '@quarry/core';
 import { z } from 'zod';
 import { DataRule } from './data-rule';
 import { workflowFileLimits } from './workflow-file-limits';
@@ -15,7 +15,8 @@ const positiveInt = (max: number) =>
  * A workflow as data (`*.workflow.json`, `*.workflow.yaml`, `*.workflow.yml`): the fields of a
  * `WorkflowDefinition` that make sense as data. `output` and `input` are JSON Schemas; `input`
  * defaults to the shipped workflows' `{ text }` and/or `{ document }`. Identity fields, ladders,
- * effort, lane, grounding and examples are then checked by `defineWorkflow` like a code workflow's.
+ * effort, lane, grounding, examples and the split setting's paths are then checked by
+ * `defineWorkflow` like a code workflow's.
  */
 export const DataWorkflowFile = z.strictObject({
   name: z.string({ error: 'a workflow name (lower-case letters, digits and dashes)' }),
@@ -49,6 +50,8 @@ export const DataWorkflowFile = z.strictObject({
       threshold: z.number({ error: 'a number' }).finite(),
     })
     .optional(),
+  /** How a long document or a wide schema is split (core's `SplitSetting`; default `'auto'`). */
+  split: SplitSetting.optional(),
   examples: z
     .array(z.strictObject({ text: z.string({ error: 'the example document text' }), output: z.unknown() }))
     .optional(),

@@ -29,7 +29,8 @@ export function combineGroupOutputs(groups: readonly GroupOutput[]): Record<stri
     throw new SplitInputError({ problems, cause: parsed.error });
   }
   const result: Record<string, unknown> = {};
-  for (const { paths, output } of parsed.data) {
+  // The groups as given, once checked: parsing rebuilds records, which would drop a `__proto__` key.
+  for (const { paths, output } of groups) {
     for (const path of paths) {
       const names = path.split('.');
       const found = valueAt(output, names);

@@ -3,7 +3,8 @@ import { type JsonSchema, propertiesOf } from './json-schema-paths';
 /**
  * An output JSON Schema holding only `paths` (dot paths of object properties, each in the schema):
  * what `toOutputJsonSchema(pickOutputPaths(output, paths))` gives, computed from the JSON Schema
- * alone. Objects keep their picked properties, in schema order, and `required` only of those.
+ * alone. Objects keep their picked properties, in schema order, and `required` only of those (none
+ * where none is left).
  */
 export function pickJsonSchemaPaths(schema: JsonSchema, paths: readonly string[]): JsonSchema {
   return picked(
@@ -21,6 +22,9 @@ function picked(node: JsonSchema, paths: readonly (readonly string[])[]): JsonSc
   });
   const names = new Set(kept.map(([name]) => name));
   const out: Record<string, unknown> = { ...node, properties: Object.fromEntries(kept) };
-  if (Array.isArray(node.required)) out.required = node.required.filter((name) => names.has(name));
+  // zod writes no `required` where no property is required.
+  const required = Array.isArray(node.required) ? node.required.filter((name) => names.has(name)) : [];
+  if (required.length > 0) out.required = required;
+  else delete out.required;
   return out;
 }

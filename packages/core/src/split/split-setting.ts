@@ -38,6 +38,29 @@ const whole = (min: number, max?: number) => {
   return max === undefined ? number : number.max(max, { error: form });
 };
 
+const FieldGroups = z
+  .array(
+    z
+      .array(fieldPath)
+      .min(1, { error: 'a group of at least one path' })
+      .max(splitDefaults.maxPathsPerGroup, { error: `at most ${splitDefaults.maxPathsPerGroup} paths` }),
+  )
+  .min(1, { error: 'at least one group' })
+  .max(splitDefaults.maxGroups, { error: `at most ${splitDefaults.maxGroups} groups` });
+
+/** Whether the overlap is below the window, judged only when each is valid on its own. */
+function overlapBelowWindow(pages: { window?: unknown; overlap?: unknown }): boolean {
+  const window = pages.window ?? splitDefaults.window;
+  const overlap = pages.overlap ?? splitDefaults.overlap;
+  if (!isWholeIn(window, 1, splitDefaults.maxWindow) || !isWholeIn(overlap, 0, Number.MAX_SAFE_INTEGER))
+    return true;
+  return overlap < window;
+}
+
+function isWholeIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
 /** The object form of {@link SplitSetting}. */
 export const SplitSettingObject = z.strictObject({
   /** Page windows: forcing them splits any document longer than `window` pages. */
@@ -46,28 +69,24 @@ export const SplitSettingObject = z.strictObject({
       window: whole(1, splitDefaults.maxWindow).optional(),
       overlap: whole(0).optional(),
     })
-    .refine((pages) => (pages.overlap ?? splitDefaults.overlap) < (pages.window ?? splitDefaults.window), {
-      error: 'overlap must be less than window',
-      path: ['overlap'],
-    })
+    .refine(overlapBelowWindow, { error: 'overlap must be less than window', path: ['overlap'] })
     .optional(),
   /** Groups of output paths, each asked for in its own request; `auto` groups only what does not fit. */
   fields: z
-    .union(
-      [
-        z.literal('auto'),
-        z
-          .array(
-            z
-              .array(fieldPath)
-              .min(1, { error: 'a group of at least one path' })
-              .max(splitDefaults.maxPathsPerGroup),
-          )
-          .min(1, { error: 'at least one group' })
-          .max(splitDefaults.maxGroups, { error: `at most ${splitDefaults.maxGroups} groups` }),
-      ],
-      { error: "'auto' or a list of groups of output paths" },
-    )
+    .unknown()
+    .transform((value, ctx): 'auto' | string[][] => {
+      if (value === 'auto') return value;
+      if (!Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: "'auto' or a list of groups of output paths" });
+        return z.NEVER;
+      }
+      const parsed = FieldGroups.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }
+      return z.NEVER;
+    })
     .optional(),
   /** For an array path, the item fields that together identify an item. */
   arrayKeys: z
@@ -90,16 +109,28 @@ export const SplitSettingObject = z.strictObject({
 });
 export type SplitSettingObject = z.infer<typeof SplitSettingObject>;
 
+const SplitMode = z.enum(['auto', 'off']);
+const FORM = "'auto', 'off' or { pages, fields, arrayKeys, merge, onChildFailure }";
+
 /**
  * A workflow's `split` option: `'auto'` (the default: split only what must be), `'off'`, or an
  * object setting page windows, field groups, array keys, merge rules and what a failed child does.
- * Paths are dot paths of output properties (`total`, `vendor.name`, `lineItems`); only `merge`
- * names fields of array items (`lineItems[].amount`).
+ * Paths are dot paths of object properties (`total`, `vendor.name`, `lineItems`); only `merge`
+ * names fields of array items (`lineItems[].amount`). An object is parsed as the object form alone,
+ * so that its problems are named by path rather than hidden in a union error.
  */
-export const SplitSetting = z.union([z.literal('auto'), z.literal('off'), SplitSettingObject], {
-  error: "'auto', 'off' or { pages, fields, arrayKeys, merge, onChildFailure }",
-});
-export type SplitSetting = z.infer<typeof SplitSetting>;
+export const SplitSetting = z
+  .unknown()
+  .transform((value, ctx): z.infer<typeof SplitMode> | SplitSettingObject => {
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    const parsed = (isObject ? SplitSettingObject : SplitMode).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: isObject ? issue.message : FORM });
+    }
+    return z.NEVER;
+  });
+export type SplitSetting = z.output<typeof SplitSetting>;
 
 /** A split setting with every default filled in; see {@link resolveSplitSetting}. */
 export interface ResolvedSplitSetting {

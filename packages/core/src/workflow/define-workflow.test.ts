@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GroundingSetting } from '../grounding/grounding-config';
 import { GroundingConfigError } from '../grounding/grounding-config-error';
 import type { EffortSetting } from '../models/effort-setting';
+import type { SplitSetting } from '../split/split-setting';
 import { receiptDocument, receiptWorkflow, validReceipt } from '../test-fixtures/receipt-workflow';
 import { WorkflowExampleError } from './workflow-example-error';
 
@@ -107,5 +108,42 @@ describe('defineWorkflow', () => {
         'Workflow receipt: grounding.fields.total.mode: Invalid option: expected one of "off"|"check"|"require"',
       ]);
     }
+  });
+
+  it('accepts a split setting whose paths the output schema holds', () => {
+    const split: SplitSetting = {
+      pages: { window: 5, overlap: 0 },
+      fields: [
+        ['merchant', 'date'],
+        ['items', 'total'],
+      ],
+      arrayKeys: { items: ['name', 'price'] },
+      merge: { total: 'max', 'items[].price': 'first' },
+      onChildFailure: 'partial',
+    };
+    expect(receiptWorkflow({ split }).split).toEqual(split);
+    expect(receiptWorkflow({ split: 'off' }).split).toBe('off');
+  });
+
+  it.each([
+    [{ pages: { window: 0 } }, 'Workflow receipt: split.pages.window: a whole number from 1 to 1000'],
+    [
+      'never',
+      "Workflow receipt: split: 'auto', 'off' or { pages, fields, arrayKeys, merge, onChildFailure }",
+    ],
+    [
+      { fields: [['merchant'], ['merchant', 'totl']] },
+      'Workflow receipt: split.fields[1][0]: "merchant" overlaps "merchant" of group 0; Workflow receipt: split.fields[1][1]: "totl" is not a property path of the output schema',
+    ],
+    [
+      { arrayKeys: { items: ['sku'] } },
+      'Workflow receipt: split.arrayKeys.items: the items of "items" have no field "sku"',
+    ],
+    [
+      { merge: { 'items[].cost': 'max' } },
+      'Workflow receipt: split.merge.items[].cost: "items[].cost" is not a path of the output schema',
+    ],
+  ])('names a bad split setting (%j)', (split, message) => {
+    expect(() => receiptWorkflow({ split: split as never })).toThrow(new TypeError(message));
   });
 });
