@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CorpusIndex, type PageRun } from './corpus-index';
 import { effortMistake } from './effort-mistake';
 import { addEvidence } from './evidence-quotes';
+import { fitToSchema } from './fit-to-schema';
 import { planHallucination } from './hallucination';
 import { expandPath, formatPath, type JsonPath, parsePath, setAt } from './json-path';
 import { mentionsPath } from './mentions-path';
@@ -130,11 +131,16 @@ export class SimulatedModel {
           'The stand-in knows no corpus document contained in the first text block of the first user message',
       };
     }
-    // A run of an entry's pages (a page window of a long document) shows only part of its truth.
-    const entry: CorpusEntry = located.pages
-      ? { ...located.entry, truth: visibleTruth({ truth: located.entry.truth, document: text.document }) }
-      : located.entry;
     const schema = strategySchema(strategy);
+    // A run of an entry's pages (a page window of a long document) shows only part of its truth;
+    // a request for some of the fields (a field group of a wide schema) gets only those.
+    const shown = located.pages
+      ? visibleTruth({ truth: located.entry.truth, document: text.document })
+      : located.entry.truth;
+    const entry: CorpusEntry = {
+      ...located.entry,
+      truth: fitToSchema(shown, schema) as CorpusEntry['truth'],
+    };
     const value: unknown = structuredClone(entry.truth);
     const outsideDocument = `${text.lessons}\n${text.feedback}`;
     for (const mistake of this.#persistent.get(entry.workflow) ?? []) {
