@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { countPdfPages } from '@quarry/documents';
 import { terminalText } from '@quarry/env';
 import { corpusDirectory } from './corpus-directory';
 import { DOCUBENCH_TOLERANCE, hasDocubenchMaterial, runDocubenchCheck } from './docubench-check';
 import { runDocubenchWorkflowsCheck } from './docubench-workflows-check';
+import { runLongDocumentCheck } from './long-document-check';
 import { runCorpusCheck } from './run-corpus-check';
 
 /**
@@ -14,7 +16,9 @@ import { runCorpusCheck } from './run-corpus-check';
  * 2. DocuBench scoring: every published per-document score recomputed with `scoreDocubench`; fails when
  *    one differs by more than `DOCUBENCH_TOLERANCE`;
  * 3. DocuBench's 50 schemas loaded as data workflows: fails when one does not load; reports the labels
- *    that do not fit their schema.
+ *    that do not fit their schema;
+ * 4. the real PDFs of more than 100 pages (`irs-pdfs`) split into page windows end to end: fails when a
+ *    page is dropped or read twice in the merged output.
  * Exits 1 when a step fails.
  */
 async function main(): Promise<number> {
@@ -22,7 +26,8 @@ async function main(): Promise<number> {
   const fieldbench = await fieldbenchStep(resolve(corpus, 'fieldbench'));
   const docubench = docubenchStep(resolve(corpus, 'docubench-scoring'));
   const docubenchWorkflows = await docubenchWorkflowsStep(resolve(corpus, 'docubench-scoring'));
-  return fieldbench && docubench && docubenchWorkflows ? 0 : 1;
+  const longDocuments = await longDocumentStep(resolve(corpus, 'irs-pdfs'));
+  return fieldbench && docubench && docubenchWorkflows && longDocuments ? 0 : 1;
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -83,6 +88,38 @@ async function docubenchWorkflowsStep(dir: string): Promise<boolean> {
     `test:corpus docubench workflows: ${check.loaded} of ${check.schemas} schemas loaded as data workflows, ${check.labelsValid} labels fit their output schema`,
   );
   return check.schemas > 0 && check.loaded === check.schemas;
+}
+
+/** The PDFs under `dir` of more than the platform's 100 pages (by size first: a long booklet is large). */
+async function longDocumentStep(dir: string): Promise<boolean> {
+  if (!existsSync(dir)) {
+    say(`test:corpus long documents skipped: no PDFs at ${dir}`);
+    return true;
+  }
+  const pdfs = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.pdf'))
+    .map((path) => join(dir, path));
+  const long: string[] = [];
+  for (const path of pdfs) {
+    const pages = await countPdfPages({
+      bytes: new Uint8Array(readFileSync(path)),
+      limits: { maxPages: 5000 },
+    });
+    if (pages > 100) long.push(path);
+  }
+  const counts = await runLongDocumentCheck({
+    pdfs: long,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  });
+  for (const count of counts) {
+    say(
+      `long document ${terminalText(count.file)}: ${count.pages} pages in ${count.windows} windows, ${count.extracted} of ${count.expected} pages listed, ${count.dropped} dropped, ${count.duplicated} duplicated`,
+    );
+  }
+  say(
+    `test:corpus long documents: ${counts.length} PDFs over 100 pages, ${counts.filter((c) => c.ok).length} merged exactly`,
+  );
+  return counts.length > 0 && counts.every((count) => count.ok);
 }
 
 process.exitCode = await main();
