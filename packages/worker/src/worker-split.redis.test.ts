@@ -48,10 +48,18 @@ const pagedList = (version: 1 | 2 | 3) =>
     },
   });
 
+const groundedLedger = defineWorkflow({
+  ...ledgerWorkflow,
+  name: 'grounded-ledger',
+  grounding: 'check',
+  split: { pages: { window: 5, overlap: 1 }, arrayKeys: { rows: ['description', 'amount'] } },
+});
+
 const registry = () =>
   new WorkflowRegistry([
     ...testRegistry().list(),
     ledgerWorkflow,
+    groundedLedger,
     wideForm,
     pagedList(1),
     pagedList(2),
@@ -228,6 +236,30 @@ describe('a split job (long documents in page windows, wide schemas in field gro
     // Half price, less what prompt caching saved differently in each lane.
     expect((result.costUsd ?? 0) / (whole.costUsd ?? 1)).toBeGreaterThan(0.45);
     expect((result.costUsd ?? 0) / (whole.costUsd ?? 1)).toBeLessThan(0.55);
+  });
+
+  it('row 175: a grounded split job -> each merged value keeps its provenance with the page of the document it was read on', async ({
+    testBed,
+  }) => {
+    const statement = await longTableDocument({ pages: 20 });
+    const h = await testBed.harness({
+      registry: registry(),
+      simulate: { corpus: [{ workflow: 'grounded-ledger', text: statement.text, truth: statement.truth }] },
+    });
+    await h.startWorker({ WORKER_CONCURRENCY: '4' });
+    const { jobId } = await h.client.enqueue('grounded-ledger', { text: statement.text });
+    const result = await h.client.waitForResult(jobId, { timeoutMs: 60_000 });
+    expect(result.data).toEqual(statement.truth);
+    expect(result.split?.windows).toBeGreaterThan(1);
+    const pageOf = (needle: string) => statement.pages.findIndex((page) => page.includes(needle)) + 1;
+    const rows = statement.truth.rows;
+    for (const i of [0, 7, 8, 70, rows.length - 1]) {
+      const row = rows[i];
+      if (!row) throw new Error(`no row ${i}`);
+      expect(result.provenance?.[`rows[${i}].description`]).toMatchObject({ page: pageOf(row.description) });
+    }
+    expect(result.provenance?.closingBalance?.page).toBe(20);
+    expect(result.provenance?.accountHolder?.page).toBe(1);
   });
 
   it('keeps a short document whole: no split, no child, no split report', async ({ testBed }) => {

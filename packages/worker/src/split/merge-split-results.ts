@@ -10,6 +10,7 @@ import {
   SplitParentError,
 } from '@quarry/core';
 import type { ExtractionJobResult, SplitReport } from '@quarry/queue';
+import { mergeGrounding } from './merge-grounding';
 import { childPart, type SplitPlanRecord } from './split-plan-record';
 
 /** What a split parent does once its children have ended: complete, ask some children again, or dead-letter. */
@@ -32,6 +33,8 @@ export interface MergeSplitResultsOptions {
   readonly rerunDone: boolean;
   /** Children asked again, for the report. */
   readonly rerunCount: number;
+  /** A text split's window text (pages joined by form feeds), to page the children's quotes; null otherwise. */
+  readonly windowText: (window: { readonly firstPage: number; readonly lastPage: number }) => string | null;
 }
 
 /**
@@ -249,9 +252,22 @@ function jobResult(
         }
       : {}),
   };
+  const grounding = mergeGrounding({
+    data,
+    children: [...options.results].map(([index, result]) => {
+      const { window } = childPart(options.plan, index);
+      const paged = options.plan.pages !== null;
+      return {
+        result,
+        firstPage: paged ? window.firstPage : 1,
+        windowText: paged ? options.windowText(window) : null,
+      };
+    }),
+  });
+  const weakReasons = (grounding.weakFields ?? []).length;
   return {
     data,
-    needsReview: reviewReasons.length > 0,
+    needsReview: reviewReasons.length > 0 || weakReasons > 0,
     reviewReasons,
     attempts: Math.max(
       1,
@@ -265,6 +281,7 @@ function jobResult(
     workflow: options.workflow.name,
     version: options.workflow.version,
     durationMs: results.reduce((sum, result) => sum + result.durationMs, 0),
+    ...grounding,
     split: report,
   };
 }

@@ -3,8 +3,10 @@ import {
   type AttemptRecord,
   type AttemptStore,
   type BlobStore,
+  documentOf,
   type ResolvedSplitSetting,
   SplitParentError,
+  textPages,
 } from '@quarry/core';
 import {
   attemptJobKey,
@@ -161,7 +163,18 @@ function merge(
     failed: states.failed,
     rerunDone,
     rerunCount,
+    windowText: windowTextOf(options, plan),
   });
+}
+
+/** The text of a text split's windows (its pages cut once), for paging quotes; null for any other split. */
+function windowTextOf(options: SplitParentOptions, plan: SplitPlanRecord) {
+  let pages: string[] | null = null;
+  return (window: { readonly firstPage: number; readonly lastPage: number }): string | null => {
+    if (plan.source !== 'text') return null;
+    pages ??= textPages(documentOf(options.workflow, options.input));
+    return pages.slice(window.firstPage - 1, window.lastPage).join('\f');
+  };
 }
 
 interface ChildStates {
