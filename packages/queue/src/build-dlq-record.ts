@@ -2,7 +2,7 @@ import { type AttemptRecord, issueSignature } from '@quarry/core';
 import { dlqIdFor } from './dlq-id';
 import { type DlqReason, dlqReasonMessage } from './dlq-reason';
 import { dlqReasonLabel } from './dlq-reason-label';
-import { type DlqSplit, DlqRecord } from './dlq-record';
+import { DlqRecord, type DlqSplit } from './dlq-record';
 import { dlqTotals } from './dlq-totals';
 import { fingerprint } from './fingerprint';
 import { Lineage } from './job-data';

@@ -37,7 +37,9 @@ export class SplitPieceTooLargeError extends Error {
   override readonly name = 'SplitPieceTooLargeError';
   readonly bytes: number;
   constructor(options: { readonly what: string; readonly bytes: number }) {
-    super(`${options.what} is ${options.bytes} bytes of JSON; a split piece holds at most ${splitStoreDefaults.maxBytes}`);
+    super(
+      `${options.what} is ${options.bytes} bytes of JSON; a split piece holds at most ${splitStoreDefaults.maxBytes}`,
+    );
     this.bytes = options.bytes;
   }
 }
@@ -169,7 +171,9 @@ function capped(what: string, value: unknown): string {
 }
 
 function indicesOf(value: unknown): number[] {
-  return Array.isArray(value) ? value.filter((index): index is number => Number.isInteger(index) && index >= 0) : [];
+  return Array.isArray(value)
+    ? value.filter((index): index is number => Number.isInteger(index) && index >= 0)
+    : [];
 }
 
 function parseJson(json: string): unknown {

@@ -262,6 +262,19 @@ describe('a split job (long documents in page windows, wide schemas in field gro
     expect(result.provenance?.accountHolder?.page).toBe(1);
   });
 
+  it('row 176: a document that would split into more than 2,000 children -> dead-lettered document_too_large naming the count, no model call', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({ registry: registry() });
+    await h.startWorker();
+    const text = Array.from({ length: 2001 }, (_, i) => `page ${i + 1}`).join('\f');
+    const { jobId } = await h.client.enqueue('paged-list', { text }, { version: 1 });
+    const record = await h.dlqRecordOf(jobId);
+    expect(record.reason).toMatchObject({ kind: 'document_too_large' });
+    expect(record.reason.message).toContain('2001 children');
+    expect(h.standin.requests).toHaveLength(0);
+  });
+
   it('keeps a short document whole: no split, no child, no split report', async ({ testBed }) => {
     const statement = await longTableDocument({ pages: 2 });
     const h = await testBed.harness({

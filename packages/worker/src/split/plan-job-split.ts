@@ -16,7 +16,7 @@ import {
   toOutputJsonSchema,
 } from '@quarry/core';
 import { inspectDocument } from '@quarry/documents';
-import { MAX_SPLIT_PAGES } from '@quarry/queue';
+import { MAX_SPLIT_CHILDREN, MAX_SPLIT_PAGES } from '@quarry/queue';
 import { type DocumentResolver, readJobDocumentBytes } from '../resolve-job-document';
 import type { SplitPlanRecord } from './split-plan-record';
 
@@ -80,6 +80,13 @@ export async function planJobSplit(options: PlanJobSplitOptions): Promise<SplitP
     case 'split': {
       const pagesSplit = plan.windows.length > 1;
       const fieldsSplit = plan.groups.length > 1;
+      const children = (pagesSplit ? plan.windows.length : 1) * (fieldsSplit ? plan.groups.length : 1);
+      if (children > MAX_SPLIT_CHILDREN) {
+        throw new BadDocumentError({
+          kind: 'document_too_large',
+          message: `the job would split into ${children} children (${plan.windows.length} page windows × ${plan.groups.length} field groups); at most ${MAX_SPLIT_CHILDREN}: use larger split.pages.window or fewer field groups`,
+        });
+      }
       return {
         version: 1,
         source: pagesSplit ? facts.source : 'none',
