@@ -1,6 +1,7 @@
 import {
   type AnyWorkflow,
   BadDocumentError,
+  countStructuredOutputParameters,
   documentOf,
   documentOfInput,
   documentTokenEstimate,
@@ -12,6 +13,7 @@ import {
   planSplit,
   type ResolvedDocument,
   type ResolvedSplitSetting,
+  structuredOutputLimits,
   textPages,
   toOutputJsonSchema,
 } from '@quarry/core';
@@ -58,6 +60,7 @@ export interface PlanJobSplitOptions {
  */
 export async function planJobSplit(options: PlanJobSplitOptions): Promise<SplitPlanRecord | null> {
   const { workflow } = options;
+  if (!schemaMaySplit(workflow, options.setting) && smallDocument(options)) return null;
   const facts = await documentFacts(options);
   const modelId = workflow.models?.[0] ?? workflow.model ?? options.modelId;
   const spec = modelSpecOf(modelId, options.models);
@@ -99,6 +102,38 @@ export async function planJobSplit(options: PlanJobSplitOptions): Promise<SplitP
       };
     }
   }
+}
+
+const schemaSplits = new WeakMap<AnyWorkflow, boolean>();
+
+/** Whether the workflow's fields split: groups given, or a schema over the structured-output limits (once per workflow). */
+function schemaMaySplit(workflow: AnyWorkflow, setting: ResolvedSplitSetting): boolean {
+  let splits = schemaSplits.get(workflow);
+  if (splits === undefined) {
+    const counts = countStructuredOutputParameters(outputJsonSchemaOf(workflow));
+    splits =
+      setting.fields !== 'auto' ||
+      counts.optionalParameters > structuredOutputLimits.maxOptionalParameters ||
+      counts.unionParameters > structuredOutputLimits.maxUnionParameters;
+    schemaSplits.set(workflow, splits);
+  }
+  return splits;
+}
+
+/**
+ * A document no page rule can split: a text under {@link SHORT_TEXT_CHARS} (of at most one window
+ * of pages when the workflow names `pages`), a PDF of at most one window of pages, an image. Decided without planning, so a job that runs whole pays nothing more.
+ */
+function smallDocument(options: PlanJobSplitOptions): boolean {
+  const { document, setting } = options;
+  if (document === 'too_large') return false;
+  if (document === undefined) {
+    const text = documentOf(options.workflow, options.input);
+    if (setting.pages.forced) return textPages(text).length <= setting.pages.window;
+    return text.length <= SHORT_TEXT_CHARS;
+  }
+  if (document.mediaType !== 'application/pdf') return true;
+  return document.pageStarts !== null && document.pageStarts.length <= setting.pages.window;
 }
 
 interface DocumentFacts {
