@@ -55,8 +55,26 @@ const groundedLedger = defineWorkflow({
   split: { pages: { window: 5, overlap: 1 }, arrayKeys: { rows: ['description', 'amount'] } },
 });
 
+/** A title printed on every page; v2 settles a disagreement by the greatest. */
+const pagedTitle = (version: 1 | 2) =>
+  defineWorkflow({
+    name: 'paged-title',
+    version,
+    description: 'The title each page prints',
+    input: textInput(),
+    output: z.object({ title: z.string().nullable() }),
+    rules: [],
+    instructions: 'Give the title printed on the pages.',
+    split: {
+      pages: { window: 1, overlap: 0 },
+      ...(version === 2 ? { merge: { title: 'max' as const } } : {}),
+    },
+  });
+
 const registry = () =>
   new WorkflowRegistry([
+    pagedTitle(1),
+    pagedTitle(2),
     ...testRegistry().list(),
     ledgerWorkflow,
     groundedLedger,
@@ -273,6 +291,47 @@ describe('a split job (long documents in page windows, wide schemas in field gro
     expect(record.reason).toMatchObject({ kind: 'document_too_large' });
     expect(record.reason.message).toContain('2001 children');
     expect(h.standin.requests).toHaveLength(0);
+  });
+
+  it('row 177: windows that disagree on a field -> the first value kept and the result flagged for review with each value and its pages; a merge rule settles it instead', async ({
+    testBed,
+  }) => {
+    const title = (value: string): StandinReply => ({ kind: 'json', value: { title: value } });
+    const h = await testBed.harness({
+      registry: registry(),
+      plan: {
+        'f-p1': [title('Alpha')],
+        'f-p2': [title('Beta')],
+        'f-p3': [title('Alpha')],
+        'g-p1': [title('Alpha')],
+        'g-p2': [title('Beta')],
+        'g-p3': [title('Alpha')],
+      },
+    });
+    await h.startWorker();
+    const flagged = await h.client.enqueue('paged-title', { text: threePages('f') }, { version: 1 });
+    const first = await h.client.waitForResult(flagged.jobId, { timeoutMs: 30_000 });
+    expect(first.data).toEqual({ title: 'Alpha' });
+    expect(first.needsReview).toBe(true);
+    expect(first.reviewReasons).toContain(
+      'split: windows disagree at title: "Alpha" (pages 1–1) vs "Beta" (pages 2–2) vs "Alpha" (pages 3–3)',
+    );
+    expect(first.split?.merged.conflicts).toEqual([
+      {
+        path: 'title',
+        reason: 'no_rule',
+        values: [
+          { value: 'Alpha', pages: [1, 1] },
+          { value: 'Beta', pages: [2, 2] },
+          { value: 'Alpha', pages: [3, 3] },
+        ],
+      },
+    ]);
+    const settled = await h.client.enqueue('paged-title', { text: threePages('g') }, { version: 2 });
+    const second = await h.client.waitForResult(settled.jobId, { timeoutMs: 30_000 });
+    expect(second.data).toEqual({ title: 'Beta' });
+    expect(second.needsReview).toBe(false);
+    expect(second.split?.merged.conflicts).toEqual([]);
   });
 
   it('keeps a short document whole: no split, no child, no split report', async ({ testBed }) => {
