@@ -334,6 +334,35 @@ describe('a split job (long documents in page windows, wide schemas in field gro
     expect(second.split?.merged.conflicts).toEqual([]);
   });
 
+  it('dead-letters a child whose part names fields its workflow lacks as invalid_payload, without a model call', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({ registry: registry() });
+    await h.startWorker();
+    const part = {
+      splitId: 'abc',
+      parentId: 'p',
+      index: 0,
+      children: 1,
+      source: 'none',
+      window: null,
+      paths: ['nope'],
+      groups: 1,
+    };
+    await h
+      .rawQueue()
+      .add(
+        'extract',
+        { workflow: 'paged-list', version: 1, input: { text: 'x' }, part },
+        { jobId: 'bad-part' },
+      );
+    const record = await h.dlqRecordOf('bad-part');
+    expect(record.reason.kind).toBe('invalid_payload');
+    expect(record.reason.message).toContain('part: ');
+    expect(record.reason.message).toContain('nope');
+    expect(h.standin.requests).toHaveLength(0);
+  });
+
   it('keeps a short document whole: no split, no child, no split report', async ({ testBed }) => {
     const statement = await longTableDocument({ pages: 2 });
     const h = await testBed.harness({

@@ -1,4 +1,11 @@
-import { type AnyWorkflow, childWorkflow, documentOf, textPages } from '@quarry/core';
+import {
+  type AnyWorkflow,
+  childWorkflow,
+  documentOf,
+  InvalidJobDataError,
+  SplitInputError,
+  textPages,
+} from '@quarry/core';
 import type { JobPart } from '@quarry/queue';
 import type { ParsedJob } from '../parse-job';
 
@@ -11,12 +18,7 @@ import type { ParsedJob } from '../parse-job';
 export function splitChildJob(parsed: ParsedJob): ParsedJob {
   const { part } = parsed.data;
   if (!part) return parsed;
-  const narrowed = childWorkflow(parsed.workflow, {
-    index: part.index,
-    window: part.window,
-    paths: part.paths,
-    groups: part.groups,
-  });
+  const narrowed = narrow(parsed.workflow, part);
   const windowed =
     part.source === 'text' && part.window ? withTextWindow(narrowed, parsed.workflow, part) : narrowed;
   const feedback = part.feedback ?? [];
@@ -28,6 +30,26 @@ export function splitChildJob(parsed: ParsedJob): ParsedJob {
           instructions: `${windowed.instructions}\n\nA check of the whole extraction failed on what these pages gave; correct it:\n${feedback.map((line) => `- ${line}`).join('\n')}`,
         };
   return { ...parsed, workflow };
+}
+
+/** The child's workflow; a part naming paths the workflow's output lacks is a bad job, not a bug. */
+function narrow(workflow: AnyWorkflow, part: JobPart): AnyWorkflow {
+  try {
+    return childWorkflow(workflow, {
+      index: part.index,
+      window: part.window,
+      paths: part.paths,
+      groups: part.groups,
+    });
+  } catch (error) {
+    if (!(error instanceof SplitInputError)) throw error;
+    const problems = error.problems.map((problem) => `part: ${problem}`);
+    throw new InvalidJobDataError({
+      message: `The job's part does not fit ${workflow.name}@v${workflow.version}: ${problems.join('; ')}`,
+      problems,
+      cause: error,
+    });
+  }
 }
 
 function withTextWindow(narrowed: AnyWorkflow, parent: AnyWorkflow, part: JobPart): AnyWorkflow {
