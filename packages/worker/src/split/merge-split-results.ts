@@ -268,7 +268,7 @@ function jobResult(
   return {
     data,
     needsReview: reviewReasons.length > 0 || weakReasons > 0,
-    reviewReasons,
+    reviewReasons: capped(reviewReasons),
     attempts: Math.max(
       1,
       results.reduce((sum, result) => sum + result.attempts, 0),
@@ -284,6 +284,15 @@ function jobResult(
     ...grounding,
     split: report,
   };
+}
+
+/** Review reasons a result carries at most: many windows each flagged would otherwise bury the first. */
+export const MAX_SPLIT_REVIEW_REASONS = 50;
+
+function capped(reasons: readonly string[]): string[] {
+  if (reasons.length <= MAX_SPLIT_REVIEW_REASONS) return [...reasons];
+  const kept = reasons.slice(0, MAX_SPLIT_REVIEW_REASONS - 1);
+  return [...kept, `… and ${reasons.length - kept.length} more review reasons`];
 }
 
 /** "pages 21–30, fields a, b" of a child, for messages. */
