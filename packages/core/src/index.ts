@@ -217,6 +217,7 @@ export {
   InvalidJobDataError,
   type RetryReasonKind,
 } from './policy';
+export { SplitParentError } from './policy/split-parent-error';
 export { type BuildRequestOptions, buildRequest, type FailedReply } from './request/build-request';
 export {
   type BreakpointDecision,
@@ -264,7 +265,6 @@ export {
   splitEstimates,
 } from './split/plan-split';
 export { SplitInputError } from './split/split-input-error';
-export { SplitParentError } from './policy/split-parent-error';
 export { type SplitPathProblemsOptions, splitPathProblems } from './split/split-path-problems';
 export {
   type ResolvedSplitSetting,

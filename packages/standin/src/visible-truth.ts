@@ -2,7 +2,7 @@
  * The text as the visibility checks read it: compatibility characters folded (NFKC) and every run
  * of white space one space, so a PDF's text layer and the laid-out text read the same.
  */
-export const flattenForVisibility = (text: string): string => text.normalize('NFKC').replace(/\s+/g, ' ');
+const flattenForVisibility = (text: string): string => text.normalize('NFKC').replace(/\s+/g, ' ');
 
 const isDigit = (character: string | undefined): boolean =>
   character !== undefined && character >= '0' && character <= '9';

@@ -11,7 +11,7 @@ export function outputLeafPaths(outputJsonSchema: JsonSchema): string[] {
 }
 
 /** The units at and under `path`, whose schema is `node`. */
-export function unitsUnder(node: JsonSchema, path: string): string[] {
+function unitsUnder(node: JsonSchema, path: string): string[] {
   const properties = propertiesOf(node);
   if (properties === null) return path === '' ? [] : [path];
   return Object.entries(properties).flatMap(([name, child]) =>
