@@ -11,6 +11,7 @@ import { evalAccuracy } from './lines/eval-accuracy';
 import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
+import { longDocuments } from './lines/long-documents';
 import { memory } from './lines/memory';
 import { modelLadder } from './lines/model-ladder';
 import { modelPrices } from './lines/model-prices';
@@ -50,4 +51,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 18, title: 'Document bytes', run: documentBytes },
   { id: 19, title: 'CLI start-up', run: cliStartup },
   { id: 20, title: 'Eval accuracy', run: evalAccuracy },
+  { id: 21, title: 'Long documents', run: longDocuments },
 ];
