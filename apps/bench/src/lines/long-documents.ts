@@ -11,6 +11,7 @@ import {
   type Usage,
   WorkflowRegistry,
 } from '@quarry/core';
+import { textTable } from '@quarry/env';
 import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
 import type { SplitReport } from '@quarry/queue';
 import { LedgerStatement, type LongTableDocument, ledgerWorkflow, longTableDocument } from '@quarry/samples';
@@ -25,8 +26,8 @@ import { round } from '../stats';
 /** Document sizes in pages (rows ∝ pages: `longTableDocument`'s 7.5 rows a page). */
 const PAGES = [10, 25, 50, 100, 200, 400] as const;
 const QUICK_PAGES = [10, 50, 200] as const;
-/** A short statement run on both sides before the measured sizes, its figures dropped. */
-const WARM_UP_PAGES = 12;
+/** A statement run on both sides before the measured sizes, its figures dropped (long enough to split). */
+const WARM_UP_PAGES = 20;
 /** Children in flight: the worker's concurrency. */
 const CONCURRENCY = 8;
 /** How long one job may take before the bench gives up on it (a 400-page split takes seconds). */
@@ -200,18 +201,46 @@ function sideFigures(side: SideRun, pages: number) {
 
 const cell = (value: number | null): string => (value === null ? '—' : String(value));
 
-/** One note per size: split and whole side by side. */
-function sizeNote(run: SizeRun): string {
-  const figures = (label: string, side: SideRun | null) => {
-    if (!side) return `${label} not run (over the PDF page limit)`;
-    const f = sideFigures(side, run.pages);
-    const outcome = side.outcome === 'dead_lettered' ? ` DEAD-LETTERED (${side.reason})` : '';
-    return (
-      `${label}${outcome} ${f.extracted} extracted, ${f.dropped} dropped, ${f.duplicated} duplicated, ` +
-      `$${cell(f.costPerPageUsd)}/page, ${f.wallPerPageMs} ms/page, ${f.children} children, ${f.duplicatesRemoved} duplicates removed`
-    );
-  };
-  return `${run.pages} pages, ${run.split.rows.expected} rows: ${figures('split', run.split)}; ${figures('whole', run.whole)}`;
+/**
+ * The sizes side by side, split / whole in each cell, as lines of a text table: "—" where the
+ * whole call could not run (over the PDF page limit), "DLQ" beside a dead-lettered side's figures.
+ */
+function sizeTable(runs: readonly SizeRun[]): string[] {
+  const pair = (run: SizeRun, figure: (side: SideRun) => string) =>
+    `${figure(run.split)} / ${run.whole ? figure(run.whole) : '—'}`;
+  const rows = runs.map((run) => {
+    const f = (side: SideRun) => sideFigures(side, run.pages);
+    const extracted = (side: SideRun) =>
+      side.outcome === 'dead_lettered' ? `${side.rows.extracted} (DLQ)` : String(side.rows.extracted);
+    return [
+      String(run.pages),
+      String(run.split.rows.expected),
+      pair(run, extracted),
+      pair(run, (side) => String(side.rows.dropped)),
+      pair(run, (side) => String(side.rows.duplicated)),
+      pair(run, (side) => cell(f(side).costPerPageUsd)),
+      pair(run, (side) => String(f(side).wallPerPageMs)),
+      pair(run, (side) => String(f(side).children)),
+      pair(run, (side) => String(f(side).duplicatesRemoved)),
+    ];
+  });
+  return textTable({
+    head: [
+      'pages',
+      'rows',
+      'extracted s/w',
+      'dropped s/w',
+      'duplicated s/w',
+      'USD/page s/w',
+      'ms/page s/w',
+      'children s/w',
+      'dups removed s/w',
+    ],
+    rows,
+    separator: ' | ',
+    headRule: true,
+    maxWidth: 40,
+  }).split('\n');
 }
 
 /**
@@ -271,7 +300,9 @@ export async function longDocuments(context: BenchContext): Promise<LineResult> 
         })),
       },
       notes: [
-        ...runs.map(sizeNote),
+        'split (s) / whole (w) per size:',
+        ...sizeTable(runs),
+        `model calls, split / whole: ${runs.map((run) => `${run.pages} pages ${run.split.calls} / ${run.whole ? run.whole.calls : '—'}`).join('; ')} (a whole answer cut at max_tokens is asked again with max_tokens doubled, up to ${extractDefaults.maxTokensCap})`,
         `cost per page, split / whole: ${ratios.length ? ratios.join('; ') : 'no size where both ran'}`,
       ],
     };
