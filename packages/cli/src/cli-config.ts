@@ -7,6 +7,9 @@ import {
   queueEnv,
   redactRedisUrl,
   redisUrlVar,
+  type WebhookSettings,
+  webhookEnv,
+  webhookSettings,
 } from '@quarry/queue';
 import { triageEnv, triageSettings } from '@quarry/triage';
 import { z } from 'zod';
@@ -47,6 +50,15 @@ export type CliTriageEnv = z.output<typeof CliTriageEnv>;
 export const CliAnthropicEnv = CliEnv.extend(anthropicEnv);
 export type CliAnthropicEnv = z.output<typeof CliAnthropicEnv>;
 
+/** The environment of `quarry webhooks`: {@link CliEnv} and the webhook variables the worker reads. */
+export const CliWebhookEnv = CliEnv.extend(webhookEnv);
+export type CliWebhookEnv = z.output<typeof CliWebhookEnv>;
+
+/** The CLI's settings of the webhook commands: where a URL may point, the deadline, the tries of a replay. */
+export interface CliWebhookConfig extends CliConfig {
+  readonly webhooks: WebhookSettings;
+}
+
 /** The CLI's settings of an Anthropic API client, from the variables the worker reads. */
 export interface CliAnthropicConfig extends CliConfig {
   readonly anthropic: {
@@ -63,7 +75,7 @@ const redactors: Readonly<Record<string, Redactor>> = {
   REDIS_URL: redactRedisUrl,
 };
 
-function parse<S extends typeof CliEnv | typeof CliTriageEnv | typeof CliAnthropicEnv>(
+function parse<S extends typeof CliEnv | typeof CliTriageEnv | typeof CliAnthropicEnv | typeof CliWebhookEnv>(
   schema: S,
   env: Env,
 ): z.output<S> {
@@ -117,4 +129,13 @@ export function cliAnthropicConfig(env: Env): CliAnthropicConfig {
       timeoutMs: parsed.ANTHROPIC_TIMEOUT_MS,
     },
   };
+}
+
+/**
+ * Reads the configuration of the webhook commands ({@link CliWebhookEnv}).
+ * @throws ConfigError naming every bad variable and the form it expects.
+ */
+export function cliWebhookConfig(env: Env): CliWebhookConfig {
+  const parsed = parse(CliWebhookEnv, env);
+  return { ...fromEnv(parsed), webhooks: webhookSettings(parsed) };
 }

@@ -8,7 +8,7 @@ import {
 } from '@quarry/client';
 import { ConfigError } from '@quarry/env';
 import { LabelledSetError } from '@quarry/eval';
-import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError } from '@quarry/queue';
+import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError, WebhookInputError } from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
 // The error alone: the loader (YAML, JSONata) stays out of the CLI's start-up.
 import { WorkflowFileError } from '@quarry/workflow-files/error';
@@ -75,6 +75,7 @@ export const errorExits: readonly ErrorExit<Error>[] = [
   exit(BlobStoreError, exitCodes.failure, (e) => `${e.message}; nothing was enqueued`),
   exit(DlqRecordNotFoundError, exitCodes.failure, (e) => e.message),
   exit(UnknownBatchError, exitCodes.failure, (e) => e.message),
+  exit(WebhookInputError, exitCodes.failure, (e) => `${e.problem}: ${e.message}; nothing was changed`),
   exit(BatchCancelError, exitCodes.failure, (e) => e.message),
   exit(RedisUnavailableError, exitCodes.failure, (e) => {
     const consequence = redisConsequence[e.operation];

@@ -15,6 +15,7 @@ import {
   ReviewIndex,
   redactRedisUrl,
   redisClient,
+  WebhookSubscriptionStore,
   WorkflowStatsStore,
 } from '@quarry/queue';
 import { createTriage, type Triage } from '@quarry/triage';
@@ -129,6 +130,7 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       view: new BatchesView({ redis: connection, keys }),
       records: new BatchRecords({ redis: connection, keys }),
     },
+    webhooks: new WebhookSubscriptionStore({ redis: connection, keys }),
     review: new ReviewIndex({ redis: connection, keys }),
     corrections: new ReviewCorrections({
       redis: connection,

@@ -7,6 +7,7 @@ import type {
   OverviewCounts,
   ReviewCorrections,
   ReviewIndex,
+  WebhookSubscriptionStore,
   WorkflowStatsStore,
 } from '@quarry/queue';
 import type { Triage } from '@quarry/triage';
@@ -38,6 +39,7 @@ import { overviewRoutes } from './routes/overview-routes';
 import { reviewCorrectRoutes } from './routes/review-correct-routes';
 import { reviewRoutes } from './routes/review-routes';
 import { triageRoutes } from './routes/triage-routes';
+import { webhooksRoutes } from './routes/webhooks-routes';
 import { securityHeaders } from './security-headers';
 
 /** What {@link dashboardApp} wires together. */
@@ -52,6 +54,8 @@ export interface DashboardAppOptions {
   readonly triage: Triage;
   /** The batch lane's read model and records (the Batches pages). */
   readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
+  /** Webhook subscriptions and their delivery history (the Webhooks page). */
+  readonly webhooks: WebhookSubscriptionStore;
   /** What the overview's charts are drawn from. */
   readonly overview: { readonly counts: OverviewCounts; readonly stats: WorkflowStatsStore };
   /** Jobs flagged for review (the Review page). */
@@ -150,6 +154,7 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       now: options.now,
     }),
   );
+  app.use(webhooksRoutes({ store: options.webhooks, signer: options.signer, now: options.now }));
   app.use(
     jobRoutes({
       queues: options.triage.queues,

@@ -10,7 +10,7 @@ export {
   UnsafeUrlError,
   type UnsafeUrlProblem,
 } from './fetch/fetch-errors';
-export type { HostLookup, ResolvedAddress } from './fetch/resolve-host';
+export { type HostLookup, type ResolvedAddress, resolveHost, systemLookup } from './fetch/resolve-host';
 export { type DocumentFacts, type DocumentInspection, inspectDocument } from './inspect-document';
 export { countPdfPages } from './pdf/count-pdf-pages';
 export { decryptPdf } from './pdf/decrypt-pdf';

@@ -130,6 +130,7 @@ export {
   type QuarryKeys,
   type QuarryKeysOptions,
   quarryKeys,
+  type WebhookKeys,
   type WorkflowStatsKeys,
 } from './keys';
 export { labelledSetDefaults } from './labelled-set-defaults';
@@ -258,6 +259,40 @@ export {
 } from './unreadable-job-data';
 export { BULLMQ_STALLED_REASON, unrecordedFailureReason } from './unrecorded-failure-reason';
 export { utf8Bytes } from './utf8-bytes';
+export {
+  FailedWebhookDelivery,
+  openWebhookQueue,
+  WEBHOOK_BACKOFF_TYPE,
+  WebhookDelivery,
+  webhookDeliveryId,
+  webhookJobOptions,
+  webhookQueueName,
+} from './webhook-delivery';
+export { WebhookDeliveryDlq, type WebhookDeliveryDlqOptions } from './webhook-delivery-dlq';
+export { type WebhookEmission, WebhookEmitter, type WebhookEmitterOptions } from './webhook-emitter';
+export {
+  allowedNetworks,
+  type WebhookSettings,
+  webhookBackoffDelay,
+  webhookDefaults,
+  webhookEnv,
+  webhookSettings,
+} from './webhook-env';
+export { WEBHOOK_TEST_EVENT, WebhookEventType, WebhookSubject, webhookEventId } from './webhook-event';
+export { WebhookInputError, type WebhookInputProblem } from './webhook-input-error';
+export {
+  StoredWebhookSubscription,
+  WebhookDeliveryOutcome,
+  WebhookSubscription,
+  WebhookSubscriptionId,
+  WebhookTenant,
+} from './webhook-subscription';
+export {
+  type AddWebhookSubscription,
+  WebhookSubscriptionStore,
+  type WebhookSubscriptionStoreOptions,
+  webhookSubscriptionDefaults,
+} from './webhook-subscription-store';
 export {
   addWorkflowStats,
   emptyWorkflowStats,

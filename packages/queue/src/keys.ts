@@ -79,6 +79,22 @@ export interface QuarryKeys {
   readonly evalRuns: EvalRunKeys;
   /** The stored labelled sets, shared by every queue under the prefix (see {@link LabelledSetKeys}). */
   readonly labelledSets: LabelledSetKeys;
+  /** The completion webhooks of this queue: subscriptions, delivery history and the delivery DLQ (see {@link WebhookKeys}). */
+  readonly webhooks: WebhookKeys;
+}
+
+/** Keys of the completion webhooks (`WebhookSubscriptionStore`, `WebhookDeliveryDlq`), per queue. */
+export interface WebhookKeys {
+  /** Hash: subscription id → stored subscription JSON (its secret included). */
+  subscriptions(): string;
+  /** Set: the ids of the subscriptions of one workflow. */
+  byWorkflow(workflow: string): string;
+  /** List, newest first and capped: one subscription's delivery outcomes (JSON). */
+  deliveries(subscriptionId: string): string;
+  /** Hash: delivery id → failed delivery JSON (its data and attempt history). */
+  dlq(): string;
+  /** Sorted set: delivery id → when it failed for good (ms). */
+  dlqByTime(): string;
 }
 
 /** Keys of the stored evaluation runs (`EvalRunStore`). Run ids are 1-64 of `[A-Za-z0-9_-]`. */
@@ -283,6 +299,13 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
       ids: (set) => `${own}:set:${keyPart(set, sha256)}:ids`,
       itemWorkflows: (set) => `${own}:set:${keyPart(set, sha256)}:item-workflows`,
       workflows: (set) => `${own}:set:${keyPart(set, sha256)}:workflows`,
+    },
+    webhooks: {
+      subscriptions: () => `${perQueue}:webhooks:subscriptions`,
+      byWorkflow: (workflow) => `${perQueue}:webhooks:by-workflow:${keyPart(workflow, sha256)}`,
+      deliveries: (subscriptionId) => `${perQueue}:webhooks:deliveries:${keyPart(subscriptionId, sha256)}`,
+      dlq: () => `${perQueue}:webhooks:dlq`,
+      dlqByTime: () => `${perQueue}:webhooks:dlq-by-time`,
     },
     history: (workflow, version, scope) => {
       const base = `${own}:history:${encodeURIComponent(workflow)}:v${version}${scope === undefined ? '' : `:s:${encodeURIComponent(scope)}`}`;

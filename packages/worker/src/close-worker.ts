@@ -5,6 +5,7 @@ import type { BatchCoordinator } from './batch/batch-coordinator';
 import type { Reconciler } from './create-reconciler';
 import { drainWorker } from './drain-worker';
 import type { HealthServer } from './metrics/health-server';
+import type { WorkerWebhooks } from './webhooks/create-webhooks';
 import type { WorkerRunState } from './worker-run-state';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
@@ -23,6 +24,8 @@ export interface CloseWorkerOptions {
   readonly reconciler: Pick<Reconciler, 'stop' | 'settled'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'stop'>;
   readonly stats: Pick<WorkflowStatsRecorder, 'close'>;
+  /** The webhook delivery worker and queue: closed once the extraction worker drained (its jobs may still emit). */
+  readonly webhooks: Pick<WorkerWebhooks, 'close'>;
   readonly documents: { close(): void };
   readonly http: Promise<HealthServer | null>;
   readonly connection: RedisClient;
@@ -47,6 +50,7 @@ export async function closeWorker(options: CloseWorkerOptions): Promise<void> {
   await options.batchCoordinator.stop();
   await drainWorker({ worker, graceMs: options.graceMs, log });
   await reconciler.settled();
+  await options.webhooks.close();
   await options.stats.close();
   await queues.close();
   options.documents.close();

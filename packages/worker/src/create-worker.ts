@@ -18,6 +18,7 @@ import { startWorkerHttp } from './metrics/start-worker-http';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { QuarryWorker } from './quarry-worker';
 import { startWorker } from './start-worker';
+import { createWebhooks } from './webhooks/create-webhooks';
 import { workerBatchCoordinator } from './worker-batch-coordinator';
 import type { WorkerConfig } from './worker-config';
 import { workerMetricsOf } from './worker-metrics-of';
@@ -113,6 +114,15 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     keys,
     resultTtlSeconds: config.queue.attemptTtlSeconds,
   });
+  const webhooks = createWebhooks({
+    connection,
+    queues,
+    settings: config.webhooks,
+    lockDurationMs: config.lockDurationMs,
+    stalledIntervalMs: config.stalledIntervalMs,
+    random: options.random,
+    log,
+  });
   const processorOptions = workerProcessorOptions({
     config,
     registry,
@@ -127,6 +137,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     stats,
     batchStore,
     random: options.random,
+    webhooks: webhooks.emitter,
     log,
   });
   const processor = createExtractionProcessor(processorOptions);
@@ -162,6 +173,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     state,
     reconciler,
     batchCoordinator,
+    webhooks,
     log,
   });
   const readiness = () => workerReadiness({ stopping: state.stopping, running: state.running, connection });
@@ -206,6 +218,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
         reconciler,
         batchCoordinator,
         stats,
+        webhooks,
         documents,
         http,
         connection,

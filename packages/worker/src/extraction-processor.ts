@@ -15,6 +15,7 @@ import {
   type RateLimitBounceStore,
   type ReviewIndex,
   toExtractionJobResult,
+  type WebhookEmitter,
 } from '@quarry/queue';
 import { type Job, type Queue, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
@@ -90,6 +91,11 @@ export interface ExtractionProcessorOptions {
   };
   /** Splitting of long documents and wide schemas into children. Absent: every job runs whole. */
   readonly split?: SplitSettings;
+  /**
+   * Completion webhooks: events are emitted (as delivery jobs) before a job completes or after its
+   * DLQ record is written. Absent: none.
+   */
+  readonly webhooks?: Pick<WebhookEmitter, 'emit'>;
 }
 
 /**
@@ -162,7 +168,9 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         },
       });
       if (resolved.kind === 'split') {
-        return await completeSplitParent({ job, data, result: resolved.result, review, log });
+        const merged = await completeSplitParent({ job, data, result: resolved.result, review, log });
+        if (!evaluation) await emitCompletion({ webhooks: options.webhooks, job, result: merged });
+        return merged;
       }
       const { document } = resolved;
       const base = jobExtractOptions({ options, job, parsed, lessons: context.lessons });
@@ -210,6 +218,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       if (result.needsReview && review && !data.part) {
         await flagForReview({ review, jobId, result, jobResult, data });
       }
+      if (!data.part && !evaluation)
+        await emitCompletion({ webhooks: options.webhooks, job, result: jobResult });
       options.metrics?.completed(result, result.needsReview && review !== undefined);
       if (!data.part) stats?.completed(statsKey);
       log.info(
@@ -264,4 +274,21 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       return handleJobFailure({ ...options, job, error, context, log });
     }
   };
+}
+
+/**
+ * Emits `job.completed` (and `job.needs_review` when flagged) for a job about to complete: the
+ * delivery jobs are in Redis before the job completes, so a worker killed in between loses nothing.
+ */
+async function emitCompletion(options: {
+  readonly webhooks: Pick<WebhookEmitter, 'emit'> | undefined;
+  readonly job: Job;
+  readonly result: ExtractionJobResult;
+}): Promise<void> {
+  const { webhooks, job, result } = options;
+  if (!webhooks || !job.id) return;
+  const subject = { kind: 'job', jobId: job.id, timestamp: job.timestamp } as const;
+  await webhooks.emit({ type: 'job.completed', workflow: result.workflow, subject });
+  if (result.needsReview)
+    await webhooks.emit({ type: 'job.needs_review', workflow: result.workflow, subject });
 }

@@ -32,6 +32,7 @@ export interface HandleJobFailureOptions
     | 'rateLimit'
     | 'random'
     | 'split'
+    | 'webhooks'
   > {
   readonly job: Job;
   readonly error: unknown;
@@ -83,6 +84,13 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
         ...(parsed ? { workflow: parsed.workflow.name, version: parsed.workflow.version } : {}),
         ...(context.split ? { split: context.split.split, attempts: context.split.attempts } : {}),
       });
+      if (parsed && job.id && !parsed.data.evaluation && !parsed.data.part) {
+        await options.webhooks?.emit({
+          type: 'job.dead_lettered',
+          workflow: parsed.workflow.name,
+          subject: { kind: 'job', jobId: job.id, timestamp: job.timestamp },
+        });
+      }
       options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', reason);
       log.error({ error: summary, dlqId: written.dlqId, reason }, 'job dead-lettered');
       throw new UnrecoverableError(`${reason}: ${decision.reason.message}`);

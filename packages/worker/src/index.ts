@@ -24,4 +24,26 @@ export { quarryBackoffStrategy } from './quarry-backoff-strategy';
 export type { QuarryWorker } from './quarry-worker';
 export { RetiredModelError } from './retired-model-error';
 export { RetryLaterError } from './retry-later-error';
+export { type CreateWebhooksOptions, createWebhooks, type WorkerWebhooks } from './webhooks/create-webhooks';
+export { signWebhook } from './webhooks/sign-webhook';
+export {
+  createWebhookDeliveryProcessor,
+  type WebhookDeliveryProcessorOptions,
+  type WebhookDeliveryResult,
+  webhookDeliveryDefaults,
+} from './webhooks/webhook-delivery-processor';
+export {
+  checkWebhookTarget,
+  neutralisedExcerpt,
+  postWebhook,
+  type WebhookEgress,
+  type WebhookPostOutcome,
+  webhookAddressPolicy,
+} from './webhooks/webhook-egress';
+export {
+  groundingSummary,
+  readWebhookFacts,
+  type WebhookFactSources,
+  type WebhookFacts,
+} from './webhooks/webhook-facts';
 export { loadWorkerConfig, type WorkerConfig, WorkerEnv } from './worker-config';

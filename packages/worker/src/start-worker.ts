@@ -22,13 +22,15 @@ export interface StartWorkerOptions {
   readonly state: WorkerRunState;
   readonly reconciler: Pick<Reconciler, 'start'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'start'>;
+  /** The webhook delivery worker, started with the extraction worker. */
+  readonly webhooks: { run(): void };
   readonly log: Logger;
 }
 
 /**
  * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
  * waits for its connections, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
- * reconciler and the batch lane's coordinator.
+ * reconciler, the batch lane's coordinator and the webhook deliveries.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<void> {
   const { config, connection, worker, queues, state, log } = options;
@@ -47,4 +49,5 @@ export async function startWorker(options: StartWorkerOptions): Promise<void> {
   state.running = true;
   options.reconciler.start();
   options.batchCoordinator.start();
+  options.webhooks.run();
 }

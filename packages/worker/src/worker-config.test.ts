@@ -85,6 +85,17 @@ describe('loadWorkerConfig', () => {
         "redisUrl": "redis://127.0.0.1:6379",
         "shutdownGraceMs": 30000,
         "stalledIntervalMs": 30000,
+        "webhooks": {
+          "allowHttp": false,
+          "allowPrivateNetworks": [],
+          "backoff": {
+            "baseMs": 30000,
+            "capMs": 14400000,
+          },
+          "concurrency": 8,
+          "maxAttempts": 12,
+          "timeoutMs": 10000,
+        },
         "workerName": undefined,
         "workflowFiles": [],
       }

@@ -22,6 +22,8 @@ import {
   queueEnv,
   redactRedisUrl,
   redisUrlVar,
+  webhookEnv,
+  webhookSettings,
 } from '@quarry/queue';
 import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
@@ -134,6 +136,7 @@ export const WorkerEnv = z
     ...cacheEnv,
     ...lessonEffectEnv,
     ...workflowsEnv,
+    ...webhookEnv,
   })
   .refine(
     (env) =>
@@ -185,6 +188,8 @@ export const WorkerEnv = z
     cache: cacheSettings(env),
     /** When a lesson is judged, retired and brought back (`LESSON_*`). */
     lessons: lessonEffectSettings(env),
+    /** Completion webhooks: deliveries and their egress (`WEBHOOK_*`). */
+    webhooks: webhookSettings(env),
   }));
 
 /** The worker's parsed configuration: the variables above, and the blob store's (`QUARRY_BLOB_*`, `QUARRY_S3_*`). */

@@ -6,6 +6,7 @@ import {
   RateLimitBounceStore,
   type RedisClient,
   SplitStore,
+  type WebhookEmitter,
 } from '@quarry/queue';
 import type { Logger } from 'pino';
 import type { WorkerStores } from './create-worker-stores';
@@ -31,6 +32,8 @@ export interface WorkerProcessorOptionsOptions {
   readonly stats: WorkflowStatsRecorder;
   readonly batchStore: BatchLaneStore;
   readonly random: (() => number) | undefined;
+  /** Where completion events are emitted. */
+  readonly webhooks: WebhookEmitter;
   readonly log: Logger;
 }
 
@@ -62,6 +65,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     documents: options.documents,
     stopping: options.stopping,
     stats: options.stats,
+    webhooks: options.webhooks,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
     split: {

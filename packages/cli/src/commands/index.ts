@@ -19,6 +19,11 @@ import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
 import { reviewCorrectCommand } from './review-correct-command';
 import { reviewListCommand } from './review-list-command';
+import { webhooksAddCommand } from './webhooks-add-command';
+import { webhooksListCommand } from './webhooks-list-command';
+import { webhooksRemoveCommand } from './webhooks-remove-command';
+import { webhooksReplayCommand } from './webhooks-replay-command';
+import { webhooksTestCommand } from './webhooks-test-command';
 import { workflowsListCommand } from './workflows-list-command';
 import { workflowsShowCommand } from './workflows-show-command';
 import { workflowsStatsCommand } from './workflows-stats-command';
@@ -50,4 +55,9 @@ export const commands: readonly CliCommand[] = [
   evalSetsCommand,
   evalExportCommand,
   evalDeleteCommand,
+  webhooksAddCommand,
+  webhooksListCommand,
+  webhooksRemoveCommand,
+  webhooksTestCommand,
+  webhooksReplayCommand,
 ];
