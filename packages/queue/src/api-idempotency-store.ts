@@ -44,4 +44,15 @@ export class ApiIdempotencyStore {
     }
     return 'new';
   }
+
+  /** Forgets the key when it still holds `bodyDigest` (a job refused after its key was claimed). */
+  async release(options: {
+    readonly apiKeyId: string;
+    readonly idempotencyKey: string;
+    readonly bodyDigest: string;
+  }): Promise<void> {
+    const { redis, keys } = this.#options;
+    const key = keys.apiIdempotency(options.apiKeyId, options.idempotencyKey);
+    if ((await redis.get(key)) === options.bodyDigest) await redis.del(key);
+  }
 }
