@@ -51,16 +51,12 @@ export const ApiEnv = z
     API_RATE_WINDOW_SECONDS: integerVar(1, 86_400)
       .default(apiDefaults.rateWindowSeconds)
       .meta({ description: 'The rate-limit window, in seconds (1–86400).' }),
-    API_MAX_WAIT_SECONDS: integerVar(1, 300)
-      .default(apiDefaults.maxWaitSeconds)
-      .meta({
-        description: 'Longest `wait` of `GET /v1/jobs/{id}/result` (1–300 s); longer waits are clamped.',
-      }),
-    API_REDIS_TIMEOUT_MS: integerVar(100, 60_000)
-      .default(apiDefaults.redisTimeoutMs)
-      .meta({
-        description: 'Deadline of each Redis operation in milliseconds (100–60000); then 503 `unavailable`.',
-      }),
+    API_MAX_WAIT_SECONDS: integerVar(1, 300).default(apiDefaults.maxWaitSeconds).meta({
+      description: 'Longest `wait` of `GET /v1/jobs/{id}/result` (1–300 s); longer waits are clamped.',
+    }),
+    API_REDIS_TIMEOUT_MS: integerVar(100, 60_000).default(apiDefaults.redisTimeoutMs).meta({
+      description: 'Deadline of each Redis operation in milliseconds (100–60000); then 503 `unavailable`.',
+    }),
     REDIS_URL: redisUrlVar({ cluster: true })
       .default(defaultRedisUrl)
       .meta({ description: 'one server (`redis://`, `rediss://`) or a Redis Cluster (`redis+cluster://`).' }),
