@@ -1,5 +1,5 @@
 /**
- * `pnpm quarry`, `pnpm worker`, `pnpm dashboard`: runs the built app `apps/<app>/dist/<entry>.js` in
+ * `pnpm quarry`, `pnpm worker`, `pnpm dashboard`, `pnpm api`: runs the built app `apps/<app>/dist/<entry>.js` in
  * this process, after `process.argv` is made what the app itself would see. A missing build is a clear
  * error naming the fix (`pnpm install` builds the apps; `pnpm build` builds everything) rather than
  * Node's module-not-found trace.
@@ -7,7 +7,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const apps = { cli: 'main', worker: 'main', dashboard: 'main', 'hash-password': 'hash-password' };
+const apps = {
+  cli: 'main',
+  worker: 'main',
+  dashboard: 'main',
+  api: 'main',
+  'hash-password': 'hash-password',
+};
 const [app = '', ...rest] = process.argv.slice(2);
 const entry = apps[app];
 if (entry === undefined) {

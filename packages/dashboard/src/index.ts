@@ -36,4 +36,5 @@ export {
 } from './dashboard-logger';
 export { dlqDataPreview, PREVIEW_CHARS, type TextPreview, textPreview } from './dlq-data-preview';
 export { escapeHtml, html, SafeHtml } from './html';
+export { securityHeaders } from './security-headers';
 export { type TrustProxy, trustProxyForm, trustProxyVar } from './trust-proxy';

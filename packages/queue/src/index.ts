@@ -1,3 +1,19 @@
+export {
+  ApiIdempotencyStore,
+  type ApiIdempotencyStoreOptions,
+  type IdempotencyClaim,
+} from './api-idempotency-store';
+export {
+  ApiKeyId,
+  ApiKeyInfo,
+  ApiKeyRequest,
+  ApiKeyStore,
+  type ApiKeyStoreOptions,
+  ApiKeyWorkflows,
+  MAX_API_KEY_NAME_CHARS,
+  MAX_API_KEY_WORKFLOWS,
+} from './api-key-store';
+export { ApiRateLimiter, type ApiRateLimiterOptions, type RateDecision } from './api-rate-limiter';
 export { type AssertRedisSafeOptions, assertRedisSafe } from './assert-redis-safe';
 export { type AttemptInput, attemptInputHash } from './attempt-input-hash';
 export { attemptJobKey } from './attempt-job-key';

@@ -62,6 +62,15 @@ export interface QuarryKeys {
   dashboardSession(token: string): string;
   /** Counter of failed dashboard logins of one client address or account name in the current window (TTL). */
   loginFailures(scope: LoginFailureScope, id: string): string;
+  /** Hash: HTTP API key id → `ApiKeyRecord` JSON (only the key's SHA-256 digest, never the key), shared by every queue. */
+  apiKeys(): string;
+  /**
+   * String: the body digest an `Idempotency-Key` of one API key was first used with, with the
+   * idempotency retention as its TTL (the key itself only as a digest in the name).
+   */
+  apiIdempotency(apiKeyId: string, idempotencyKey: string): string;
+  /** Counter of one API key's requests in the current rate-limit window (TTL), shared by every queue. */
+  apiRate(apiKeyId: string): string;
   /** The error history of a workflow version, optionally narrowed to a scope such as a tenant. */
   history(workflow: string, version: number, scope?: string): HistoryKeys;
   /** The batch lane's keys (see docs/batch-lane.md). */
@@ -275,6 +284,10 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     reviewEntries: () => `${perQueue}:review:entries`,
     dashboardSession: (token) => `${perQueue}:dashboard:session:${sha256(token)}`,
     loginFailures: (scope, id) => `${perQueue}:dashboard:login-failures:${scope}:${sha256(id)}`,
+    apiKeys: () => `${own}:api-keys`,
+    apiIdempotency: (apiKeyId, idempotencyKey) =>
+      `${perQueue}:api:idem:${sha256(`${apiKeyId}\n${idempotencyKey}`)}`,
+    apiRate: (apiKeyId) => `${own}:api:rate:${keyPart(apiKeyId, sha256)}`,
     batch: batchKeys(`${perQueue}:batch`),
     pacerBudget: (apiKey, rateLimitClass) =>
       `${own}:pacer:${sha256(apiKey).slice(0, 32)}:${keyPart(rateLimitClass, sha256)}`,

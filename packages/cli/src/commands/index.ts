@@ -1,4 +1,7 @@
 import type { CliCommand } from '../cli-command';
+import { apiKeysCreateCommand } from './api-keys-create-command';
+import { apiKeysListCommand } from './api-keys-list-command';
+import { apiKeysRevokeCommand } from './api-keys-revoke-command';
 import { batchesCancelCommand } from './batches-cancel-command';
 import { batchesListCommand } from './batches-list-command';
 import { batchesShowCommand } from './batches-show-command';
@@ -60,4 +63,7 @@ export const commands: readonly CliCommand[] = [
   webhooksRemoveCommand,
   webhooksTestCommand,
   webhooksReplayCommand,
+  apiKeysCreateCommand,
+  apiKeysListCommand,
+  apiKeysRevokeCommand,
 ];
