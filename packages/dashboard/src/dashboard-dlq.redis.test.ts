@@ -127,6 +127,61 @@ describe('triage pages', () => {
     }
   });
 
+  it("show a split parent's children (failed first, capped, escaped) and link a child to its parent's job", async ({
+    kit,
+  }) => {
+    const { url, seed } = kit;
+    const parent = await seed({
+      jobId: 'split-parent',
+      kind: 'split_child_failed',
+      message: 'child 57 of 60 failed',
+      split: {
+        splitId: 's-1',
+        children: Array.from({ length: 60 }, (_, index) => ({
+          index,
+          jobId: `split-parent-c${index}`,
+          status: index === 57 ? ('failed' as const) : ('completed' as const),
+          pages: [index * 10 + 1, index * 10 + 10] as [number, number],
+          paths: ['lines', 'total', 'date', '<b>vendor</b>'],
+          ...(index === 57 ? { reason: 'validation_exhausted: <script>alert(1)</script>' } : {}),
+          attempts: index === 57 ? 3 : 1,
+          costUsd: 0.0015,
+        })),
+      },
+    });
+    const page = await (await fetch(`${url}/dlq/${parent.dlqId}`, { headers: asViewer })).text();
+    const section = /<section class="split-children">([\s\S]*?)<\/section>/.exec(page)?.[1] ?? '';
+    expect(section).toContain('<h2>Children (1 of 60 failed; split <code>s-1</code>)</h2>');
+    expect(page.indexOf('class="why-block"')).toBeLessThan(page.indexOf('class="split-children"'));
+    const rows = /<tbody>([\s\S]*)<\/tbody>/.exec(section)?.[1]?.match(/<tr[ >]/g) ?? [];
+    expect(rows).toHaveLength(50);
+    const first =
+      /<tbody><tr class="reason">\s*<td>57<\/td><td>571–580<\/td><td>lines, total, date \+1 more<\/td>\s*<td><a href="\/jobs\/split-parent-c57"><code>split-parent-c57<\/code><\/a><\/td><td>failed<\/td><td>validation_exhausted: &lt;script&gt;alert\(1\)&lt;\/script&gt;<\/td>\s*<td>3<\/td><td>\$0\.0015<\/td>/;
+    expect(section).toMatch(first);
+    expect(section).toContain('<p class="muted">… and 10 more</p>');
+    expect(page).not.toContain('<script>alert');
+
+    const child = await seed({
+      jobId: 'split-parent-c57',
+      part: {
+        splitId: 's-1',
+        parentId: 'split-parent',
+        index: 57,
+        children: 60,
+        source: 'text',
+        window: { firstPage: 571, lastPage: 580, pages: 600 },
+        paths: ['lines', 'total'],
+        groups: 1,
+        round: 0,
+      },
+    });
+    const childPage = await (await fetch(`${url}/dlq/${child.dlqId}`, { headers: asViewer })).text();
+    expect(childPage).toContain(
+      '<p class="split-part">Child 57 of 60 of job <a href="/jobs/split-parent"><code>split-parent</code></a>: pages 571–580; fields lines, total</p>',
+    );
+    expect(childPage).not.toContain('class="split-children"');
+  });
+
   it('say in words that the DLQ is empty, or that no record matches', async ({ kit }) => {
     const empty = await (await fetch(`${kit.url}/dlq`, { headers: asViewer })).text();
     expect(empty).toContain('No dead letters: every job so far completed or is still running.');

@@ -2,7 +2,7 @@ import type { WorkflowRegistry } from '@quarry/core';
 import type { DlqReader } from './dlq-reader';
 import { planReplay, type ReplayPlan } from './plan-replay';
 import type { ReplayOverrides } from './replay-overrides';
-import { recordPages } from './run-replay';
+import { recordPages, surveyReplay } from './run-replay';
 
 /** A replay's plan of every selected record, with how many the selection matched. */
 export interface SelectedReplayPlan extends ReplayPlan {
@@ -26,7 +26,8 @@ export interface PlanSelectedReplayOptions {
 
 /**
  * Plans the replay of the selected records page by page, as a replay would (no job is added, no record
- * changed): the steps with each new job's data, the records skipped and those refused.
+ * changed): the steps with each new job's data, the records skipped (a split job's child whose parent is
+ * replayed too) and those refused.
  */
 export async function planSelectedReplay(options: PlanSelectedReplayOptions): Promise<SelectedReplayPlan> {
   const { dlqIds, reader, pageSize, ...rules } = options;
@@ -35,8 +36,14 @@ export async function planSelectedReplay(options: PlanSelectedReplayOptions): Pr
   const skipped: ReplayPlan['skipped'][number][] = [];
   const failed: ReplayPlan['failed'][number][] = [];
   const planned: ReplayPlan['planned'][number][] = [];
+  const { splitParents } = await surveyReplay({
+    dlqIds,
+    reader,
+    pageSize,
+    plan: (records) => planReplay({ records, ...rules }),
+  });
   for await (const records of recordPages({ dlqIds, reader, pageSize })) {
-    const page = planReplay({ records, ...rules });
+    const page = planReplay({ records, ...rules, splitParents });
     matched += records.length;
     steps.push(...page.steps);
     skipped.push(...page.skipped);

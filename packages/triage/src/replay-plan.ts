@@ -5,8 +5,11 @@ import { entryState } from './dlq-summary';
 import { replayJobId } from './replay-job-id';
 import type { ReplayOverrides } from './replay-overrides';
 
-/** Why a matched record is rightly left alone. */
-export type SkipReason = 'replayed' | 'quarantined';
+/**
+ * Why a matched record is rightly left alone: replayed already, quarantined, or the record of a split
+ * job's child whose parent is replayed in the same replay (the parent runs its children again).
+ */
+export type SkipReason = 'replayed' | 'quarantined' | 'through_parent';
 
 /** What a replay does with one matched record. */
 export type ReplayStep =
@@ -36,7 +39,8 @@ export interface PlanReplayStepOptions {
  * Decides what replaying `record` means, without I/O: skip it (already replayed; quarantined at
  * `maxRedrives` unless forced), refuse it with a message naming the problem (target version
  * missing, input invalid for it, a model the workers would refuse, job data unusable), or the new job: the original job data with the
- * overrides applied and `lineage: { rootJobId, replayOf: dlqId, redriveCount: previous + 1 }`.
+ * overrides applied and `lineage: { rootJobId, replayOf: dlqId, redriveCount: previous + 1 }`. A
+ * split job's child keeps its `part`, so replayed alone it runs its own pages and field group again.
  */
 export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions): ReplayStep {
   const { dlqId } = record;
@@ -104,6 +108,8 @@ export function planReplayStep(record: DlqRecord, options: PlanReplayStepOptions
     budget: original.budget,
     // A replayed evaluation job stays one: kept out of production's history, review index and statistics.
     evaluation: original.evaluation,
+    // A child of a split job replayed alone stays that child: its pages and field group, its split.
+    part: original.part,
     overrides: Object.keys(jobOverrides).length > 0 ? jobOverrides : undefined,
     lineage: { rootJobId: record.lineage.rootJobId, replayOf: dlqId, redriveCount },
   });

@@ -14,4 +14,6 @@ export const triageDefaults = {
   sampleSize: 10,
   /** Issue signatures a fingerprint group lists. */
   topIssues: 5,
+  /** Children of a split parent a record's view lists (failed first). */
+  splitChildRows: 50,
 } as const;

@@ -57,7 +57,7 @@ export const enqueueOptions = (): Option[] => [
   ),
   new Option(
     '--json',
-    'print one JSON object: { jobId, workflow, version, created, document? }; with --wait { jobId, status: "completed" | "dead-lettered", data?, needsReview?, reviewReasons?, attempts?, usage?, costUsd?, provenance?, fieldConfidence?, weakFields?, dlqId?, reason? }',
+    'print one JSON object: { jobId, workflow, version, created, document? }; with --wait { jobId, status: "completed" | "dead-lettered", data?, needsReview?, reviewReasons?, attempts?, usage?, costUsd?, provenance?, fieldConfidence?, weakFields?, split?, dlqId?, reason? }',
   ),
 ];
 

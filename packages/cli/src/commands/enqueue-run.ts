@@ -12,6 +12,7 @@ import { deadlineAt } from './deadline-flag';
 import type { EnqueueFlags, EnqueueRequest } from './enqueue-flags';
 import type { ReadDocument } from './read-document';
 import { readDocument } from './read-document';
+import { splitReportLine } from './split-report-line';
 
 function completedOutput(jobId: string, result: ExtractionJobResult) {
   return {
@@ -27,6 +28,8 @@ function completedOutput(jobId: string, result: ExtractionJobResult) {
     ...(result.provenance ? { provenance: result.provenance } : {}),
     ...(result.fieldConfidence ? { fieldConfidence: result.fieldConfidence } : {}),
     ...(result.weakFields ? { weakFields: result.weakFields } : {}),
+    // A split job: how it was split into children and merged.
+    ...(result.split ? { split: result.split } : {}),
   };
 }
 
@@ -101,6 +104,7 @@ async function enqueueAndWait(
       context.stderr(
         `job ${job.jobId} completed after ${result.attempts} model call(s), ${cost}${reviewNote(result)}\n`,
       );
+      if (result.split) context.stderr(`${splitReportLine(result.split)}\n`);
       print(result.data);
     }
     return exitCodes.ok;

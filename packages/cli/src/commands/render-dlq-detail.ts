@@ -1,6 +1,18 @@
 import { terminalText, textTable } from '@quarry/env';
+import type { DlqSplit } from '@quarry/queue';
 import { dlqReasonLabel } from '@quarry/queue';
-import { costLabel, type DlqDetail, type DlqNextStep, dlqWhy, workflowLabel } from '@quarry/triage';
+import {
+  costLabel,
+  type DlqDetail,
+  type DlqNextStep,
+  dlqSplitPart,
+  dlqWhy,
+  splitChildRows,
+  splitPagesLabel,
+  splitPartText,
+  splitPathsLabel,
+  workflowLabel,
+} from '@quarry/triage';
 import { cliTime } from '../cli-time';
 
 const indent = (text: string, by = '    ') => text.replace(/^/gm, by);
@@ -20,8 +32,40 @@ function nextLine(next: DlqNextStep): string[] {
 }
 
 /**
- * The human form of a record with its chain, led by why it was dead-lettered and the next step
- * (a dry run of its replay). Every value from the record is shown on one line with its
+ * The children of a split parent as a table under a heading: failed first, at most
+ * `triageDefaults.splitChildRows`, and how many more there were. Cells are neutralised by the table.
+ */
+function childrenLines(split: DlqSplit): string[] {
+  const view = splitChildRows(split);
+  const lines = [
+    '',
+    `Children (${view.failed} of ${view.total} failed; split ${terminalText(split.splitId)}):`,
+    indent(
+      textTable({
+        head: ['#', 'PAGES', 'FIELDS', 'STATUS', 'REASON', 'CALLS', 'COST'],
+        rows: view.rows.map((child) => [
+          String(child.index),
+          splitPagesLabel(child.pages),
+          splitPathsLabel(child.paths),
+          child.status,
+          child.reason ?? '-',
+          String(child.attempts),
+          costLabel(child.costUsd),
+        ]),
+        maxWidth: 60,
+        alignRight: [0, 5, 6],
+      }),
+      '  ',
+    ),
+  ];
+  if (view.more > 0) lines.push(`  … and ${view.more} more`);
+  return [...lines, ''];
+}
+
+/**
+ * The human form of a record with its chain, led by why it was dead-lettered, for a split job's
+ * child where it sits (its parent job, pages and field group), for a split parent its children, and
+ * the next step (a dry run of its replay). Every value from the record is shown on one line with its
  * control characters escaped, raw output and job data as blocks of lines ({@link terminalText}).
  */
 export function renderDlqDetail(detail: DlqDetail): string {
@@ -52,9 +96,12 @@ export function renderDlqDetail(detail: DlqDetail): string {
   ];
   const width = Math.max(...facts.map(([name]) => name.length));
   const why = dlqWhy(record, summary.state);
+  const part = dlqSplitPart(record);
   const lines = [
     `DLQ record ${terminalText(record.dlqId)}`,
     `Why: ${terminalText(why.why)}`,
+    ...(part ? [`Split: ${terminalText(splitPartText(part))}`] : []),
+    ...(record.split ? childrenLines(record.split) : []),
     ...nextLine(why.next),
     '',
     ...facts.map(([name, value]) => `  ${name.padEnd(width)}  ${terminalText(value)}`),

@@ -1,6 +1,15 @@
-import { dlqReasonLabel } from '@quarry/queue';
+import { type DlqRecord, dlqReasonLabel } from '@quarry/queue';
 import type { DlqDetail, DlqWhy } from '@quarry/triage';
-import { ageLabel, costLabel, dlqWhy, workflowLabel } from '@quarry/triage';
+import {
+  ageLabel,
+  costLabel,
+  dlqSplitPart,
+  dlqWhy,
+  splitChildRows,
+  splitPagesLabel,
+  splitPathsLabel,
+  workflowLabel,
+} from '@quarry/triage';
 import type { Principal } from '../auth/authenticator';
 import { dlqDataPreview } from '../dlq-data-preview';
 import { attemptFieldViews } from '../grounding/attempt-field-views';
@@ -46,8 +55,35 @@ function whyBlock(why: DlqWhy): SafeHtml {
   return html`<section class="why-block"><p class="why"><strong>Why:</strong> ${why.why}</p>${step}</section>`;
 }
 
+const jobLink = (jobId: string): SafeHtml =>
+  html`<a href="/jobs/${encodeURIComponent(jobId)}"><code>${jobId}</code></a>`;
+
 /**
- * One record: why it was dead-lettered and the next step first, then reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
+ * For a split job's child, where it sits (a link to its parent's job, its pages and field group);
+ * for a split parent, its children as a table, failed first, capped (how many more is said).
+ */
+function splitSection(record: DlqRecord): SafeHtml | string {
+  const part = dlqSplitPart(record);
+  const child = part
+    ? html`<p class="split-part">Child ${part.index} of ${part.children} of job ${jobLink(part.parentId)}: ${part.window ? `pages ${splitPagesLabel([part.window.firstPage, part.window.lastPage])}` : 'all pages'}; ${part.paths ? `fields ${splitPathsLabel(part.paths)}` : 'all fields'}</p>`
+    : '';
+  if (!record.split) return child;
+  const view = splitChildRows(record.split);
+  const rows = view.rows.map(
+    (row) => html`<tr${row.status === 'failed' ? html` class="reason"` : ''}>
+  <td>${row.index}</td><td>${splitPagesLabel(row.pages)}</td><td>${splitPathsLabel(row.paths)}</td>
+  <td>${row.jobId ? jobLink(row.jobId) : ''}</td><td>${row.status}</td><td>${row.reason ?? ''}</td>
+  <td>${row.attempts}</td><td>${costLabel(row.costUsd)}</td>
+</tr>`,
+  );
+  return html`${child}<section class="split-children"><h2>Children (${view.failed} of ${view.total} failed; split <code>${record.split.splitId}</code>)</h2>
+<table><thead><tr><th>#</th><th>Pages</th><th>Fields</th><th>Job</th><th>Status</th><th>Reason</th><th>Model calls</th><th>Cost</th></tr></thead><tbody>${rows}</tbody></table>
+${view.more > 0 ? html`<p class="muted">… and ${view.more} more</p>` : ''}</section>`;
+}
+
+/**
+ * One record: why it was dead-lettered and the next step first, for a split job where its child sits
+ * or the parent's children, then reason, fingerprint, lineage chain, every attempt with its issues and raw output, the
  * document (with the last attempt's grounded spans when it was grounded), the job data folded away. To
  * someone who may not see documents, a note in place of the document, the raw output (which quotes
  * it) and the input (which holds it, or its blob key).
@@ -91,6 +127,7 @@ export function dlqDetailPage(options: {
     principal: options.principal,
     csrf: options.csrf,
     body: html`${whyBlock(dlqWhy(record, summary.state))}
+${splitSection(record)}
 <dl class="facts">
   <dt>Reason</dt><dd><span class="reason">${dlqReasonLabel(record.reason)}</span>: ${record.reason.message}</dd>
   <dt>Fingerprint</dt><dd><a href="/dlq?fingerprint=${encodeURIComponent(record.fingerprint)}"><code>${record.fingerprint}</code></a></dd>

@@ -11,7 +11,9 @@ import {
   DeadLetterWriter,
   type DlqReasonKind,
   type DlqRecord,
+  type DlqSplit,
   type ExtractionJobResult,
+  type JobPart,
   type ReviewEntry,
   ReviewIndex,
 } from '@quarry/queue';
@@ -91,6 +93,10 @@ export interface DashboardTestKit {
     workflow?: string;
     /** The job's input in place of `{ text }`. */
     input?: unknown;
+    /** The children of a split job's parent. */
+    split?: DlqSplit;
+    /** The job part of a split job's child (its job data's `part`). */
+    part?: JobPart;
   }): Promise<DlqRecord>;
   /** Adds a job to the extraction queue and completes it with `result`, as a worker would. */
   complete(options: { jobId: string; data: unknown; result: ExtractionJobResult }): Promise<void>;
@@ -169,6 +175,7 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}, blobs: Blob
                 workflow: options.workflow ?? 'note',
                 version: 1,
                 input: options.input ?? { text: options.text ?? `note ${options.jobId}` },
+                ...(options.part ? { part: options.part } : {}),
               },
               attemptsMade: 1,
             },
@@ -179,6 +186,7 @@ export function dashboardTest(config: Partial<DashboardConfig> = {}, blobs: Blob
             },
             attempts: options.attempts ?? [attempt(1), attempt(2)],
             deadLetteredAt: new Date('2025-06-01T12:00:00Z'),
+            ...(options.split ? { split: options.split } : {}),
           });
           await writer.write(record);
           return record;

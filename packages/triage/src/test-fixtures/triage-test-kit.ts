@@ -4,6 +4,7 @@ import {
   DeadLetterWriter,
   type DlqReasonKind,
   type DlqRecord,
+  type DlqSplit,
   dlqJobName,
   type Lineage,
   openQueues,
@@ -73,6 +74,8 @@ export interface SeedOptions {
   readonly lineage?: Lineage;
   /** Replaces the job data entirely (e.g. a payload that broke the contract). */
   readonly data?: unknown;
+  /** The children of a split job's parent. */
+  readonly split?: DlqSplit;
 }
 
 /** Per-test Redis resources under a fresh prefix: queues, a DLQ writer and a triage service. */
@@ -133,6 +136,7 @@ export const it = test.extend(
         attempts: [attempt(1, issues), attempt(2, issues)],
         deadLetteredAt: new Date(deadLetteredAt),
         jobAttempts: 1,
+        ...(options.split ? { split: options.split } : {}),
       });
       return record;
     };
