@@ -23,6 +23,7 @@ import {
   redactRedisUrl,
   redisUrlVar,
 } from '@quarry/queue';
+import { tracingEnv } from '@quarry/tracing';
 import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
@@ -134,6 +135,7 @@ export const WorkerEnv = z
     ...cacheEnv,
     ...lessonEffectEnv,
     ...workflowsEnv,
+    ...tracingEnv,
   })
   .refine(
     (env) =>

@@ -7,6 +7,7 @@ import {
   type RedisClient,
   SplitStore,
 } from '@quarry/queue';
+import type { Tracing } from '@quarry/tracing';
 import type { Logger } from 'pino';
 import type { WorkerStores } from './create-worker-stores';
 import type { ExtractionProcessorOptions } from './extraction-processor';
@@ -31,6 +32,8 @@ export interface WorkerProcessorOptionsOptions {
   readonly stats: WorkflowStatsRecorder;
   readonly batchStore: BatchLaneStore;
   readonly random: (() => number) | undefined;
+  /** Where the spans of each job run go; absent: none. */
+  readonly tracing?: Tracing;
   readonly log: Logger;
 }
 
@@ -64,6 +67,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     stats: options.stats,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.tracing ? { tracing: options.tracing } : {}),
     split: {
       store: new SplitStore({ redis: connection, keys: queues.keys }),
       jobOptions: extractionJobOptions(config.queue),
