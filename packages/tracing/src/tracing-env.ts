@@ -31,16 +31,13 @@ export const tracingEnv = {
         'The full URL spans are sent to; wins over `OTEL_EXPORTER_OTLP_ENDPOINT` and turns tracing on too.',
       whenUnset: 'unset',
     }),
-  OTEL_SERVICE_NAME: textVar('a service name, e.g. quarry-worker')
-    .optional()
-    .meta({
-      description: 'The `service.name` of the spans.',
-      whenUnset: "the program's name, e.g. quarry-worker",
-    }),
+  OTEL_SERVICE_NAME: textVar('a service name, e.g. quarry-worker').optional().meta({
+    description: 'The `service.name` of the spans.',
+    whenUnset: "the program's name, e.g. quarry-worker",
+  }),
   OTEL_TRACES_SAMPLER: z
     .string()
     .trim()
-    .toLowerCase()
     .pipe(z.enum(samplers, { error: `one of ${samplers.join(', ')}` }))
     .optional()
     .meta({
