@@ -211,5 +211,6 @@ export function responseAttributes(response: ModelResponse) {
     'gen_ai.usage.cache_creation.input_tokens': response.usage.cacheCreationInputTokens,
     'quarry.lane': response.lane ?? 'realtime',
     'quarry.lane.promotion': response.lanePromotion?.reason,
+    'quarry.batch.id': response.batchId,
   };
 }
