@@ -39,6 +39,7 @@ import type {
 } from './quarry-client';
 import { readJobStatus } from './read-job-status';
 import { splitDocumentLimits } from './split-document-limits';
+import { traceEnqueue } from './trace-enqueue';
 
 /** Options of {@link createQuarryClient}: a Redis URL, or a connection the caller owns. */
 export type CreateQuarryClientOptions = (
@@ -121,7 +122,11 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     return data;
   };
 
-  const add = async (data: ReturnType<typeof prepareOne>): Promise<EnqueuedJob> => {
+  // A producer span per job; its traceparent travels in the job when the producer traces.
+  const add = (data: ReturnType<typeof prepareOne>): Promise<EnqueuedJob> =>
+    traceEnqueue({ data, queueName: config.queueName, enqueue: addJob, jobIdOf: (job) => job.jobId });
+
+  const addJob = async (data: ReturnType<typeof prepareOne>): Promise<EnqueuedJob> => {
     const toJob = (jobId: string, created: boolean): EnqueuedJob => ({
       jobId,
       workflow: data.workflow,

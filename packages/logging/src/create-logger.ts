@@ -14,6 +14,11 @@ export interface CreateLoggerOptions {
   readonly format?: LogFormat;
   /** Where lines go. Default standard output. */
   readonly destination?: DestinationStream;
+  /**
+   * Fields added to every line (pino's `mixin`), e.g. `trace_id` and `span_id` of the active span
+   * when tracing is on. Absent: none, at no cost.
+   */
+  readonly mixin?: () => object;
 }
 
 const URL_FIELDS = new Set(['redisUrl', 'REDIS_URL']);
@@ -41,6 +46,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       censor: (value, path) => (URL_FIELDS.has(path.at(-1) ?? '') ? redactUrl(value) : '[redacted]'),
     },
     hooks: { streamWrite: (line) => scrubSecrets(line) },
+    ...(options.mixin ? { mixin: options.mixin } : {}),
   };
   if (prettyWanted(format, options.destination)) {
     const pretty = pinoPretty({

@@ -133,6 +133,7 @@ export {
   MAX_EVALUATION_RUN_ID,
 } from './job-evaluation';
 export { JobPart, MAX_SPLIT_CHILDREN, MAX_SPLIT_PAGES, PartWindow } from './job-part';
+export { JobTrace, MAX_JOB_TRACEPARENT_LENGTH, MAX_JOB_TRACESTATE_LENGTH } from './job-trace';
 export {
   type BatchKeys,
   type BlobGcKeys,

@@ -2,6 +2,7 @@ import { documentOfInput, Effort, JobDocument, Lane, Locale, MAX_LADDER_MODELS }
 import { z } from 'zod';
 import { JobEvaluation } from './job-evaluation';
 import { JobPart } from './job-part';
+import { JobTrace } from './job-trace';
 import { ModelId } from './model-id';
 import { utf8Bytes } from './utf8-bytes';
 
@@ -162,6 +163,7 @@ export const JobData = z
       ),
     evaluation: JobEvaluation.optional(),
     part: JobPart.optional(),
+    trace: JobTrace.optional(),
   })
   .describe('Data of one Quarry extraction job.');
 export type JobData = z.infer<typeof JobData>;

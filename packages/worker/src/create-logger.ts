@@ -8,6 +8,8 @@ export interface CreateLoggerOptions {
   readonly format?: LogFormat;
   /** Where lines go; standard output by default. */
   readonly destination?: DestinationStream;
+  /** Fields added to every line, e.g. `trace_id` and `span_id` of the active span when tracing is on. */
+  readonly mixin?: () => object;
 }
 
 /**
@@ -21,5 +23,6 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     level: options.level,
     ...(options.format ? { format: options.format } : {}),
     ...(options.destination ? { destination: options.destination } : {}),
+    ...(options.mixin ? { mixin: options.mixin } : {}),
   });
 }

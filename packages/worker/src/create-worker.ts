@@ -1,5 +1,6 @@
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import { BatchLaneStore, openQueues, type RedisClient, redisClient, WorkflowStatsStore } from '@quarry/queue';
+import type { Tracing } from '@quarry/tracing';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
 import { announceWorkerReady } from './announce-worker-ready';
@@ -52,6 +53,11 @@ export interface CreateWorkerOptions {
   readonly models?: ModelTable;
   /** Clock (ms since the epoch) of the model retirement checks. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Where the spans of each job run go (`startTracing` of `@quarry/tracing`); the caller shuts it
+   * down after the worker closed. Default: none.
+   */
+  readonly tracing?: Tracing;
 }
 
 /**
@@ -138,6 +144,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     batchStore,
     random: options.random,
     webhooks: webhooks.emitter,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
     log,
   });
   const processor = createExtractionProcessor(processorOptions);

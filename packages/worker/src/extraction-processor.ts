@@ -17,6 +17,7 @@ import {
   toExtractionJobResult,
   type WebhookEmitter,
 } from '@quarry/queue';
+import type { Tracing } from '@quarry/tracing';
 import { type Job, type Queue, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
 import type { Logger } from 'pino';
 import { BatchParkedError } from './batch/batch-parked-error';
@@ -39,6 +40,8 @@ import { completeSplitParent } from './split/complete-split-parent';
 import { resolveOrSplit, type SplitSettings } from './split/resolve-or-split';
 import { splitChildJob } from './split/split-child-job';
 import { saveChildResult, savedChildResult } from './split/split-child-results';
+import { JobRunTrace } from './tracing/job-run-trace';
+import { tracedModelClient } from './tracing/traced-model-client';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
 /** Everything the processor needs; built once per worker by `createWorker`. */
@@ -96,6 +99,8 @@ export interface ExtractionProcessorOptions {
    * DLQ record is written. Absent: none.
    */
   readonly webhooks?: Pick<WebhookEmitter, 'emit'>;
+  /** Where the spans of each run go (`startTracing`). Absent: no spans. */
+  readonly tracing?: Tracing;
 }
 
 /**
@@ -111,12 +116,14 @@ export interface ExtractionProcessorOptions {
  */
 export function createExtractionProcessor(options: ExtractionProcessorOptions) {
   const { log: baseLog } = options;
+  const tracing = options.tracing;
 
-  return async function processExtractionJob(
+  const processJob = async (
     job: Job,
-    token?: string,
-    signal?: AbortSignal,
-  ): Promise<ExtractionJobResult> {
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+    trace: JobRunTrace,
+  ): Promise<ExtractionJobResult> => {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError('A job without an id cannot be processed');
     let log = baseLog.child({ jobId, attempt: job.attemptsMade + 1 });
@@ -180,21 +187,26 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         workflow: workflow.lane,
         worker: options.batch?.defaultLane,
       });
+      trace.describe({ workflow: workflow.name, version: workflow.version, lane, lessons: context.lessons });
       log.info({ lessons: context.lessons.length, budget: base.budget, lane }, 'job started');
       const result = await extract({
         ...base,
         ...(document ? { document } : {}),
-        model: jobModelClient({
-          model: options.model,
-          documents: options.documents,
-          document,
-          input: parsed.data.input,
-          batch: lane === 'batch' ? options.batch : undefined,
-          jobId,
-          jobKey: base.attempts?.jobKey ?? '',
-          deadline: data.deadline,
-          log,
-        }),
+        model: tracedModelClient(
+          jobModelClient({
+            model: options.model,
+            documents: options.documents,
+            document,
+            input: parsed.data.input,
+            batch: lane === 'batch' ? options.batch : undefined,
+            jobId,
+            jobKey: base.attempts?.jobKey ?? '',
+            deadline: data.deadline,
+            log,
+          }),
+          trace,
+          tracing?.enabled === true,
+        ),
         ...(signal ? { signal } : {}),
         cacheHistory,
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
@@ -202,6 +214,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           options.metrics?.attempt(workflow.name, record);
           stats?.attempt(statsKey, record);
           logAttempt(log, record);
+          trace.attempt(record);
         },
         onWarning: (warning) =>
           log.warn(
@@ -272,6 +285,32 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         });
       }
       return handleJobFailure({ ...options, job, error, context, log });
+    }
+  };
+
+  return async function processExtractionJob(
+    job: Job,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<ExtractionJobResult> {
+    if (!tracing?.enabled) return processJob(job, token, signal, JobRunTrace.off);
+    const trace = JobRunTrace.start({
+      tracing,
+      jobId: job.id ?? '',
+      data: job.data,
+      run: job.attemptsStarted,
+      queueName: job.queueName,
+      log: baseLog.child({ jobId: job.id }),
+    });
+    try {
+      const result = await trace.span.run(() => processJob(job, token, signal, trace));
+      trace.end({ status: 'ok' });
+      return result;
+    } catch (error) {
+      // Waiting for children or for another worker is no failure of this run.
+      const waiting = error instanceof WaitingChildrenError || error instanceof WaitingError;
+      trace.end(waiting ? { status: 'unset' } : { status: 'error', error });
+      throw error;
     }
   };
 }

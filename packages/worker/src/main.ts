@@ -1,4 +1,5 @@
 import { ConfigError } from '@quarry/env';
+import { startTracing } from '@quarry/tracing';
 import { loadWorkflowCatalog, WorkflowFileError } from '@quarry/workflow-files';
 import { createLogger } from './create-logger';
 import { createWorker } from './create-worker';
@@ -22,14 +23,25 @@ async function loadSetup() {
 /** `pnpm worker`: runs an extraction worker configured from the environment until SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const { config, registry } = await loadSetup();
-  const log = createLogger({ level: config.logLevel, format: config.logFormat });
-  const quarry = createWorker({ config, logger: log, registry });
-  onShutdownSignal({ log, shutdown: () => quarry.close() });
+  // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set.
+  const tracing = await startTracing({ serviceName: 'quarry-worker' });
+  const log = createLogger({
+    level: config.logLevel,
+    format: config.logFormat,
+    ...(tracing.enabled ? { mixin: tracing.logFields } : {}),
+  });
+  const quarry = createWorker({ config, logger: log, registry, tracing });
+  // Spans still buffered are sent after the worker closed, within a bound.
+  const close = async (graceMs?: number) => {
+    await quarry.close(graceMs === undefined ? {} : { graceMs });
+    await tracing.shutdown();
+  };
+  onShutdownSignal({ log, shutdown: () => close() });
   // A failed start (a retired model, an unsafe Redis, a metrics port in use) was logged by the
   // worker; a retired model is also said on standard error, like a configuration error. Stop with code 1.
   quarry.waitUntilReady().catch(async (error: unknown) => {
     if (error instanceof RetiredModelError) process.stderr.write(`${error.message}\n`);
-    await quarry.close({ graceMs: 0 }).catch(() => undefined);
+    await close(0).catch(() => undefined);
     exitAfterFlush(log, 1);
   });
 }

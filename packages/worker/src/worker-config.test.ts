@@ -322,6 +322,30 @@ describe('loadWorkerConfig', () => {
     }
   });
 
+  it('row 205: OTEL_EXPORTER_OTLP_ENDPOINT without a scheme or on ftp://, OTEL_TRACES_SAMPLER of sometimes, OTEL_TRACES_SAMPLER_ARG of 2 or -0.5 -> refuses to start naming each variable and the form it takes', () => {
+    expect(() =>
+      loadWorkerConfig({
+        ...minimal,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }),
+    ).not.toThrow();
+    for (const endpoint of ['collector:4318', 'ftp://collector:4318']) {
+      expect(problemsOf({ ...minimal, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual([
+        `- OTEL_EXPORTER_OTLP_ENDPOINT: expected a http:// or https:// URL, e.g. http://127.0.0.1:4318, got "${endpoint}"`,
+      ]);
+    }
+    expect(problemsOf({ ...minimal, OTEL_TRACES_SAMPLER: 'sometimes' })).toEqual([
+      '- OTEL_TRACES_SAMPLER: expected one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio, got "sometimes"',
+    ]);
+    for (const ratio of ['2', '-0.5']) {
+      expect(problemsOf({ ...minimal, OTEL_TRACES_SAMPLER_ARG: ratio })).toEqual([
+        `- OTEL_TRACES_SAMPLER_ARG: expected a number from 0 to 1, got "${ratio}"`,
+      ]);
+    }
+  });
+
   it('requires the backoff cap to be at least the base', () => {
     expect(problemsOf({ ...minimal, BACKOFF_BASE_MS: '5000', BACKOFF_CAP_MS: '1000' })).toEqual([
       '- BACKOFF_CAP_MS: expected an integer ≥ BACKOFF_BASE_MS, got "1000"',

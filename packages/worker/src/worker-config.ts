@@ -25,6 +25,7 @@ import {
   webhookEnv,
   webhookSettings,
 } from '@quarry/queue';
+import { tracingEnv } from '@quarry/tracing';
 import { workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
@@ -137,6 +138,7 @@ export const WorkerEnv = z
     ...lessonEffectEnv,
     ...workflowsEnv,
     ...webhookEnv,
+    ...tracingEnv,
   })
   .refine(
     (env) =>

@@ -8,6 +8,7 @@ import {
   SplitStore,
   type WebhookEmitter,
 } from '@quarry/queue';
+import type { Tracing } from '@quarry/tracing';
 import type { Logger } from 'pino';
 import type { WorkerStores } from './create-worker-stores';
 import type { ExtractionProcessorOptions } from './extraction-processor';
@@ -34,6 +35,8 @@ export interface WorkerProcessorOptionsOptions {
   readonly random: (() => number) | undefined;
   /** Where completion events are emitted. */
   readonly webhooks: WebhookEmitter;
+  /** Where the spans of each job run go; absent: none. */
+  readonly tracing?: Tracing;
   readonly log: Logger;
 }
 
@@ -68,6 +71,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     webhooks: options.webhooks,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.tracing ? { tracing: options.tracing } : {}),
     split: {
       store: new SplitStore({ redis: connection, keys: queues.keys }),
       jobOptions: extractionJobOptions(config.queue),

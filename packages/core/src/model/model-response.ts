@@ -40,6 +40,8 @@ export interface ModelResponse {
   readonly usageByModel?: readonly { readonly model: string; readonly usage: Usage }[];
   /** The lane that served the call, which sets its price. Default `realtime`. */
   readonly lane?: Lane;
+  /** The Message Batches batch that answered, when the batch lane served the call (for tracing and logs). */
+  readonly batchId?: string;
   /** Set when a batch-lane attempt was sent in the realtime lane instead, and why. */
   readonly lanePromotion?: LanePromotion | null;
   /** The response's rate-limit headers, read and clamped; absent when the provider sent none. */

@@ -37,7 +37,11 @@ export function batchLaneModelClient(options: BatchLaneModelClientOptions): Mode
         const outcome = BatchOutcome.parse(JSON.parse(raw));
         switch (outcome.type) {
           case 'reply':
-            return { ...outcome.response, lane: 'batch' };
+            return {
+              ...outcome.response,
+              lane: 'batch',
+              ...(outcome.batchId ? { batchId: outcome.batchId } : {}),
+            };
           case 'error':
             throw new ModelTransportError({
               kind: outcome.kind,

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const BatchOutcome = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('reply'),
+    /** The batch that answered (absent in outcomes stored before it was kept). */
+    batchId: z.string().optional(),
     response: z.custom<ModelResponse>(
       (value) =>
         typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).content),

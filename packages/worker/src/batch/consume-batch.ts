@@ -77,7 +77,10 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
               ref,
               owner: batchId,
               model,
-              outcome: JSON.stringify(action.outcome),
+              // The batch is kept with a reply so the attempt's span can name it when the job reads it.
+              outcome: JSON.stringify(
+                action.outcome.type === 'reply' ? { ...action.outcome, batchId } : action.outcome,
+              ),
             });
             if (jobId) {
               stored += 1;
