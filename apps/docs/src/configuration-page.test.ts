@@ -1,6 +1,7 @@
+import { ApiEnv } from '@quarry/api';
 import { DemoEnv } from '@quarry/app-demo/demo-config';
 import { BlobEnv } from '@quarry/blobs';
-import { CliAnthropicEnv, CliModelsEnv, CliTriageEnv } from '@quarry/cli';
+import { CliAnthropicEnv, CliModelsEnv, CliTriageEnv, CliWebhookEnv } from '@quarry/cli';
 import { DashboardEnv } from '@quarry/dashboard';
 import { envVariables } from '@quarry/env';
 import { WorkerEnv } from '@quarry/worker';
@@ -17,6 +18,8 @@ describe('the configuration reference', () => {
       CliTriageEnv,
       CliAnthropicEnv,
       CliModelsEnv,
+      CliWebhookEnv,
+      ApiEnv,
       BlobEnv,
       DemoEnv,
     ]) {

@@ -1,6 +1,7 @@
+import { ApiEnv } from '@quarry/api';
 import { DemoEnv } from '@quarry/app-demo/demo-config';
 import { BlobEnv } from '@quarry/blobs';
-import { CliAnthropicEnv, CliEnv, CliModelsEnv, CliTriageEnv } from '@quarry/cli';
+import { CliAnthropicEnv, CliEnv, CliModelsEnv, CliTriageEnv, CliWebhookEnv } from '@quarry/cli';
 import { DashboardEnv } from '@quarry/dashboard';
 import { WorkerEnv } from '@quarry/worker';
 import { type EnvVariableDoc, envVariableDocs } from './env-variable-docs';
@@ -48,6 +49,11 @@ function sections(): EnvSection[] {
       variables: envVariableDocs(DashboardEnv),
     },
     {
+      title: 'HTTP API (`pnpm api`)',
+      intro: 'Read through `ApiEnv` (`@quarry/api`); the blob store variables below too.',
+      variables: envVariableDocs(ApiEnv),
+    },
+    {
       title: 'CLI (`pnpm quarry …`): every command',
       intro: 'Read through `CliEnv` (`@quarry/cli`).',
       variables: cli,
@@ -61,6 +67,12 @@ function sections(): EnvSection[] {
       title: 'CLI: `quarry batches cancel`, besides',
       intro: "Read through `CliAnthropicEnv`, the worker's Anthropic API variables.",
       variables: besides(envVariableDocs(CliAnthropicEnv), cli),
+    },
+    {
+      title: 'CLI: `quarry webhooks`, besides',
+      intro:
+        "Read through `CliWebhookEnv`, the worker's webhook delivery variables (`test` sends as the worker would).",
+      variables: besides(envVariableDocs(CliWebhookEnv), cli),
     },
     {
       title: 'CLI: `quarry enqueue --file`, besides',

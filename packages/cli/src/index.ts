@@ -6,6 +6,7 @@ export {
   CliEnv,
   type CliTriageConfig,
   CliTriageEnv,
+  CliWebhookEnv,
   cliAnthropicConfig,
   cliConfig,
   cliTriageConfig,

@@ -13,7 +13,7 @@ import { loadApiConfig } from '../api-config';
 import { createApi } from '../create-api';
 
 /** Test workflow `doc-note`: a title and a count from `{ text }`, `{ document }` or both. */
-export const docNote = defineWorkflow({
+const docNote = defineWorkflow({
   name: 'doc-note',
   version: 1,
   description: 'A title and a count from a note',
@@ -24,7 +24,7 @@ export const docNote = defineWorkflow({
 });
 
 /** A second test workflow, for keys scoped away from it. */
-export const otherNote = defineWorkflow({ ...docNote, name: 'other-note' });
+const otherNote = defineWorkflow({ ...docNote, name: 'other-note' });
 
 /** What a test gets: the API's URL, a key scoped to `doc-note`, and a way to make more keys. */
 export interface ApiStack {
