@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { platformDocumentLimits } from '@quarry/core';
@@ -115,7 +115,8 @@ describe('quarry enqueue --file with a PDF or an image', () => {
         await deflateBombPdf(600 * 1024 * 1024),
         `the PDF's compressed streams decode to more than ${512 * 1024 * 1024} bytes`,
       ],
-      ['long.pdf', await manyPagesPdf(10_000), 'the PDF has 10000 pages; at most 100 are accepted'],
+      // The invoice workflow may split a long PDF into page windows: up to 5,000 pages.
+      ['long.pdf', await manyPagesPdf(10_000), 'the PDF has 10000 pages; at most 5000 are accepted'],
       ['huge.gif', gifHeader(60_000, 60_000), '60000 × 60000'],
     ];
     const queues = openQueues({ connection: redis, config: { prefix: filePrefix } });
@@ -137,16 +138,33 @@ describe('quarry enqueue --file with a PDF or an image', () => {
     }
   });
 
-  it("checks a document of a job naming no model against QUARRY_MODEL's limits, else the table's strictest", async () => {
+  it("checks a document of a job naming no model against QUARRY_MODEL's limits, else the table's strictest, for a workflow that never splits", async () => {
     // A models file that lets the default model (claude-haiku-5-5) take 2 pages of a PDF.
     const modelsFile = join(dir, 'models.json');
     const documents = { ...platformDocumentLimits, maxPdfPages: 2 };
     await writeFile(modelsFile, JSON.stringify({ 'claude-haiku-5-5': { documents } }));
     const file = join(dir, 'three-pages.pdf');
     await writeFile(file, await manyPagesPdf(3));
-    const withModels = { ...env, QUARRY_MODELS_FILE: modelsFile };
+    const workflows = join(dir, 'workflows');
+    await mkdir(workflows, { recursive: true });
+    const whole = {
+      name: 'note-whole',
+      version: 1,
+      description: 'A note, never split',
+      instructions: 'Give the title.',
+      output: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+      split: 'off',
+    };
+    await writeFile(join(workflows, 'note-whole.workflow.json'), JSON.stringify(whole));
+    const withModels = { ...env, QUARRY_MODELS_FILE: modelsFile, QUARRY_WORKFLOWS: workflows };
+    // A workflow that may split takes it: the worker sends it a window at a time.
+    const splitting = await runQuarry(['enqueue', '-w', 'invoice', '--file', file, '--json'], withModels);
+    expect(splitting.code, splitting.stderr).toBe(0);
     for (const model of [{}, { QUARRY_MODEL: 'claude-haiku-5-5' }] as Record<string, string>[]) {
-      const run = await runQuarry(['enqueue', '-w', 'invoice', '--file', file], { ...withModels, ...model });
+      const run = await runQuarry(['enqueue', '-w', 'note-whole', '--file', file], {
+        ...withModels,
+        ...model,
+      });
       expect(run, JSON.stringify(model)).toMatchObject({
         code: 1,
         stdout: '',
@@ -154,7 +172,7 @@ describe('quarry enqueue --file with a PDF or an image', () => {
           'quarry enqueue: document refused, nothing was enqueued: the PDF has 3 pages; at most 2 are accepted\n',
       });
     }
-    const onSonnet = await runQuarry(['enqueue', '-w', 'invoice', '--file', file, '--json'], {
+    const onSonnet = await runQuarry(['enqueue', '-w', 'note-whole', '--file', file, '--json'], {
       ...withModels,
       QUARRY_MODEL: 'claude-sonnet-5-5',
     });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirectoryBlobStore } from '@quarry/blobs';
-import { defaultModelTable } from '@quarry/core';
+import { defaultModelTable, WorkflowRegistry } from '@quarry/core';
 import { deflateBombPdf, encryptedPdf, gifHeader, manyPagesPdf, paddedPdf } from '@quarry/documents/testing';
 import { openQueues, RedisUnavailableError } from '@quarry/queue';
 import { it } from '@quarry/testing';
@@ -23,6 +23,14 @@ async function blobStore(maxBytes = 4 * 1024 * 1024) {
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
+
+/** The shipped workflows, `invoice` set never to split: its documents keep the model's own limits. */
+const wholeRegistry = () =>
+  new WorkflowRegistry(
+    defaultRegistry()
+      .list()
+      .map((workflow) => (workflow.name === 'invoice' ? { ...workflow, split: 'off' as const } : workflow)),
+  );
 
 const keysOf = async (store: DirectoryBlobStore) => (await store.list({})).entries.map((entry) => entry.key);
 const sha256 = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -131,7 +139,7 @@ describe('enqueueDocument', () => {
     prefix,
   }) => {
     const blobs = await blobStore(8 * 1024 * 1024);
-    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
+    const client = createQuarryClient({ redisUrl, registry: wholeRegistry(), config: { prefix }, blobs });
     try {
       await client.getStatus('warm-up');
       const before = await redis.keys(`${prefix}*`);
@@ -212,6 +220,28 @@ describe('enqueueDocument', () => {
     }
   });
 
+  it("takes a PDF over the model's pages for a workflow that may split it, up to 5,000 pages", async ({
+    redisUrl,
+    prefix,
+  }) => {
+    const blobs = await blobStore();
+    const client = createQuarryClient({ redisUrl, registry: defaultRegistry(), config: { prefix }, blobs });
+    try {
+      expect(
+        (await client.enqueueDocument({ workflow: 'invoice', bytes: await manyPagesPdf(101) })).created,
+      ).toBe(true);
+      await expect(
+        client.enqueueDocument({ workflow: 'invoice', bytes: await manyPagesPdf(5001) }),
+      ).rejects.toMatchObject({
+        name: 'DocumentRejectedError',
+        problem: 'too_large',
+        message: 'the PDF has 5001 pages; at most 5000 are accepted',
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("checks pages against the model table's figures for the job's model", async ({ redisUrl, prefix }) => {
     const haiku = defaultModelTable['claude-haiku-5-5'];
     if (!haiku) throw new Error('the table lost claude-haiku-5-5');
@@ -222,7 +252,7 @@ describe('enqueueDocument', () => {
     const blobs = await blobStore();
     const client = createQuarryClient({
       redisUrl,
-      registry: defaultRegistry(),
+      registry: wholeRegistry(),
       config: { prefix, allowedModels: ['claude-haiku-5-5', 'claude-sonnet-5-5'] },
       blobs,
       modelTable,
@@ -263,7 +293,7 @@ describe('enqueueDocument', () => {
     const clientWith = (defaultModel?: string) =>
       createQuarryClient({
         redisUrl,
-        registry: defaultRegistry(),
+        registry: wholeRegistry(),
         config: { prefix },
         blobs,
         modelTable,
