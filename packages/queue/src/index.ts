@@ -111,6 +111,11 @@ export {
 } from './extraction-job-result';
 export { type ExtractionQueueOptions, extractionQueue, watchErrors } from './extraction-queue';
 export { type FingerprintOptions, fingerprint } from './fingerprint';
+export {
+  type FirstRunTrace,
+  FirstRunTraceStore,
+  type FirstRunTraceStoreOptions,
+} from './first-run-trace-store';
 export { isBatchId } from './is-batch-id';
 export {
   JobBudget,
@@ -276,6 +281,7 @@ export {
 } from './unreadable-job-data';
 export { BULLMQ_STALLED_REASON, unrecordedFailureReason } from './unrecorded-failure-reason';
 export { utf8Bytes } from './utf8-bytes';
+export { WEBHOOK_BATCH_JOB_IDS_LIMIT, WebhookBatchEnded } from './webhook-batch-ended';
 export {
   FailedWebhookDelivery,
   openWebhookQueue,

@@ -38,6 +38,11 @@ export interface QuarryKeys {
    * number, value = AttemptRecord JSON.
    */
   attempts(jobKey: string): string;
+  /**
+   * String: the span context of one job generation's first run (`jobKey` from `attemptJobKey`), kept
+   * as long as its attempt records, written only while tracing is on (`FirstRunTraceStore`).
+   */
+  firstRunTrace(jobKey: string): string;
   /** Counter of how often a job was put back after a 429 without consuming a job attempt. */
   rateLimitBounces(jobId: string): string;
   /** String: the Files API id of a document's bytes (by content hash, `sha256:<hex>`), with a TTL below the file's own expiry. */
@@ -262,6 +267,7 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
     prefix,
     queueName,
     attempts: (jobKey) => `${perQueue}:attempts:${jobKey}`,
+    firstRunTrace: (jobKey) => `${perQueue}:first-run-trace:${jobKey}`,
     rateLimitBounces: (jobId) => `${perQueue}:bounces:${jobId}`,
     documentFile: (contentKey) => `${perQueue}:docfile:${contentKey}`,
     idempotency: (idempotencyKey) => `${perQueue}:idem:${sha256(idempotencyKey)}`,

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { z } from 'zod';
 import type { RedisClient } from './redis-connection';
+import { WebhookBatchEnded } from './webhook-batch-ended';
 import { WebhookSubject } from './webhook-event';
 import { WebhookDeliveryOutcome } from './webhook-subscription';
 
@@ -14,6 +15,8 @@ export const WebhookDelivery = z.object({
   subject: WebhookSubject,
   /** ISO 8601: when the event was emitted. */
   emittedAt: z.iso.datetime(),
+  /** A `batch.ended` event's facts for this workflow (its payload's data besides the batch id and workflow). */
+  batch: WebhookBatchEnded.optional(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { WebhookBatchEnded } from './webhook-batch-ended';
 import type { WebhookDelivery } from './webhook-delivery';
 import { webhookDeliveryId, webhookJobOptions } from './webhook-delivery';
 import { type WebhookEventType, type WebhookSubject, webhookEventId } from './webhook-event';
@@ -8,7 +9,7 @@ import type { WebhookSubscriptionStore } from './webhook-subscription-store';
 /** Options of {@link WebhookEmitter}. */
 export interface WebhookEmitterOptions {
   readonly queue: Queue<WebhookDelivery>;
-  readonly store: Pick<WebhookSubscriptionStore, 'byWorkflow'>;
+  readonly store: Pick<WebhookSubscriptionStore, 'byWorkflow' | 'list'>;
   /** Tries per delivery (`WEBHOOK_MAX_ATTEMPTS`). */
   readonly maxAttempts: number;
   /** How long one workflow's subscriptions are cached (ms). */
@@ -22,6 +23,8 @@ export interface WebhookEmission {
   readonly type: WebhookEventType;
   readonly workflow: string;
   readonly subject: WebhookSubject;
+  /** A `batch.ended` event's facts for `workflow` (required for that event, ignored for others). */
+  readonly batch?: WebhookBatchEnded;
 }
 
 /**
@@ -32,10 +35,11 @@ export interface WebhookEmission {
  */
 export class WebhookEmitter {
   readonly #queue: Queue<WebhookDelivery>;
-  readonly #store: Pick<WebhookSubscriptionStore, 'byWorkflow'>;
+  readonly #store: Pick<WebhookSubscriptionStore, 'byWorkflow' | 'list'>;
   readonly #maxAttempts: number;
   readonly #cacheMs: number;
   readonly #now: () => number;
+  #wanted: { readonly until: number; readonly byEvent: Promise<Map<string, Set<string>>> } | null = null;
   readonly #cache = new Map<
     string,
     { readonly until: number; readonly subscriptions: Promise<WebhookSubscription[]> }
@@ -66,6 +70,7 @@ export class WebhookEmitter {
         workflow: emission.workflow,
         subject: emission.subject,
         emittedAt,
+        ...(emission.type === 'batch.ended' && emission.batch ? { batch: emission.batch } : {}),
       };
       return {
         name: emission.type,
@@ -75,6 +80,36 @@ export class WebhookEmitter {
     });
     await this.#queue.addBulk(jobs);
     return jobs.map((job) => job.opts.jobId);
+  }
+
+  /**
+   * The workflows with at least one subscription to `type` (cached for `cacheMs`), so an emitter can
+   * skip gathering an event's facts when nobody asked for it.
+   */
+  async workflowsFor(type: WebhookEventType): Promise<ReadonlySet<string>> {
+    const now = this.#now();
+    let wanted = this.#wanted;
+    if (!wanted || wanted.until <= now) {
+      const byEvent = this.#store.list().then((all) => {
+        const map = new Map<string, Set<string>>();
+        for (const subscription of all) {
+          for (const event of subscription.events) {
+            const workflows = map.get(event) ?? new Set<string>();
+            workflows.add(subscription.workflow);
+            map.set(event, workflows);
+          }
+        }
+        return map;
+      });
+      const fresh = { until: now + this.#cacheMs, byEvent };
+      this.#wanted = fresh;
+      wanted = fresh;
+      // A failed lookup is not cached: the next call asks again.
+      byEvent.catch(() => {
+        if (this.#wanted === fresh) this.#wanted = null;
+      });
+    }
+    return (await wanted.byEvent).get(type) ?? new Set();
   }
 
   #subscriptions(workflow: string): Promise<WebhookSubscription[]> {

@@ -158,6 +158,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     metrics,
     now,
     uploader: documents.resolver.uploader,
+    webhooks: webhooks.emitter,
     log,
   });
   const worker = createExtractionWorker({ config, connection, processor, stores, metrics, log });

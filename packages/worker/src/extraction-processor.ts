@@ -9,9 +9,12 @@ import {
   type WorkflowRegistry,
 } from '@quarry/core';
 import {
+  attemptJobKey,
   type BatchLaneStore,
   type DeadLetterWriter,
   type ExtractionJobResult,
+  type FirstRunTrace,
+  type FirstRunTraceStore,
   type RateLimitBounceStore,
   type ReviewIndex,
   toExtractionJobResult,
@@ -101,6 +104,11 @@ export interface ExtractionProcessorOptions {
   readonly webhooks?: Pick<WebhookEmitter, 'emit'>;
   /** Where the spans of each run go (`startTracing`). Absent: no spans. */
   readonly tracing?: Tracing;
+  /**
+   * The first run's span context of each job, so a later run's job span links to it (read and
+   * written only while tracing is on). Absent: runs link to their producer only.
+   */
+  readonly firstRunTraces?: Pick<FirstRunTraceStore, 'read' | 'remember'>;
 }
 
 /**
@@ -294,14 +302,26 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
     signal?: AbortSignal,
   ): Promise<ExtractionJobResult> {
     if (!tracing?.enabled) return processJob(job, token, signal, JobRunTrace.off);
+    const runLog = baseLog.child({ jobId: job.id });
+    const firstRuns = options.firstRunTraces;
+    const jobKey = firstRuns && job.id ? attemptJobKey({ id: job.id, timestamp: job.timestamp }) : null;
+    const firstRun = firstRuns && jobKey ? await readFirstRun(firstRuns, jobKey, runLog) : null;
     const trace = JobRunTrace.start({
       tracing,
       jobId: job.id ?? '',
       data: job.data,
       run: job.attemptsStarted,
       queueName: job.queueName,
-      log: baseLog.child({ jobId: job.id }),
+      firstRun,
+      log: runLog,
     });
+    const context = trace.span.context;
+    if (firstRuns && jobKey && !firstRun && context) {
+      // This is the job's first run (as far as Redis knows): later runs link to its span.
+      await firstRuns.remember(jobKey, context).catch((error) => {
+        runLog.warn({ error: describeError(error) }, "the first run's trace context was not kept");
+      });
+    }
     try {
       const result = await trace.span.run(() => processJob(job, token, signal, trace));
       trace.end({ status: 'ok' });
@@ -313,6 +333,20 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       throw error;
     }
   };
+}
+
+/** The first run's span context of a job, or null (none kept, or Redis did not answer: tracing never fails a job). */
+async function readFirstRun(
+  store: Pick<FirstRunTraceStore, 'read'>,
+  jobKey: string,
+  log: Logger,
+): Promise<FirstRunTrace | null> {
+  try {
+    return await store.read(jobKey);
+  } catch (error) {
+    log.warn({ error: describeError(error) }, "the first run's trace context was not read");
+    return null;
+  }
 }
 
 /**

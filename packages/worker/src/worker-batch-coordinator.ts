@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { DocumentUploader, ModelTable } from '@quarry/core';
-import type { BatchLaneStore, QuarryQueues, RedisClient } from '@quarry/queue';
+import type { BatchLaneStore, QuarryQueues, RedisClient, WebhookEmitter } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { type BatchCoordinator, createBatchCoordinator } from './batch/batch-coordinator';
 import { rebuildRequest } from './batch/rebuild-request';
@@ -20,6 +20,8 @@ export interface WorkerBatchCoordinatorOptions {
   readonly metrics: WorkerMetrics;
   readonly now: () => number;
   readonly uploader: DocumentUploader | null;
+  /** Emits `batch.ended` as batches' results are consumed. Absent: no events. */
+  readonly webhooks?: Pick<WebhookEmitter, 'emit' | 'workflowsFor'>;
   readonly log: Logger;
 }
 
@@ -47,6 +49,7 @@ export function workerBatchCoordinator(options: WorkerBatchCoordinatorOptions): 
       metrics: options.metrics,
       now: options.now,
       uploader: options.uploader,
+      webhooks: options.webhooks,
       rebuild: ({ ref, lostFileId }) =>
         rebuildRequest({ processor: options.processor, queue: queues.queue, ref, lostFileId, log }),
     },

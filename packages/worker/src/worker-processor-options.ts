@@ -2,6 +2,7 @@ import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
 import {
   type BatchLaneStore,
   extractionJobOptions,
+  FirstRunTraceStore,
   type QuarryQueues,
   RateLimitBounceStore,
   type RedisClient,
@@ -71,7 +72,18 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     webhooks: options.webhooks,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
-    ...(options.tracing ? { tracing: options.tracing } : {}),
+    ...(options.tracing?.enabled
+      ? {
+          tracing: options.tracing,
+          firstRunTraces: new FirstRunTraceStore({
+            redis: connection,
+            keys: queues.keys,
+            ttlSeconds: config.queue.attemptTtlSeconds,
+          }),
+        }
+      : options.tracing
+        ? { tracing: options.tracing }
+        : {}),
     split: {
       store: new SplitStore({ redis: connection, keys: queues.keys }),
       jobOptions: extractionJobOptions(config.queue),

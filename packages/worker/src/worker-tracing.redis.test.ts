@@ -146,6 +146,48 @@ describe('tracing: one trace from the producer to the model call', () => {
     expect(started).toMatchObject({ trace_id: job.traceId, span_id: job.spanId });
   });
 
+  it('a job retried after a transient failure: its second run is a trace of its own whose job span links to the producer span and to the first run', async ({
+    testBed,
+  }) => {
+    const overloaded = { kind: 'error', status: 529, message: 'overloaded' } as const;
+    const h = await testBed.harness({ plan: { 'retried-trace': [overloaded, answer] } });
+    const worker = testBed.spawnWorker(traced(h.env, receiver.url));
+    await worker.ready;
+    const parent = producer.startSpan({ name: 'test request', parent: 'root' });
+    const { jobId } = await parent.run(() =>
+      h.client.enqueue('support-ticket', { text: ticketText('retried-trace') }),
+    );
+    parent.end();
+    await h.client.waitForResult(jobId, { timeoutMs: 20_000 });
+    const jobSpans = () =>
+      receiver.spans
+        .filter((span) => span.name === 'quarry.job' && span.attributes['quarry.job.id'] === jobId)
+        .sort((a, b) => Number(a.attributes['quarry.job.run']) - Number(b.attributes['quarry.job.run']));
+    await waitFor(() => jobSpans().length === 2, 15_000, 'the job spans of both runs');
+    const [first, second] = jobSpans() as [ReceivedSpan, ReceivedSpan];
+    const enqueue = receiver.spans.find(
+      (span) => span.name === 'quarry.enqueue' && span.traceId === parent.context?.traceId,
+    );
+    expect(first.attributes['quarry.job.run']).toBe(1);
+    expect(second.attributes['quarry.job.run']).toBe(2);
+    expect(second.traceId).not.toBe(first.traceId);
+    expect(first.links).toEqual([{ traceId: enqueue?.traceId, spanId: enqueue?.spanId }]);
+    expect(second.links).toEqual([
+      { traceId: enqueue?.traceId, spanId: enqueue?.spanId },
+      { traceId: first.traceId, spanId: first.spanId },
+    ]);
+  });
+
+  it('keeps no first-run trace context when tracing is off', async ({ testBed }) => {
+    const overloaded = { kind: 'error', status: 529, message: 'overloaded' } as const;
+    const h = await testBed.harness({ plan: { 'untraced-retry': [overloaded, answer] } });
+    await h.startWorker();
+    const { jobId } = await h.client.enqueue('support-ticket', { text: ticketText('untraced-retry') });
+    expect(await h.client.waitForResult(jobId, { timeoutMs: 20_000 })).toMatchObject({ attempts: 1 });
+    expect(h.requestsFor('untraced-retry')).toHaveLength(2);
+    expect(await h.redis.keys(`${h.prefix}:*first-run-trace*`)).toEqual([]);
+  });
+
   it('row 202: job data whose trace.traceparent is not W3C (garbage, upper-case hex, an all-zero trace id) -> runs the job, logs a warning naming invalid_traceparent, and leaves the job span unlinked', async ({
     testBed,
   }) => {

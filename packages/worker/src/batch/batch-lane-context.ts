@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { DocumentUploader, ModelTable } from '@quarry/core';
-import type { BatchEntry, BatchLaneStore } from '@quarry/queue';
+import type { BatchEntry, BatchLaneStore, WebhookEmitter } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
@@ -27,6 +27,8 @@ export interface BatchLaneContext {
   readonly now: () => number;
   /** What asks the Files API whether a document file a failed entry referenced still exists (null: none). */
   readonly uploader: DocumentUploader | null;
+  /** Emits `batch.ended` when a batch's results are consumed. Absent: no events. */
+  readonly webhooks?: Pick<WebhookEmitter, 'emit' | 'workflowsFor'> | undefined;
   /** The request of a waiting attempt (its document resolved again when its file was lost). */
   rebuild(entry: Pick<BatchEntry, 'ref' | 'lostFileId'>): Promise<RebuiltRequest>;
 }

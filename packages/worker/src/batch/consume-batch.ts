@@ -1,9 +1,10 @@
 import { withCallDeadline } from '@quarry/anthropic';
 import { costOf, decideLostFile, mayBeLostFile } from '@quarry/core';
-import type { BatchInFlight } from '@quarry/queue';
+import type { BatchInFlight, BatchResultType } from '@quarry/queue';
 import { checkDocumentFile } from '../check-document-file';
 import { type BatchLaneContext, showWaiting, wakeJobs } from './batch-lane-context';
 import { type BatchResultAction, batchResultAction } from './batch-result-action';
+import { batchEndedFacts, batchWorkflows, emitBatchEnded } from './emit-batch-ended';
 import { lostFileResultAction } from './lost-file-result-action';
 
 /** What a result cost at the batch price, for the batch's record (null when not a reply or unpriced). */
@@ -40,13 +41,18 @@ async function checkedForLostFile(
  * errored entries wait again without spending an attempt, and so does an entry whose document file
  * the Files API lost, marked so that its next request resolves the document anew. Entries the results do not name also
  * wait again, then the batch is done. Each result is counted once in the batch's record, with its
- * cost at the batch price. Safe to repeat after a crash at any point.
+ * cost at the batch price. Before the batch is done, `batch.ended` is emitted to each workflow with
+ * an entry in it and a subscription to the event (its jobs' workflows read first, while they wait
+ * parked), so a crash before the end emits it again under the same event id. Safe to repeat after a
+ * crash at any point.
  */
 export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlight): Promise<void> {
   const { store, log } = context;
   const { batchId, model } = batch;
   let stored = 0;
   let requeued = 0;
+  const workflows = await batchWorkflows(context, batchId);
+  const typeByRef = new Map<string, BatchResultType>();
   // One deadline over the whole download: a results stream that stalls ends the round, and the next
   // round reads the batch again (what this one settled is not settled twice).
   await withCallDeadline(
@@ -60,6 +66,7 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
       for await (const item of results) {
         const ref = await store.memberRef(batchId, item.custom_id);
         if (!ref) continue;
+        if (workflows.byJob.size > 0) typeByRef.set(ref, item.result.type);
         const action = await checkedForLostFile(context, {
           batchId,
           ref,
@@ -112,8 +119,14 @@ export async function consumeBatch(context: BatchLaneContext, batch: BatchInFlig
       }
     },
   );
+  const endedAtMs = context.now();
+  if (context.webhooks && workflows.byJob.size > 0) {
+    const entries = workflows.refs.map((ref) => ({ ref, type: typeByRef.get(ref) ?? null }));
+    const facts = batchEndedFacts({ workflows: workflows.byJob, entries, endedAtMs });
+    await emitBatchEnded({ webhooks: context.webhooks, batchId, facts });
+  }
   const missing = await store.finishBatch({ batchId, model });
   await showWaiting(context, missing, null);
-  await store.records.end({ batchId, endedAtMs: context.now() });
+  await store.records.end({ batchId, endedAtMs });
   log.info({ batchId, model, stored, requeued, missing: missing.length }, 'batch results consumed');
 }

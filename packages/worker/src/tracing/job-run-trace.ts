@@ -10,6 +10,7 @@ import {
   parseTraceparent,
   type SpanEnd,
   type SpanLink,
+  type Traceparent,
   type TraceSpan,
   type Tracing,
 } from '@quarry/tracing';
@@ -24,6 +25,8 @@ export interface JobRunTraceOptions {
   /** Which start of the job this run is (BullMQ's `attemptsStarted`). */
   readonly run: number;
   readonly queueName: string;
+  /** The span context of the job's first run, when this run is a later one: its job span links to it too. */
+  readonly firstRun?: Traceparent | null;
   readonly log: Logger;
 }
 
@@ -74,7 +77,8 @@ function groundingOutcome(record: AttemptRecord): string {
 
 /**
  * The spans of one run of a job: `quarry.job`, a root span (each run, a retry included, starts a
- * trace of its own) linked to the producer's span; under it a `quarry.attempt` span per attempt,
+ * trace of its own) linked to the producer's span and, for a later run, to the first run's job span
+ * (`quarry.link` `first_run`); under it a `quarry.attempt` span per attempt,
  * opened by the attempt's first model call and closed with its saved record; under that a
  * `chat <model>` span per model call with the OpenTelemetry GenAI attributes. With tracing off
  * every method returns at once.
@@ -101,7 +105,12 @@ export class JobRunTrace {
       name: 'quarry.job',
       kind: 'consumer',
       parent: 'root',
-      links: producerLink(options.data, options.log),
+      links: [
+        ...producerLink(options.data, options.log),
+        ...(options.firstRun
+          ? [{ context: options.firstRun, attributes: { 'quarry.link': 'first_run' } }]
+          : []),
+      ],
       attributes: {
         'messaging.system': 'bullmq',
         'messaging.operation.type': 'process',

@@ -1,5 +1,4 @@
 import {
-  BatchesView,
   dlqIdFor,
   ExtractionJobResult,
   type QuarryKeys,
@@ -59,7 +58,8 @@ function completedData(jobId: string, result: ExtractionJobResult): Record<strin
  * Reads fresh facts for a delivery before anything is sent: a `job.completed` or `job.needs_review`
  * goes only for a job of that generation that really completed (still running or waiting for a
  * retry: later; failed, gone or re-created: dropped); a `job.dead_lettered` only once the job's DLQ
- * record of that generation exists; a `batch.ended` once the batch's record says it ended.
+ * record of that generation exists; a `batch.ended` with the facts the batch lane put in it (the
+ * batch id, when it ended, the workflow's entries by result type and their job ids).
  */
 export async function readWebhookFacts(
   delivery: WebhookDelivery,
@@ -70,12 +70,12 @@ export async function readWebhookFacts(
     return { kind: 'send', data: { test: true, workflow: delivery.workflow } };
   }
   if (subject.kind === 'batch') {
-    const view = new BatchesView({ redis: sources.redis, keys: sources.keys });
-    const detail = await view.show({ batchId: subject.batchId, requestLimit: 1 });
-    if (!detail) return { kind: 'skip', reason: 'the batch has no record' };
-    if (detail.status !== 'ended') return { kind: 'later', reason: 'the batch has not ended' };
-    const { requestList: _requests, ...summary } = detail;
-    return { kind: 'send', data: { ...summary, workflow: delivery.workflow } };
+    // The batch lane computed this workflow's facts when it consumed the ended batch; they do not change.
+    if (!delivery.batch) return { kind: 'skip', reason: 'the delivery carries no batch facts' };
+    return {
+      kind: 'send',
+      data: { batchId: subject.batchId, workflow: delivery.workflow, ...delivery.batch },
+    };
   }
   const job = await sources.queue.getJob(subject.jobId);
   if (delivery.event === 'job.dead_lettered') {
