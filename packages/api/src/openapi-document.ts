@@ -22,17 +22,34 @@ const errors = {
   '400': error('invalid_request or invalid_json'),
   '401': error('unauthorized: no key, an unknown key or a revoked key'),
   '429': error('rate_limited (with Retry-After)'),
+  '500': error('internal: an unexpected failure (logged by name only)'),
   '503': error('unavailable: Redis or the blob store did not answer in time'),
 };
 
-const jobId = { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 256 } };
+const jobId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._:@-]{1,256}$' },
+};
+
+/** The job contract as `POST /v1/jobs` takes it: `part` and `lineage` are set by workers and replays only. */
+function apiJobData(): Record<string, unknown> {
+  const { $schema: _, ...jobData } = jobDataJsonSchema();
+  const { part: _part, lineage: _lineage, ...properties } = jobData.properties as Record<string, unknown>;
+  return {
+    ...jobData,
+    properties,
+    description:
+      'The job contract (docs/job-data.schema.json) without part and lineage. A document is a url or base64 source in input.document; upload bytes as multipart/form-data instead of a blob source.',
+  };
+}
 
 /**
  * The OpenAPI 3.1 document of the HTTP API (`GET /openapi.json`), its schemas generated from the zod
  * schemas with zod's own `z.toJSONSchema` (JSON Schema 2020-12, which OpenAPI 3.1 uses as it is).
  */
 export function openApiDocument(): Record<string, unknown> {
-  const { $schema: _, ...jobData } = jobDataJsonSchema();
   return {
     openapi: '3.1.0',
     info: { title: 'Quarry HTTP API', version: '1' },
@@ -41,7 +58,7 @@ export function openApiDocument(): Record<string, unknown> {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from quarry api-keys create' },
       },
       schemas: {
-        JobData: jobData,
+        JobData: apiJobData(),
         Job: schema(JobView),
         EnqueuedJob: schema(EnqueuedJobView),
         Workflow: schema(WorkflowView),
@@ -58,7 +75,24 @@ export function openApiDocument(): Record<string, unknown> {
               name: 'Idempotency-Key',
               in: 'header',
               required: false,
-              schema: { type: 'string', maxLength: 200 },
+              description:
+                'The same key and body return the first job (200); another body with the key is 409 idempotency_conflict.',
+              schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+            },
+            {
+              name: 'traceparent',
+              in: 'header',
+              required: false,
+              description:
+                "W3C Trace Context: put into the job's trace (winning over the body's trace); the worker's job span links to it. A value that is not W3C is ignored, never an error.",
+              schema: { type: 'string', maxLength: 256 },
+            },
+            {
+              name: 'tracestate',
+              in: 'header',
+              required: false,
+              description: 'W3C Trace Context: kept beside a valid traceparent when at most 512 characters.',
+              schema: { type: 'string' },
             },
           ],
           requestBody: {
@@ -118,8 +152,8 @@ export function openApiDocument(): Record<string, unknown> {
               name: 'wait',
               in: 'query',
               required: false,
-              schema: { type: 'integer', minimum: 0 },
-              description: 'Seconds to wait (clamped to API_MAX_WAIT_SECONDS)',
+              schema: { type: 'integer', minimum: 0, maximum: 999_999 },
+              description: 'Seconds to wait (default 0; clamped to API_MAX_WAIT_SECONDS)',
             },
           ],
           responses: {

@@ -1,5 +1,12 @@
 import type { Effort, Lane } from '@quarry/core';
-import type { JobBudget, JobEvaluationInput, JobMetadata, JobOverrides, Lineage } from '@quarry/queue';
+import type {
+  JobBudget,
+  JobEvaluationInput,
+  JobMetadata,
+  JobOverrides,
+  JobTrace,
+  Lineage,
+} from '@quarry/queue';
 
 /** Options of one enqueue. */
 export interface EnqueueOptions {
@@ -51,4 +58,10 @@ export interface EnqueueOptions {
    * job; its DLQ record keeps `evaluation`.
    */
   readonly evaluation?: JobEvaluationInput;
+  /**
+   * The trace context the job continues (W3C `traceparent`, optional `tracestate`), for a producer
+   * that propagates one itself (the HTTP API passes its request's headers). The enqueue's producer
+   * span is started as its child; without an OpenTelemetry SDK the job carries it unchanged.
+   */
+  readonly trace?: JobTrace;
 }

@@ -51,6 +51,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     lane,
     deadline,
     evaluation,
+    trace,
   } = options.options;
   // A misspelt option (say `idempotencykey`) would otherwise be dropped without a word.
   for (const key of Object.keys(options.options)) {
@@ -106,6 +107,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     lane,
     deadline,
     evaluation,
+    trace,
   });
   const contract = JobData.safeParse(data);
   if (!contract.success) {
@@ -166,6 +168,7 @@ const enqueueOptionNames = [
   'lane',
   'deadline',
   'evaluation',
+  'trace',
 ] as const satisfies readonly (keyof EnqueueOptions)[];
 
 function knownNames(registry: WorkflowRegistry): string {

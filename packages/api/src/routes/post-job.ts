@@ -7,7 +7,15 @@ import {
   type QuarryClient,
 } from '@quarry/client';
 import type { BlobStore } from '@quarry/core';
-import { type ApiIdempotencyStore, type ApiKeyInfo, JobData, type RedisGate } from '@quarry/queue';
+import {
+  type ApiIdempotencyStore,
+  type ApiKeyInfo,
+  JobData,
+  type JobTrace,
+  MAX_JOB_TRACESTATE_LENGTH,
+  type RedisGate,
+} from '@quarry/queue';
+import { parseTraceparent } from '@quarry/tracing';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { ApiError, type ApiProblem } from '../api-error';
@@ -66,10 +74,11 @@ export function postJobRoute(options: PostJobRouteOptions): Router {
   router.post('/v1/jobs', byType, async (req, res) => {
     const info = apiKeyOf(res);
     const idempotencyKey = idempotencyKeyOf(req);
+    const trace = traceOf(req);
     if (req.is('multipart/form-data')) {
-      await postMultipart({ ...options, req, res, info, idempotencyKey });
+      await postMultipart({ ...options, req, res, info, idempotencyKey, trace });
     } else {
-      await postJson({ ...options, req, res, info, idempotencyKey });
+      await postJson({ ...options, req, res, info, idempotencyKey, trace });
     }
   });
   return router;
@@ -80,6 +89,24 @@ interface PostContext extends PostJobRouteOptions {
   readonly res: Response;
   readonly info: ApiKeyInfo;
   readonly idempotencyKey: string | undefined;
+  /** The request's W3C trace context headers, when `traceparent` is valid. */
+  readonly trace: JobTrace | undefined;
+}
+
+/**
+ * The job's `trace` from the request's `traceparent` and `tracestate` headers. As in the worker, a
+ * traceparent that is not W3C is ignored (the job is enqueued untraced), never an error; a
+ * tracestate is kept only beside a valid traceparent and when it fits the job contract.
+ */
+function traceOf(req: Request): JobTrace | undefined {
+  const traceparent = req.headers.traceparent;
+  if (typeof traceparent !== 'string' || parseTraceparent(traceparent.trim()) === null) return undefined;
+  // Node joins repeated tracestate headers with ", ", as W3C asks.
+  const state = typeof req.headers.tracestate === 'string' ? req.headers.tracestate.trim() : undefined;
+  return {
+    traceparent: traceparent.trim(),
+    ...(state && state.length <= MAX_JOB_TRACESTATE_LENGTH ? { tracestate: state } : {}),
+  };
 }
 
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -126,9 +153,18 @@ function checkedJob(body: unknown, info: ApiKeyInfo, upload: boolean): JobData {
   return data;
 }
 
-function enqueueOptionsOf(data: JobData, idempotencyKey: string | undefined): EnqueueOptions {
+/** The enqueue options of a checked job: the request's trace headers win over the body's `trace`. */
+function enqueueOptionsOf(
+  data: JobData,
+  idempotencyKey: string | undefined,
+  trace: JobTrace | undefined,
+): EnqueueOptions {
   const { workflow: _w, input: _i, part: _p, lineage: _l, idempotencyKey: _k, ...rest } = data;
-  return { ...rest, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) };
+  return {
+    ...rest,
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    ...(trace !== undefined ? { trace } : {}),
+  };
 }
 
 /**
@@ -202,7 +238,7 @@ async function postJson(context: PostContext): Promise<void> {
   }
   const data = checkedJob(body, context.info, false);
   await withIdempotency(context, data, sha256(JSON.stringify(body)), (jobKey) =>
-    context.client.enqueue(data.workflow, data.input, enqueueOptionsOf(data, jobKey)),
+    context.client.enqueue(data.workflow, data.input, enqueueOptionsOf(data, jobKey, context.trace)),
   );
 }
 
@@ -257,7 +293,7 @@ async function postMultipart(context: PostContext): Promise<void> {
       workflow: data.workflow,
       bytes,
       input: data.input as Record<string, unknown>,
-      options: enqueueOptionsOf(data, jobKey),
+      options: enqueueOptionsOf(data, jobKey, context.trace),
       signal,
     }),
   );
