@@ -201,6 +201,22 @@ describe('DeadLetterWriter', () => {
     expect((await readDlqRecord({ dlq: queues.dlq, dlqId }))?.attempts).toEqual(saved);
   });
 
+  it("attemptsOf reads a failed job's attempts from the store before its record exists and from the record once they are released", async () => {
+    const job = await queues.queue.add(
+      'extract',
+      { workflow: 'invoice', input: { text: 'x' } },
+      { jobId: 'of' },
+    );
+    const key = attemptJobKey(job);
+    const saved = [attemptRecord({ n: 1, issues: [schemaIssue('total')] })];
+    for (const record of saved) await attempts.append(key, record);
+    expect(await writer.attemptsOf(job)).toEqual(saved);
+    await writer.deadLetter({ job, reason: { kind: 'validation_exhausted', message: 'x' } });
+    expect(await writer.releaseAttempts(job)).toBe(true);
+    expect(await attempts.load(key)).toEqual([]);
+    expect(await writer.attemptsOf(job)).toEqual(saved);
+  });
+
   it('keeps the DLQ under the same hash-tagged prefix as the source queue', () => {
     const dlq: Queue = queues.dlq;
     expect(dlq.opts.prefix).toBe(ctx.prefix);

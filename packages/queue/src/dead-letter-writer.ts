@@ -168,6 +168,17 @@ export class DeadLetterWriter {
     return true;
   }
 
+  /**
+   * The attempts of a job that failed for good: from its DLQ record of this generation when one is
+   * written (its attempt records may already be released), else from the attempt store.
+   */
+  async attemptsOf(job: SourceJob): Promise<readonly AttemptRecord[]> {
+    if (!job.id) return [];
+    const record = await this.#queue.getJob(dlqIdFor(job));
+    if (record) return DlqRecord.parse(record.data).attempts;
+    return this.#loadAttempts(job);
+  }
+
   async #loadAttempts(job: SourceJob): Promise<readonly AttemptRecord[]> {
     if (!this.#attempts || !job.id) return [];
     return this.#attempts.load(attemptJobKey(job));

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   type AnyWorkflow,
   type AttemptRecord,
-  type AttemptStore,
   BadDocumentError,
   type ResolvedDocument,
   type ResolvedSplitSetting,
@@ -25,10 +24,12 @@ export interface SplitSettings {
 
 /** Options of {@link resolveOrSplit}. */
 export interface ResolveOrSplitOptions {
-  readonly options: Pick<ExtractionProcessorOptions, 'models' | 'modelId' | 'queue' | 'jobMaxCostUsd'> & {
+  readonly options: Pick<
+    ExtractionProcessorOptions,
+    'models' | 'modelId' | 'queue' | 'jobMaxCostUsd' | 'deadLetters'
+  > & {
     readonly split?: SplitSettings | undefined;
     readonly documents?: DocumentResolver | undefined;
-    readonly attempts: AttemptStore;
   };
   readonly job: Job;
   readonly token: string | undefined;
@@ -77,7 +78,7 @@ export async function resolveOrSplit(options: ResolveOrSplitOptions): Promise<Re
       queue: options.options.queue,
       jobOptions: split.jobOptions,
       blobs: options.options.documents?.blobs ?? null,
-      attempts: options.options.attempts,
+      deadLetters: options.options.deadLetters,
       budget: parentBudget(data, options.options.jobMaxCostUsd),
       log,
       signal,

@@ -1,7 +1,6 @@
 import {
   type AnyWorkflow,
   type AttemptRecord,
-  type AttemptStore,
   type BlobStore,
   documentOf,
   type ResolvedSplitSetting,
@@ -9,7 +8,7 @@ import {
   textPages,
 } from '@quarry/core';
 import {
-  attemptJobKey,
+  type DeadLetterWriter,
   type DlqSplit,
   ExtractionJobResult,
   type JobBudget,
@@ -38,7 +37,8 @@ export interface SplitParentOptions {
   readonly queue: Queue;
   readonly jobOptions: { readonly attempts: number; readonly backoff: { type: string; delay: number } };
   readonly blobs: BlobStore | null;
-  readonly attempts: AttemptStore;
+  /** Where a failed child's attempts are read from (its DLQ record, else the attempt store). */
+  readonly deadLetters: Pick<DeadLetterWriter, 'attemptsOf'>;
   readonly budget: JobBudget | undefined;
   readonly log: Logger;
   readonly signal?: AbortSignal | undefined;
@@ -247,7 +247,7 @@ async function deadLetterWithChildren(
     let childAttempts: readonly AttemptRecord[] = [];
     if (!result) {
       const child = await Job.fromId(options.queue, jobId);
-      childAttempts = child ? await options.attempts.load(attemptJobKey(child)) : [];
+      childAttempts = child ? await options.deadLetters.attemptsOf(child) : [];
       attempts.push(...childAttempts);
     }
     children.push({
