@@ -5,6 +5,7 @@ import {
   defaultModelTable,
   documentLimitsOf,
   type ModelTable,
+  tenantOf,
   WorkflowRegistry,
 } from '@quarry/core';
 import {
@@ -14,6 +15,7 @@ import {
   duplicateClient,
   EXTRACTION_JOB_NAME,
   extractionQueue,
+  FairOrder,
   openQueues,
   QueueConfig,
   type QueueConfigInput,
@@ -26,6 +28,7 @@ import {
 import { clientDefaults } from './client-defaults';
 import { enqueueDocument } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
+import { jobFairCost } from './job-fair-cost';
 import { jobModels, jobWorkflowOf } from './job-models';
 import type { JobStatus } from './job-status';
 import { pollJobResult } from './poll-job-result';
@@ -111,6 +114,15 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     idempotencyRetentionMs: config.idempotencyRetentionMs,
   });
   const blobMarks = new BlobGcMarks({ redis: main, keys: queues.keys });
+  const fairOrder = new FairOrder({ redis: main, keys: queues.keys, queue: queues.queue });
+  // The place of each job in the fair order between tenants (one round trip for any number of jobs).
+  const stamp = (jobs: readonly ReturnType<typeof prepareOne>[]) =>
+    fairOrder.stamp(
+      jobs.map((data) => ({
+        tenant: tenantOf(data),
+        costTokens: jobFairCost(registry.get(data.workflow, data.version), data.input),
+      })),
+    );
   const maxPollIntervalMs = options.maxPollIntervalMs ?? clientDefaults.maxPollIntervalMs;
 
   const prepare = (requests: readonly EnqueueRequest[], batch: boolean) =>
@@ -134,12 +146,15 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
       created,
     });
     if (data.idempotencyKey) {
-      const [outcome] = await gate.run('enqueue', () => enqueuer.add([data]));
+      const [outcome] = await gate.run('enqueue', async () => enqueuer.add([data], await stamp([data])));
       if (!outcome) throw new Error('enqueue returned no outcome');
       return toJob(outcome.jobId, outcome.created);
     }
     const jobId = randomUUID();
-    await gate.run('enqueue', () => queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId }));
+    await gate.run('enqueue', async () => {
+      const [priority] = await stamp([data]);
+      return queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId, ...(priority ? { priority } : {}) });
+    });
     return toJob(jobId, true);
   };
 
@@ -180,7 +195,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     async enqueueMany(requests) {
       const jobs = prepare(requests, true);
       if (jobs.length === 0) return [];
-      const outcomes = await gate.run('enqueueMany', () => enqueuer.add(jobs));
+      const outcomes = await gate.run('enqueueMany', async () => enqueuer.add(jobs, await stamp(jobs)));
       return outcomes.map((outcome, i) => {
         const data = jobs[i];
         if (!data) throw new Error('enqueueMany lost a job');

@@ -14,6 +14,11 @@ export interface EnqueueOptions {
   readonly version?: number;
   /** The same key gives the same job, and no second one, within the idempotency retention window. */
   readonly idempotencyKey?: string;
+  /**
+   * The customer this job is for (letters, digits, `-`, `_`, `.`, at most 64; default `default`):
+   * its place in the fair order, its concurrency cap and budget, and its costs are the tenant's.
+   */
+  readonly tenant?: string;
   /** Narrows the shared error history, e.g. to one tenant. */
   readonly historyScope?: string;
   /**

@@ -41,6 +41,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
   const {
     version,
     idempotencyKey,
+    tenant,
     historyScope,
     effort,
     locale,
@@ -96,6 +97,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
     workflow: options.workflow,
     version: workflow?.version ?? version,
     input,
+    tenant,
     historyScope,
     idempotencyKey,
     effort,
@@ -158,6 +160,7 @@ export function prepareJobData(options: PrepareJobDataOptions): PreparedJobData 
 const enqueueOptionNames = [
   'version',
   'idempotencyKey',
+  'tenant',
   'historyScope',
   'effort',
   'locale',

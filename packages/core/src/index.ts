@@ -218,6 +218,7 @@ export {
   type RetryReasonKind,
 } from './policy';
 export { SplitParentError } from './policy/split-parent-error';
+export { TenantBudgetExhaustedError } from './policy/tenant-budget-exhausted-error';
 export { type BuildRequestOptions, buildRequest, type FailedReply } from './request/build-request';
 export {
   type BreakpointDecision,
@@ -275,6 +276,30 @@ export {
   splitSettingProblems,
 } from './split/split-setting';
 export { type TextPagesOptions, textPageDefaults, textPages } from './split/text-pages';
+export {
+  type DecideTenantGateOptions,
+  decideTenantGate,
+  type TenantAdmission,
+  type TenantGateDecision,
+  tenantGateDefaults,
+} from './tenant/decide-tenant-gate';
+export {
+  FAIR_SHARE_BASE_TOKENS,
+  FAIR_SHARE_PDF_PAGE_TOKENS,
+  type FairShareCostOptions,
+  fairShareCost,
+} from './tenant/fair-share-cost';
+export { DEFAULT_TENANT, TENANT_ID_PATTERN, TenantId, tenantOf } from './tenant/tenant-id';
+export { type TenantPeriods, tenantPeriods } from './tenant/tenant-periods';
+export {
+  MAX_TENANT_BUDGET_USD,
+  MAX_TENANT_CONCURRENCY,
+  MAX_TENANT_WEIGHT,
+  TenantSettings,
+  TenantsFile,
+  tenantDefaults,
+  tenantIsGated,
+} from './tenant/tenant-settings';
 export { type JsonErrorLocation, locateJsonError } from './validation/locate-json-error';
 export {
   type ReplyOutput,
@@ -292,6 +317,7 @@ export {
   defineWorkflow,
   MAX_FALLBACKS,
   type WorkflowDefinition,
+  type WorkflowHistoryScope,
 } from './workflow/define-workflow';
 export { checkExamples, type FewShotExample, MAX_EXAMPLES } from './workflow/few-shot-example';
 export type { Rule, RuleContext, RuleFinding, RuleSeverity } from './workflow/rule';

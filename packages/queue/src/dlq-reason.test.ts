@@ -18,6 +18,7 @@ const policyKinds: Record<FailureReasonKind, true> = {
   document_too_large: true,
   unknown_workflow: true,
   split_child_failed: true,
+  tenant_budget_exhausted: true,
   unexpected: true,
 };
 

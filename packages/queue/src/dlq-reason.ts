@@ -22,6 +22,7 @@ export const DlqReasonKind = z.enum([
   'stalled',
   'rate_limit_loop',
   'split_child_failed',
+  'tenant_budget_exhausted',
   'unexpected',
 ]);
 export type DlqReasonKind = z.infer<typeof DlqReasonKind>;

@@ -110,6 +110,7 @@ export {
   toExtractionJobResult,
 } from './extraction-job-result';
 export { type ExtractionQueueOptions, extractionQueue, watchErrors } from './extraction-queue';
+export { FairOrder, type FairOrderEntry, type FairOrderOptions, fairOrderDefaults } from './fair-order';
 export { type FingerprintOptions, fingerprint } from './fingerprint';
 export {
   type FirstRunTrace,
@@ -152,6 +153,7 @@ export {
   type QuarryKeys,
   type QuarryKeysOptions,
   quarryKeys,
+  type TenantKeys,
   type WebhookKeys,
   type WorkflowStatsKeys,
 } from './keys';
@@ -256,6 +258,14 @@ export {
   type StoredSplit,
   splitStoreDefaults,
 } from './split-store';
+export { TenantInputError } from './tenant-input-error';
+export { TenantSettingsCache, tenantSettingsCacheDefaults } from './tenant-settings-cache';
+export {
+  MAX_TENANTS_WITH_SETTINGS,
+  type TenantAdmitOptions,
+  TenantStore,
+  type TenantStoreOptions,
+} from './tenant-store';
 export { TolerantJob } from './tolerant-job';
 export { TolerantQueue } from './tolerant-queue';
 export { TolerantWorker } from './tolerant-worker';

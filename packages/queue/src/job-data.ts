@@ -1,4 +1,12 @@
-import { documentOfInput, Effort, JobDocument, Lane, Locale, MAX_LADDER_MODELS } from '@quarry/core';
+import {
+  documentOfInput,
+  Effort,
+  JobDocument,
+  Lane,
+  Locale,
+  MAX_LADDER_MODELS,
+  TenantId,
+} from '@quarry/core';
 import { z } from 'zod';
 import { JobEvaluation } from './job-evaluation';
 import { JobPart } from './job-part';
@@ -130,6 +138,7 @@ export const JobData = z
       .optional()
       .describe('Workflow version; the latest registered version when absent.'),
     input: JobInput,
+    tenant: TenantId.optional(),
     historyScope: z
       .string()
       .min(1)

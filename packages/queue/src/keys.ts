@@ -95,6 +95,32 @@ export interface QuarryKeys {
   readonly labelledSets: LabelledSetKeys;
   /** The completion webhooks of this queue: subscriptions, delivery history and the delivery DLQ (see {@link WebhookKeys}). */
   readonly webhooks: WebhookKeys;
+  /** Tenants: settings, fair order, concurrency slots, budgets and usage (see {@link TenantKeys}). */
+  readonly tenants: TenantKeys;
+}
+
+/**
+ * Keys of tenants (tenant ids are `TenantId`s: safe in a key as they are). Settings, spend and usage
+ * are shared by every queue under the prefix; the fair order, slots and parked jobs are per queue.
+ */
+export interface TenantKeys {
+  /** Hash: tenant id → `TenantSettings` JSON. */
+  settings(): string;
+  /**
+   * Hash of the queue's fair order (`fair-stamp-3`): `f:<tenant>` the tenant's finish tag and `v`
+   * the latest start tag given, in levels of weighted input tokens.
+   */
+  fair(): string;
+  /** Hash: job id → USD still reserved, one field per running job of a gated tenant (`tenant-admit-4`). */
+  slots(tenant: string): string;
+  /** Sorted set: job id → ms it waits until, the tenant's jobs parked by its gate. */
+  parked(tenant: string): string;
+  /** String: USD a tenant spent in one period (`YYYY-MM-DD` or `YYYY-MM`), expiring after it. */
+  spend(tenant: string, period: string): string;
+  /** Hash: a tenant's usage counters on one UTC day (`YYYY-MM-DD`), expiring after its month. */
+  usage(tenant: string, day: string): string;
+  /** Sorted set: tenant id → last ms a job of it was enqueued or run, the tenants worth listing. */
+  seen(): string;
 }
 
 /** Keys of the completion webhooks (`WebhookSubscriptionStore`, `WebhookDeliveryDlq`), per queue. */
@@ -295,6 +321,15 @@ export function quarryKeys(options: QuarryKeysOptions): QuarryKeys {
       `${perQueue}:api:idem:${sha256(`${apiKeyId}\n${idempotencyKey}`)}`,
     apiRate: (apiKeyId) => `${own}:api:rate:${keyPart(apiKeyId, sha256)}`,
     batch: batchKeys(`${perQueue}:batch`),
+    tenants: {
+      settings: () => `${own}:tenants:settings`,
+      fair: () => `${perQueue}:tenants:fair`,
+      slots: (tenant) => `${perQueue}:tenants:slots:${keyPart(tenant, sha256)}`,
+      parked: (tenant) => `${perQueue}:tenants:parked:${keyPart(tenant, sha256)}`,
+      spend: (tenant, period) => `${own}:tenants:spend:${keyPart(tenant, sha256)}:${period}`,
+      usage: (tenant, day) => `${own}:tenants:usage:${keyPart(tenant, sha256)}:${day}`,
+      seen: () => `${own}:tenants:seen`,
+    },
     pacerBudget: (apiKey, rateLimitClass) =>
       `${own}:pacer:${sha256(apiKey).slice(0, 32)}:${keyPart(rateLimitClass, sha256)}`,
     workflowStats: {

@@ -42,17 +42,20 @@ export class TransactionalEnqueuer {
     this.#options = options;
   }
 
-  /** Adds `jobs` (all or none); outcomes are in the same order. */
-  add(jobs: readonly JobData[]): Promise<EnqueueOutcome[]> {
+  /**
+   * Adds `jobs` (all or none); outcomes are in the same order. `priorities` (from `FairOrder`), when
+   * given, are the jobs' BullMQ priorities, in the same order.
+   */
+  add(jobs: readonly JobData[], priorities?: readonly number[]): Promise<EnqueueOutcome[]> {
     const run = this.#tail.then(
-      () => this.#add(jobs),
-      () => this.#add(jobs),
+      () => this.#add(jobs, priorities),
+      () => this.#add(jobs, priorities),
     );
     this.#tail = run.catch(() => {});
     return run;
   }
 
-  async #add(jobs: readonly JobData[]): Promise<EnqueueOutcome[]> {
+  async #add(jobs: readonly JobData[], priorities?: readonly number[]): Promise<EnqueueOutcome[]> {
     const { redis, queue, keys, idempotencyRetentionMs } = this.#options;
     const idempotencyKeys = [
       ...new Set(jobs.flatMap((job) => (job.idempotencyKey ? [job.idempotencyKey] : []))),
@@ -74,7 +77,7 @@ export class TransactionalEnqueuer {
         const outcomes: EnqueueOutcome[] = [];
         const toAdd: TransactionalJob[] = [];
         const newRecords: [string, string][] = [];
-        for (const job of jobs) {
+        for (const [index, job] of jobs.entries()) {
           const known = job.idempotencyKey ? jobIdByKey.get(job.idempotencyKey) : undefined;
           if (known) {
             outcomes.push({ jobId: known, created: false });
@@ -85,7 +88,12 @@ export class TransactionalEnqueuer {
             jobIdByKey.set(job.idempotencyKey, jobId);
             newRecords.push([keys.idempotency(job.idempotencyKey), jobId]);
           }
-          toAdd.push({ name: EXTRACTION_JOB_NAME, data: job, opts: { jobId } });
+          const priority = priorities?.[index];
+          toAdd.push({
+            name: EXTRACTION_JOB_NAME,
+            data: job,
+            opts: priority ? { jobId, priority } : { jobId },
+          });
           outcomes.push({ jobId, created: true });
         }
         if (toAdd.length === 0) return outcomes;

@@ -8,6 +8,7 @@ import type { FailureDecision, RetryReasonKind } from './failure-decision';
 import { fullJitterBackoff } from './full-jitter-backoff';
 import { InvalidJobDataError } from './invalid-job-data-error';
 import { SplitParentError } from './split-parent-error';
+import { TenantBudgetExhaustedError } from './tenant-budget-exhausted-error';
 
 /** Defaults of {@link decideFailure}'s optional settings. */
 export const failurePolicyDefaults = {
@@ -49,7 +50,8 @@ export interface DecideFailureOptions {
  *   rejected (`refused`, with the refusal's category when it named one; `fatal_rule`), the API rejected the
  *   request for good (`permanent`), the job data is invalid (`invalid_payload`) or unreadable
  *   (`bad_payload`), its document cannot be sent (`bad_document`, `document_too_large`), the workflow is unknown (`unknown_workflow`),
- *   or a split job's parent cannot complete (`SplitParentError`: `split_child_failed`, `validation_exhausted`, `fatal_rule`).
+ *   or a split job's parent cannot complete (`SplitParentError`: `split_child_failed`, `validation_exhausted`, `fatal_rule`),
+ *   or its tenant's budget cannot pay for it in time (`TenantBudgetExhaustedError`: `tenant_budget_exhausted`).
  * - Transient model errors retry later with capped full-jitter exponential backoff, never sooner than the
  *   provider's retry-after; once the job attempts are used up the job is dead-lettered `transient_exhausted`.
  * - A 429 pauses the queue for retry-after (or `rateLimitPauseMs`) without consuming a job attempt, until the
@@ -78,6 +80,8 @@ export function decideFailure(options: DecideFailureOptions): FailureDecision {
   if (error instanceof BadDocumentError) return deadLetter(error.kind, error.message);
   if (error instanceof WorkflowNotFoundError) return deadLetter('unknown_workflow', error.message);
   if (error instanceof SplitParentError) return deadLetter(error.kind, error.message);
+  if (error instanceof TenantBudgetExhaustedError)
+    return deadLetter('tenant_budget_exhausted', error.message);
   if (error instanceof ModelTransportError) {
     switch (error.kind) {
       case 'permanent':

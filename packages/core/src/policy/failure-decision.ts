@@ -11,6 +11,7 @@ import type { RefusalCategory } from '../model/refusal-category';
  * - `document_too_large`: the job's document is over a platform limit (pages per PDF, bytes, pixels);
  * - `unknown_workflow`: no workflow (or version) of that name is registered;
  * - `split_child_failed`: a child of a split job ended in the dead-letter queue (the parent's record names them all);
+ * - `tenant_budget_exhausted`: the job's tenant has a budget of 0, or its budget resets only after the job's deadline;
  * - `unexpected`: any other error, once it used up the job attempts.
  */
 export type FailureReasonKind =
@@ -28,6 +29,7 @@ export type FailureReasonKind =
   | 'document_too_large'
   | 'unknown_workflow'
   | 'split_child_failed'
+  | 'tenant_budget_exhausted'
   | 'unexpected';
 
 /** Why a job is dead-lettered: the kind, a message, and for a refusal the category it named (if any). */

@@ -94,7 +94,16 @@ export interface WorkflowDefinition<In extends z.ZodType = z.ZodType, Out extend
    * item), `merge` (how windows disagreeing at a leaf are settled) and `onChildFailure`.
    */
   readonly split?: SplitSetting;
+  /**
+   * Whose mistakes this workflow's lessons learn from (default `'workflow'`): every job of the
+   * workflow version shares one error history, whatever its tenant (the point of lessons), or with
+   * `'tenant'` each tenant keeps its own.
+   */
+  readonly historyScope?: WorkflowHistoryScope;
 }
+
+/** Whose mistakes a workflow's lessons learn from: every tenant's (`workflow`) or each tenant's own. */
+export type WorkflowHistoryScope = 'workflow' | 'tenant';
 
 export type AnyWorkflow = WorkflowDefinition<z.ZodType, z.ZodType>;
 
@@ -137,6 +146,15 @@ export function defineWorkflow<In extends z.ZodType, Out extends z.ZodType>(
   if (definition.lane !== undefined && !Lane.safeParse(definition.lane).success) {
     throw new TypeError(
       `Workflow ${definition.name}: lane must be realtime or batch, got ${JSON.stringify(definition.lane)}`,
+    );
+  }
+  if (
+    definition.historyScope !== undefined &&
+    definition.historyScope !== 'workflow' &&
+    definition.historyScope !== 'tenant'
+  ) {
+    throw new TypeError(
+      `Workflow ${definition.name}: historyScope must be workflow or tenant, got ${JSON.stringify(definition.historyScope)}`,
     );
   }
   if (definition.locale !== undefined) {

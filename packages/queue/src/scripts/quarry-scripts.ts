@@ -4,6 +4,7 @@ import { acquireLease1 } from './acquire-lease-1';
 import { appendAttempt1 } from './append-attempt-1';
 import { claimBlobDeletion2 } from './claim-blob-deletion-2';
 import { endBatchRecord3 } from './end-batch-record-3';
+import { fairStamp7 } from './fair-stamp-7';
 import { forgetDocumentFile1 } from './forget-document-file-1';
 import { indexDlqRecord14 } from './index-dlq-record-14';
 import { markBlobUse2 } from './mark-blob-use-2';
@@ -28,6 +29,9 @@ import { retireLesson1 } from './retire-lesson-1';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
 import { takeBatchIntent5 } from './take-batch-intent-5';
+import { tenantAdmit4 } from './tenant-admit-4';
+import { tenantRelease2 } from './tenant-release-2';
+import { tenantSpend3 } from './tenant-spend-3';
 import { unindexDlqRecord12 } from './unindex-dlq-record-12';
 import { writeAttemptLog1 } from './write-attempt-log-1';
 
@@ -62,6 +66,10 @@ export const quarryScripts: readonly QuarryScript[] = [
   claimBlobDeletion2,
   releaseBlobDeletion1,
   putLabelledItem7,
+  fairStamp7,
+  tenantAdmit4,
+  tenantSpend3,
+  tenantRelease2,
 ];
 
 type Arg = string | number;
@@ -105,6 +113,14 @@ export interface QuarryScriptCommands {
   quarryReleaseBlobDeletion(deleting: string, key: string, owner: string): Promise<number>;
   /** KEYS and ARGV of `put-labelled-item-7`, in order. */
   quarryPutLabelledItem(...keysThenArgs: Arg[]): Promise<[string, number]>;
+  /** KEYS and ARGV of `fair-stamp-7`, in order. */
+  quarryFairStamp(...keysThenArgs: Arg[]): Promise<number[]>;
+  /** KEYS and ARGV of `tenant-admit-4`, in order. */
+  quarryTenantAdmit(...keysThenArgs: Arg[]): Promise<string>;
+  /** KEYS and ARGV of `tenant-spend-3`, in order. */
+  quarryTenantSpend(...keysThenArgs: Arg[]): Promise<number>;
+  /** KEYS and ARGV of `tenant-release-2`, in order. */
+  quarryTenantRelease(...keysThenArgs: Arg[]): Promise<string | null>;
 }
 
 /** The scripts as commands of a MULTI or pipeline started on a client that has them. */

@@ -1,0 +1,54 @@
+import type { QuarryScript } from './quarry-script';
+
+/**
+ * Admits a job of a gated tenant, or says which limit it is over, atomically over every worker.
+ * Slots of jobs whose BullMQ lock is gone (they ended, or their worker died) are freed first, so a
+ * killed worker's slot is back once its lock expires. A job that holds a slot already (run again
+ * after a crash) is admitted. Over `maxConcurrency` when the live slots reach it; over a budget when
+ * the period's spend plus what running jobs still reserve reaches it (a budget of 0 is always
+ * reached). An admitted job takes a slot reserving `reserve` USD and leaves the parked set.
+ * KEYS[1] the tenant's slots (`keys.tenants.slots`), KEYS[2] its spend today, KEYS[3] this month
+ *         (`keys.tenants.spend`), KEYS[4] its parked jobs (`keys.tenants.parked`)
+ * ARGV    job id, max concurrency (0: none), daily USD ('' none), monthly USD ('' none), reserve USD,
+ *         BullMQ job key prefix (`<prefix>:<queue>:`)
+ * Returns `admitted`, `concurrency`, `day` or `month`.
+ */
+export const tenantAdmit4 = {
+  name: 'quarryTenantAdmit',
+  numberOfKeys: 4,
+  readOnly: false,
+  lua: `
+local id = ARGV[1]
+if redis.call('HEXISTS', KEYS[1], id) == 1 then
+  redis.call('ZREM', KEYS[4], id)
+  return 'admitted'
+end
+local function finite(value)
+  local n = tonumber(value)
+  if n == nil or n ~= n or n == math.huge or n == -math.huge then return nil end
+  return n
+end
+local slots = redis.call('HGETALL', KEYS[1])
+local count, reserved = 0, 0
+for i = 1, #slots, 2 do
+  if redis.call('EXISTS', ARGV[6] .. slots[i] .. ':lock') == 0 then
+    redis.call('HDEL', KEYS[1], slots[i])
+  else
+    count = count + 1
+    reserved = reserved + math.max(0, finite(slots[i + 1]) or 0)
+  end
+end
+local cap = finite(ARGV[2]) or 0
+if cap > 0 and count >= cap then return 'concurrency' end
+local function over(limit, key)
+  local budget = finite(limit)
+  if budget == nil then return false end
+  return (finite(redis.call('GET', key)) or 0) + reserved >= budget
+end
+if over(ARGV[3], KEYS[2]) then return 'day' end
+if over(ARGV[4], KEYS[3]) then return 'month' end
+redis.call('HSET', KEYS[1], id, tostring(math.max(0, finite(ARGV[5]) or 0)))
+redis.call('ZREM', KEYS[4], id)
+return 'admitted'
+`,
+} as const satisfies QuarryScript;
