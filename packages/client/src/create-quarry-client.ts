@@ -4,6 +4,7 @@ import {
   type BlobStore,
   defaultModelTable,
   documentLimitsOf,
+  jobFairCost,
   type ModelTable,
   tenantOf,
   WorkflowRegistry,
@@ -28,7 +29,6 @@ import {
 import { clientDefaults } from './client-defaults';
 import { enqueueDocument } from './enqueue-document';
 import type { EnqueueOptions } from './enqueue-options';
-import { jobFairCost } from './job-fair-cost';
 import { jobModels, jobWorkflowOf } from './job-models';
 import type { JobStatus } from './job-status';
 import { pollJobResult } from './poll-job-result';

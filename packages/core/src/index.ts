@@ -289,6 +289,7 @@ export {
   type FairShareCostOptions,
   fairShareCost,
 } from './tenant/fair-share-cost';
+export { jobFairCost } from './tenant/job-fair-cost';
 export { DEFAULT_TENANT, TENANT_ID_PATTERN, TenantId, tenantOf } from './tenant/tenant-id';
 export { type TenantPeriods, tenantPeriods } from './tenant/tenant-periods';
 export {

@@ -129,6 +129,11 @@ export class TenantStore {
     await this.#redis.zadd(this.#keys.tenants.parked(tenant), Math.max(0, Math.floor(untilMs)), jobId);
   }
 
+  /** True while a job is in the tenant's parked set (no wake-up took it out). */
+  async isParked(tenant: string, jobId: string): Promise<boolean> {
+    return (await this.#redis.zscore(this.#keys.tenants.parked(tenant), jobId)) !== null;
+  }
+
   /** Counts one settled attempt's cost against the tenant's day and month (`tenant-spend-3`). */
   async spend(options: {
     readonly tenant: string;

@@ -44,6 +44,8 @@ export interface CreateWorkerOptions {
   readonly connection?: RedisClient;
   /** Uniform in [0, 1), for the backoff jitter. Default `Math.random`. */
   readonly random?: () => number;
+  /** The clock tenants' budgets are counted by (UTC day and month). Default `Date.now`. */
+  readonly tenantClock?: () => number;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
   /**
@@ -143,6 +145,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     stats,
     batchStore,
     random: options.random,
+    ...(options.tenantClock ? { tenantClock: options.tenantClock } : {}),
     webhooks: webhooks.emitter,
     ...(options.tracing ? { tracing: options.tracing } : {}),
     log,

@@ -43,6 +43,9 @@ import { completeSplitParent } from './split/complete-split-parent';
 import { resolveOrSplit, type SplitSettings } from './split/resolve-or-split';
 import { splitChildJob } from './split/split-child-job';
 import { saveChildResult, savedChildResult } from './split/split-child-results';
+import { parkTenantJob } from './tenants/park-tenant-job';
+import { enterTenantGate, type TenantGate, type TenantRun } from './tenants/tenant-gate';
+import { TenantParkedError } from './tenants/tenant-parked-error';
 import { JobRunTrace } from './tracing/job-run-trace';
 import { tracedModelClient } from './tracing/traced-model-client';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
@@ -102,6 +105,8 @@ export interface ExtractionProcessorOptions {
    * DLQ record is written. Absent: none.
    */
   readonly webhooks?: Pick<WebhookEmitter, 'emit'>;
+  /** Gates the jobs of tenants with a concurrency cap or a budget. Absent: no tenant is limited. */
+  readonly tenants?: TenantGate;
   /** Where the spans of each run go (`startTracing`). Absent: no spans. */
   readonly tracing?: Tracing;
   /**
@@ -146,6 +151,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       });
     }
     const context: JobContext = { parsed: null, lessons: [] };
+    let tenantRun: TenantRun | null = null;
     try {
       const parsed = splitChildJob(
         parseJob({ data: job.data, registry: options.registry, allowedModels: options.allowedModels }),
@@ -156,6 +162,16 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       const { evaluation } = data;
       const statsKey = { workflow: workflow.name, version: workflow.version };
       log = log.child(evaluation ? { ...statsKey, evaluation: { runId: evaluation.runId } } : statsKey);
+      tenantRun = await enterTenantGate({
+        gate: options.tenants,
+        job,
+        data,
+        workflow,
+        modelId: options.modelId,
+        models: options.models,
+        input: parsed.input,
+        log,
+      });
       context.lessons = await readLessons({
         history: options.history,
         key: historyKey,
@@ -219,6 +235,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         cacheHistory,
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
         onAttempt: (record) => {
+          tenantRun?.spend(record.costUsd);
           options.metrics?.attempt(workflow.name, record);
           stats?.attempt(statsKey, record);
           logAttempt(log, record);
@@ -282,6 +299,9 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
           metrics: options.metrics,
         });
       }
+      if (error instanceof TenantParkedError && options.tenants) {
+        return parkTenantJob({ job, token, error, store: options.tenants.store, log });
+      }
       if (error instanceof BatchParkedError && options.batch) {
         return parkJob({
           job,
@@ -293,6 +313,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         });
       }
       return handleJobFailure({ ...options, job, error, context, log });
+    } finally {
+      await tenantRun?.release();
     }
   };
 

@@ -5,6 +5,7 @@ import {
   InvalidJobDataError,
   type Lesson,
   modelSpecOf,
+  tenantOf,
 } from '@quarry/core';
 import { evaluationHistoryScope } from '@quarry/queue';
 import type { Job } from 'bullmq';
@@ -42,10 +43,20 @@ export function jobWorkflow(parsed: ParsedJob): JobWorkflow {
     historyKey: {
       workflow: workflow.name,
       version: workflow.version,
-      scope: evaluation ? evaluationHistoryScope(evaluation.runId) : data.historyScope,
+      scope: evaluation ? evaluationHistoryScope(evaluation.runId) : historyScopeOf(data, workflow),
     },
     lessonsShown: evaluation?.lessons !== 'off',
   };
+}
+
+/**
+ * The job's error history scope: its own `historyScope`, narrowed to its tenant when the workflow
+ * keeps one history per tenant (`historyScope: 'tenant'`).
+ */
+function historyScopeOf(data: ParsedJob['data'], workflow: AnyWorkflow): string | undefined {
+  if (workflow.historyScope !== 'tenant') return data.historyScope;
+  const tenant = `tenant:${tenantOf(data)}`;
+  return data.historyScope === undefined ? tenant : `${tenant}/${data.historyScope}`;
 }
 
 /** Options of {@link jobExtractOptions}. */

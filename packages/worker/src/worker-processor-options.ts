@@ -7,6 +7,8 @@ import {
   RateLimitBounceStore,
   type RedisClient,
   SplitStore,
+  TenantSettingsCache,
+  TenantStore,
   type WebhookEmitter,
 } from '@quarry/queue';
 import type { Tracing } from '@quarry/tracing';
@@ -34,6 +36,8 @@ export interface WorkerProcessorOptionsOptions {
   readonly stats: WorkflowStatsRecorder;
   readonly batchStore: BatchLaneStore;
   readonly random: (() => number) | undefined;
+  /** The clock tenants' budgets are counted by. Default `Date.now`. */
+  readonly tenantClock?: () => number;
   /** Where completion events are emitted. */
   readonly webhooks: WebhookEmitter;
   /** Where the spans of each job run go; absent: none. */
@@ -44,6 +48,7 @@ export interface WorkerProcessorOptionsOptions {
 /** The extraction processor's options of a worker, from its configuration and the parts it built. */
 export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): ExtractionProcessorOptions {
   const { config, stores, connection, queues } = options;
+  const tenantStore = new TenantStore({ redis: connection, keys: queues.keys, queue: queues.queue });
   return {
     registry: options.registry,
     model: options.model,
@@ -84,6 +89,12 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
       : options.tracing
         ? { tracing: options.tracing }
         : {}),
+    tenants: {
+      store: tenantStore,
+      settings: new TenantSettingsCache({ store: tenantStore }),
+      queue: queues.queue,
+      ...(options.tenantClock ? { now: options.tenantClock } : {}),
+    },
     split: {
       store: new SplitStore({ redis: connection, keys: queues.keys }),
       jobOptions: extractionJobOptions(config.queue),

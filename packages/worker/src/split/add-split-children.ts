@@ -80,6 +80,8 @@ export async function addSplitChildren(options: AddSplitChildrenOptions): Promis
           jobId: splitChildJobId(parentId, index, options.round),
           parent: { id: parentId, queue: parent.queueQualifiedName },
           ignoreDependencyOnFailure: true,
+          // The children keep the parent's place in the fair order between tenants.
+          ...(parent.priority > 0 ? { priority: parent.priority } : {}),
         },
       };
     }),

@@ -1,5 +1,8 @@
-import { type AnyWorkflow, DocumentSource, documentOfInput, fairShareCost } from '@quarry/core';
 import { z } from 'zod';
+import { documentOfInput } from '../document/document-of-input';
+import { DocumentSource } from '../document/document-source';
+import type { AnyWorkflow } from '../workflow/define-workflow';
+import { fairShareCost } from './fair-share-cost';
 
 /** Bytes assumed for a document given by reference (blob or URL), whose size the producer does not hold. */
 const REFERENCED_DOCUMENT_BYTES = 100_000;
