@@ -83,6 +83,13 @@ describe('defineWorkflow', () => {
     );
   });
 
+  it('accepts a history scope and names a bad one', () => {
+    expect(receiptWorkflow({ historyScope: 'tenant' }).historyScope).toBe('tenant');
+    expect(() => receiptWorkflow({ historyScope: 'customer' as 'tenant' })).toThrow(
+      'Workflow receipt: historyScope must be workflow or tenant, got "customer"',
+    );
+  });
+
   it('accepts a BCP 47 locale and names a bad one', () => {
     expect(receiptWorkflow({ locale: 'de-CH' }).locale).toBe('de-CH');
     expect(receiptWorkflow({ locale: 'en-IN' }).locale).toBe('en-IN');

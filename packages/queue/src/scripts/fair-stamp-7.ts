@@ -8,8 +8,9 @@ import type { QuarryScript } from './quarry-script';
  * its priority is 1 + floor(S). A tenant that floods the queue pushes only its own tags ahead, so
  * another tenant's job lands just behind the jobs already due. When a tag would pass the renumbering
  * level, every tag, every waiting job's score and every job's priority field (prioritized, delayed,
- * active, waiting for children) is moved down by the virtual time, so priorities stay within BullMQ's
- * limit; a tag still over it is clamped to the limit. Tenants caught up with the virtual time lose
+ * active, waiting for children) is moved down by the virtual time, as are the priorities this call
+ * gave already, so priorities stay within BullMQ's limit (a job stamped by another producer and not
+ * yet added misses it and waits one renumbering's span longer); a tag still over it is clamped to the limit. Tenants caught up with the virtual time lose
  * their tag then (they start at the virtual time anyway). Every value read is untrusted: a field that
  * is not a finite number counts as absent, a weight outside [0.001, 1000] as 1.
  * KEYS[1] the fair-order hash (`keys.tenants.fair`), KEYS[2] tenant settings (`keys.tenants.settings`),
@@ -81,6 +82,7 @@ for i = 6, #ARGV, 2 do
     renumbered = true
     local delta = math.floor(v)
     renumber(delta)
+    for k = 1, #priorities do priorities[k] = math.max(1, priorities[k] - delta) end
     v = v - delta
     latest = math.max(0, latest - delta)
     start = math.max(v, finite(redis.call('HGET', KEYS[1], 'f:' .. tenant)) or 0)
