@@ -1,11 +1,12 @@
 import { it } from '@quarry/testing';
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { describe, expect, onTestFinished } from 'vitest';
 import { FairOrder } from './fair-order';
 import { quarryKeys } from './keys';
 import { TenantStore } from './tenant-store';
 
-function setUp(redis: Parameters<Parameters<typeof it>[1]>[0]['redis'], prefix: string, renumberAt?: number) {
+function setUp(redis: Redis, prefix: string, renumberAt?: number) {
   const queue = new Queue('fair', { connection: redis, prefix });
   onTestFinished(() => queue.close());
   const keys = quarryKeys({ prefix, queueName: 'fair' });

@@ -111,7 +111,7 @@ export interface TenantKeys {
    * the latest start tag given, in levels of weighted input tokens.
    */
   fair(): string;
-  /** Hash: job id → USD still reserved, one field per running job of a gated tenant (`tenant-admit-4`). */
+  /** Hash: job id → USD still reserved, one field per running job of a gated tenant (`tenant-admit-5`). */
   slots(tenant: string): string;
   /** Sorted set: job id → ms it waits until, the tenant's jobs parked by its gate. */
   parked(tenant: string): string;

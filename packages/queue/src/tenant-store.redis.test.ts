@@ -1,6 +1,7 @@
 import { tenantPeriods } from '@quarry/core';
 import { it } from '@quarry/testing';
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { describe, expect, onTestFinished } from 'vitest';
 import { quarryKeys } from './keys';
 import { TenantInputError } from './tenant-input-error';
@@ -8,7 +9,7 @@ import { TenantStore } from './tenant-store';
 
 const periods = tenantPeriods(Date.parse('2026-11-28T12:00:00Z'));
 
-function setUp(redis: Parameters<Parameters<typeof it>[1]>[0]['redis'], prefix: string) {
+function setUp(redis: Redis, prefix: string) {
   const queue = new Queue('tenants', { connection: redis, prefix });
   onTestFinished(() => queue.close());
   const keys = quarryKeys({ prefix, queueName: 'tenants' });
@@ -71,6 +72,25 @@ describe('TenantStore', () => {
     expect(await store.release({ tenant: 't', jobId: 'j1', nowMs: Date.now() })).toBe('j4');
     expect(await store.release({ tenant: 't', jobId: 'j3', nowMs: Date.now() })).toBeNull();
     expect(await store.isParked('t', 'j5')).toBe(true);
+  });
+
+  it('keeps the reservation of a delayed job (its attempt waits in a Message Batch) without counting it as running', async ({
+    redis,
+    prefix,
+  }) => {
+    const { store, lock, queue } = setUp(redis, prefix);
+    const settings = { maxConcurrency: 1, dailyUsd: 1 };
+    const admit = (jobId: string) => store.admit({ tenant: 't', jobId, settings, periods, reserveUsd: 1 });
+    await lock('batched');
+    expect(await admit('batched')).toBe('admitted');
+    // Its attempt goes into a batch: the job is delayed, its lock gone.
+    await redis.del(queue.toKey('batched:lock'));
+    await redis.zadd(queue.toKey('delayed'), Date.now() + 60_000, 'batched');
+    await lock('next');
+    // Not running (the cap of 1 lets the next in) but still reserving the whole budget of 1.
+    expect(await admit('next')).toBe('day');
+    await redis.zrem(queue.toKey('delayed'), 'batched');
+    expect(await admit('next')).toBe('admitted');
   });
 
   it('stops admitting once spend plus what running jobs reserve reaches a budget; spend takes off the reservation', async ({

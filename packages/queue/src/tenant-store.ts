@@ -102,7 +102,7 @@ export class TenantStore {
     return this.#redis.zrevrange(this.#keys.tenants.seen(), 0, count - 1);
   }
 
-  /** Takes a slot for a job of a gated tenant, or says which limit it is over (`tenant-admit-4`). */
+  /** Takes a slot for a job of a gated tenant, or says which limit it is over (`tenant-admit-5`). */
   async admit(options: TenantAdmitOptions): Promise<TenantAdmission> {
     const { tenant, settings, periods } = options;
     const tenants = this.#keys.tenants;
@@ -111,6 +111,7 @@ export class TenantStore {
       tenants.spend(tenant, periods.day),
       tenants.spend(tenant, periods.month),
       tenants.parked(tenant),
+      this.#queue.toKey('delayed'),
       options.jobId,
       settings.maxConcurrency ?? 0,
       settings.dailyUsd ?? '',
@@ -121,7 +122,7 @@ export class TenantStore {
     if (answer === 'admitted' || answer === 'concurrency' || answer === 'day' || answer === 'month') {
       return answer;
     }
-    throw new TypeError(`tenant-admit-4 answered ${String(answer).slice(0, 40)}`);
+    throw new TypeError(`tenant-admit-5 answered ${String(answer).slice(0, 40)}`);
   }
 
   /** Records a job as parked until `untilMs` (it is woken by a freed slot or a settings change). */

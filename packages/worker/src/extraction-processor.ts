@@ -303,6 +303,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         return parkTenantJob({ job, token, error, store: options.tenants.store, log });
       }
       if (error instanceof BatchParkedError && options.batch) {
+        tenantRun?.hold();
         return parkJob({
           job,
           token,

@@ -29,7 +29,7 @@ import { retireLesson1 } from './retire-lesson-1';
 import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
 import { takeBatchIntent5 } from './take-batch-intent-5';
-import { tenantAdmit4 } from './tenant-admit-4';
+import { tenantAdmit5 } from './tenant-admit-5';
 import { tenantRelease2 } from './tenant-release-2';
 import { tenantSpend3 } from './tenant-spend-3';
 import { unindexDlqRecord12 } from './unindex-dlq-record-12';
@@ -67,7 +67,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   releaseBlobDeletion1,
   putLabelledItem7,
   fairStamp7,
-  tenantAdmit4,
+  tenantAdmit5,
   tenantSpend3,
   tenantRelease2,
 ];
@@ -115,7 +115,7 @@ export interface QuarryScriptCommands {
   quarryPutLabelledItem(...keysThenArgs: Arg[]): Promise<[string, number]>;
   /** KEYS and ARGV of `fair-stamp-7`, in order. */
   quarryFairStamp(...keysThenArgs: Arg[]): Promise<number[]>;
-  /** KEYS and ARGV of `tenant-admit-4`, in order. */
+  /** KEYS and ARGV of `tenant-admit-5`, in order. */
   quarryTenantAdmit(...keysThenArgs: Arg[]): Promise<string>;
   /** KEYS and ARGV of `tenant-spend-3`, in order. */
   quarryTenantSpend(...keysThenArgs: Arg[]): Promise<number>;

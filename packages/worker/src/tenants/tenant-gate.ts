@@ -31,6 +31,11 @@ export interface TenantRun {
   readonly tenant: string;
   /** Counts one settled attempt's cost against the tenant's budgets (in the background). */
   spend(costUsd: number | null): void;
+  /**
+   * Keeps the slot's reservation past this run: its attempt waits in a Message Batch (the job is
+   * delayed) and is paid when the batch answers; the run that collects it releases the slot.
+   */
+  hold(): void;
   /** Waits for the counted spend, gives the slot back and wakes the tenant's next parked job. */
   release(): Promise<void>;
 }
@@ -103,6 +108,7 @@ function tenantRun(options: {
 }): TenantRun {
   const { gate, tenant, jobId, clock, log } = options;
   let pending: Promise<void> = Promise.resolve();
+  let held = false;
   const periods = (): TenantPeriods => tenantPeriods(clock());
   return {
     tenant,
@@ -117,8 +123,12 @@ function tenantRun(options: {
           ),
         );
     },
+    hold() {
+      held = true;
+    },
     async release() {
       await pending;
+      if (held) return;
       try {
         const next = await gate.store.release({ tenant, jobId, nowMs: clock() });
         if (next) await (await Job.fromId(gate.queue, next))?.promote();

@@ -2,20 +2,21 @@ import type { QuarryScript } from './quarry-script';
 
 /**
  * Admits a job of a gated tenant, or says which limit it is over, atomically over every worker.
- * Slots of jobs whose BullMQ lock is gone (they ended, or their worker died) are freed first, so a
- * killed worker's slot is back once its lock expires. A job that holds a slot already (run again
+ * Slots of jobs whose BullMQ lock is gone and that are not delayed (they ended, or their worker died)
+ * are freed first, so a killed worker's slot is back once its lock expires. A delayed job (its
+ * attempt waiting in a Message Batch) keeps its slot's reservation but is not counted as running. A job that holds a slot already (run again
  * after a crash) is admitted. Over `maxConcurrency` when the live slots reach it; over a budget when
  * the period's spend plus what running jobs still reserve reaches it (a budget of 0 is always
  * reached). An admitted job takes a slot reserving `reserve` USD and leaves the parked set.
  * KEYS[1] the tenant's slots (`keys.tenants.slots`), KEYS[2] its spend today, KEYS[3] this month
- *         (`keys.tenants.spend`), KEYS[4] its parked jobs (`keys.tenants.parked`)
+ *         (`keys.tenants.spend`), KEYS[4] its parked jobs (`keys.tenants.parked`), KEYS[5] BullMQ's delayed set
  * ARGV    job id, max concurrency (0: none), daily USD ('' none), monthly USD ('' none), reserve USD,
  *         BullMQ job key prefix (`<prefix>:<queue>:`)
  * Returns `admitted`, `concurrency`, `day` or `month`.
  */
-export const tenantAdmit4 = {
+export const tenantAdmit5 = {
   name: 'quarryTenantAdmit',
-  numberOfKeys: 4,
+  numberOfKeys: 5,
   readOnly: false,
   lua: `
 local id = ARGV[1]
@@ -31,11 +32,12 @@ end
 local slots = redis.call('HGETALL', KEYS[1])
 local count, reserved = 0, 0
 for i = 1, #slots, 2 do
-  if redis.call('EXISTS', ARGV[6] .. slots[i] .. ':lock') == 0 then
-    redis.call('HDEL', KEYS[1], slots[i])
-  else
-    count = count + 1
+  local running = redis.call('EXISTS', ARGV[6] .. slots[i] .. ':lock') == 1
+  if running or redis.call('ZSCORE', KEYS[5], slots[i]) then
+    if running then count = count + 1 end
     reserved = reserved + math.max(0, finite(slots[i + 1]) or 0)
+  else
+    redis.call('HDEL', KEYS[1], slots[i])
   end
 end
 local cap = finite(ARGV[2]) or 0
