@@ -99,7 +99,16 @@ describe('enqueue validation', () => {
         message: 'must be a string, number, boolean or null (metadata is flat)',
       },
     ]);
-    expect(await queues.queue.getJobCountByTypes('wait', 'delayed', 'active', 'completed', 'failed')).toBe(0);
+    expect(
+      await queues.queue.getJobCountByTypes(
+        'wait',
+        'prioritized',
+        'delayed',
+        'active',
+        'completed',
+        'failed',
+      ),
+    ).toBe(0);
   });
 
   it('row 81: carries an effort into the job data and names one that is not a level', async ({ kit }) => {

@@ -67,7 +67,9 @@ export async function readLineageChain(options: ReadLineageChainOptions): Promis
     const nextId = await findDlqIdBySource({ redis: options.redis, keys: options.keys, sourceJobId: jobId });
     const next = nextId && !seen.has(nextId) ? await reader.get(nextId) : null;
     if (!next) {
-      latestJob = { jobId, state: await options.queue.getJobState(jobId) };
+      const state = await options.queue.getJobState(jobId);
+      // A job waiting for its turn in the fair order between tenants is waiting like any other.
+      latestJob = { jobId, state: state === 'prioritized' ? 'waiting' : state };
       break;
     }
     seen.add(next.dlqId);

@@ -1,7 +1,9 @@
+import { fairShareCost, tenantOf } from '@quarry/core';
 import {
   duplicateClient,
   EXTRACTION_JOB_NAME,
   extractionQueue,
+  FairOrder,
   markReplayed,
   type QuarryKeys,
   type QueueConfig,
@@ -31,6 +33,7 @@ export class ReplayLane {
   readonly #queue: Queue;
   readonly #dlq: Queue;
   readonly #keys: QuarryKeys;
+  readonly #fairOrder: FairOrder;
 
   constructor(options: {
     readonly connection: RedisClient;
@@ -45,12 +48,20 @@ export class ReplayLane {
     this.#dlq = options.dlq;
     this.#keys = options.keys;
     this.#queue = extractionQueue({ connection: this.#redis, config: options.config });
+    this.#fairOrder = new FairOrder({ redis: this.#redis, keys: this.#keys, queue: this.#queue });
   }
 
   /** Adds the replay job of `step` and marks its record, exactly once. */
   async write(step: Extract<ReplayStep, { action: 'replay' }>, at: Date): Promise<ReplayWriteOutcome> {
     const replayedAt = at.toISOString();
     const { redriveCount } = step.data.lineage ?? { redriveCount: 0 };
+    // A replayed job takes its place in the fair order between tenants like any new job.
+    const [priority] = await this.#fairOrder.stamp([
+      {
+        tenant: tenantOf(step.data),
+        costTokens: fairShareCost({ textChars: JSON.stringify(step.data.input)?.length ?? 0 }),
+      },
+    ]);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const result = await markReplayed({
         redis: this.#redis,
@@ -58,7 +69,11 @@ export class ReplayLane {
         dlq: this.#dlq,
         keys: this.#keys,
         dlqId: step.dlqId,
-        job: { name: EXTRACTION_JOB_NAME, data: step.data, opts: { jobId: step.newJobId } },
+        job: {
+          name: EXTRACTION_JOB_NAME,
+          data: step.data,
+          opts: { jobId: step.newJobId, ...(priority ? { priority } : {}) },
+        },
         replayedAt: at,
         audit: `replayed as job ${step.newJobId} (redrive ${redriveCount}) at ${replayedAt}`,
       });

@@ -37,7 +37,10 @@ export async function produceSoakJobs(options: {
 }): Promise<void> {
   const { soak, client, queue, corpus, documents, into } = options;
   for (let from = 0; from < soak.jobs; ) {
-    const waiting = await queue.getWaitingCount().catch(() => Number.POSITIVE_INFINITY);
+    // Jobs the client enqueues wait as prioritized (their place in the fair order between tenants).
+    const waiting = await queue
+      .getJobCountByTypes('wait', 'paused', 'prioritized')
+      .catch(() => Number.POSITIVE_INFINITY);
     if (waiting >= soak.backlog) {
       await sleep(100);
       continue;
