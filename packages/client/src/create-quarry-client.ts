@@ -114,10 +114,14 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     idempotencyRetentionMs: config.idempotencyRetentionMs,
   });
   const blobMarks = new BlobGcMarks({ redis: main, keys: queues.keys });
-  const fairOrder = new FairOrder({ redis: main, keys: queues.keys, queue: queues.queue });
-  // The place of each job in the fair order between tenants (one round trip for any number of jobs).
-  const stamp = (jobs: readonly ReturnType<typeof prepareOne>[]) =>
-    fairOrder.stamp(
+  // The place of each job in the fair order between tenants (one round trip for any number of jobs),
+  // on the connection that then adds them.
+  const fairOrders = {
+    main: new FairOrder({ redis: main, keys: queues.keys, queue: queues.queue }),
+    tx: new FairOrder({ redis: exclusive, keys: queues.keys, queue: txQueue }),
+  };
+  const stamp = (jobs: readonly ReturnType<typeof prepareOne>[], via: keyof typeof fairOrders = 'tx') =>
+    fairOrders[via].stamp(
       jobs.map((data) => ({
         tenant: tenantOf(data),
         costTokens: jobFairCost(registry.get(data.workflow, data.version), data.input),
@@ -152,7 +156,7 @@ export function createQuarryClient(options: CreateQuarryClientOptions): QuarryCl
     }
     const jobId = randomUUID();
     await gate.run('enqueue', async () => {
-      const [priority] = await stamp([data]);
+      const [priority] = await stamp([data], 'main');
       return queues.queue.add(EXTRACTION_JOB_NAME, data, { jobId, ...(priority ? { priority } : {}) });
     });
     return toJob(jobId, true);

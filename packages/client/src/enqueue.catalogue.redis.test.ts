@@ -43,7 +43,7 @@ describe('bad-input catalogue: payload contract violations at enqueue', () => {
       {
         path: 'idempotencykey',
         message:
-          'is not an enqueue option (known: version, idempotencyKey, historyScope, effort, locale, metadata, lineage, overrides, budget, lane, deadline, evaluation, trace)',
+          'is not an enqueue option (known: version, idempotencyKey, tenant, historyScope, effort, locale, metadata, lineage, overrides, budget, lane, deadline, evaluation, trace)',
       },
     ]);
   });

@@ -62,7 +62,7 @@ describe('Redis unavailable', () => {
       const connection = new Redis(redis.url);
       const queues = openQueues({ connection });
       try {
-        expect(await queues.queue.getWaitingCount()).toBe(2);
+        expect(await queues.queue.getJobCountByTypes('wait', 'prioritized')).toBe(2);
       } finally {
         await queues.close();
         await connection.quit();
@@ -116,7 +116,7 @@ describe('Redis unavailable', () => {
         const again = await client.enqueue('invoice', input, options);
         expect(again.created).toBe(true);
         const queues = openQueues({ connection: admin });
-        expect(await queues.queue.getWaitingCount()).toBe(2);
+        expect(await queues.queue.getJobCountByTypes('wait', 'prioritized')).toBe(2);
       } finally {
         await admin.call('CLIENT', 'UNPAUSE').catch(() => {});
         await client.close();
