@@ -71,7 +71,7 @@ describe('FairOrder', () => {
     expect(tokens('big') / total).toBeCloseTo(0.25, 1);
   });
 
-  it('renumbers every tag, waiting score and job priority before a tag passes the renumbering level, keeping the order', async ({
+  it('row 227: tags past the renumbering level -> every tag, waiting score and job priority moved down, the order kept; renumbers every tag, waiting score and job priority before a tag passes the renumbering level, keeping the order', async ({
     redis,
     prefix,
   }) => {

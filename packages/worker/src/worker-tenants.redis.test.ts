@@ -19,7 +19,7 @@ function tenantsOf(h: WorkerHarness): {
 }
 
 describe('tenants (fair order, concurrency caps and budgets, shared by every worker)', () => {
-  it("a tenant's backlog does not stand in front of another tenant's jobs: each B job starts within a few of A's", async ({
+  it("row 222: tenant A's backlog of 30 jobs, then 3 of tenant B -> B's jobs start among the first 8 (not behind A's backlog), A's stay first in, first out", async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -36,7 +36,7 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     expect(acme).toEqual(Array.from({ length: 30 }, (_, i) => `a${i}`));
   });
 
-  it('a tenant capped at one model call in flight never has two, over a worker of concurrency 4, and no job spends an attempt waiting', async ({
+  it('row 223: a tenant capped at one call in flight, on a worker of concurrency 4 -> never two calls at once, and no job spends an attempt waiting', async ({
     testBed,
   }) => {
     const h = await testBed.harness({ latency: { meanMs: 150 } });
@@ -60,7 +60,7 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     }
   });
 
-  it('a tenant over its daily budget waits for the next day (no job lost, none failed), then finishes', async ({
+  it('row 224: a tenant over its daily budget -> its jobs wait (delayed, none failed, none lost) until the next day, then finish', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -96,7 +96,7 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     expect(h.standin.requests).toHaveLength(7);
   });
 
-  it('a tenant with a budget of 0, or whose budget resets after the job deadline, is dead-lettered tenant_budget_exhausted without a model call', async ({
+  it('row 225: a tenant with a budget of 0, or whose budget resets after the job's deadline -> dead-lettered tenant_budget_exhausted without a model call', async ({
     testBed,
   }) => {
     const h = await testBed.harness();
@@ -120,7 +120,7 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     expect(h.standin.requests).toHaveLength(0);
   });
 
-  it("a workflow with historyScope 'tenant' keeps one error history per tenant; others share one", async ({
+  it("row 226: a workflow with historyScope 'tenant' -> one error history per tenant, none shared", async ({
     testBed,
   }) => {
     const scoped = defineWorkflow({
