@@ -2,7 +2,6 @@ import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
 import { extractionQueue, quarryKeys, TenantStore } from '@quarry/queue';
 import { Job, type Queue } from 'bullmq';
 import { describe, expect, onTestFinished } from 'vitest';
-import { z } from 'zod';
 import { it } from './test-fixtures/use-worker-harness';
 import { doc, testRegistry, type WorkerHarness } from './worker-test-harness';
 
@@ -96,7 +95,7 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     expect(h.standin.requests).toHaveLength(7);
   });
 
-  it('row 225: a tenant with a budget of 0, or whose budget resets after the job's deadline -> dead-lettered tenant_budget_exhausted without a model call', async ({
+  it("row 225: a tenant with a budget of 0, or whose budget resets after the job's deadline -> dead-lettered tenant_budget_exhausted without a model call", async ({
     testBed,
   }) => {
     const h = await testBed.harness();
