@@ -69,7 +69,7 @@ describe('pacing by the shared rate-limit budget (real Redis, SDK against the st
     // The second call waits a minute for the budget; closing must not wait for it (the test would time out).
     await worker.close();
     const job = await h.rawQueue().getJob(second.jobId);
-    expect(await job?.getState()).toBe('waiting');
+    expect(await job?.getState()).toBe('prioritized'); // waiting its turn in the fair order
     expect(job?.attemptsMade).toBe(0);
     expect(h.requestsFor('second')).toHaveLength(0);
   }, 20_000);

@@ -52,7 +52,7 @@ describe('model retirement at worker start-up (injected clock)', () => {
         '- Model "claude-sonnet-4-5" (Claude Sonnet 4.5) retired on 2026-11-30: the API rejects it. Configure a current model (see docs/models.md).',
       ].join('\n'),
     );
-    expect(await h.rawQueue().getJobState(jobId)).toBe('waiting');
+    expect(await h.rawQueue().getJobState(jobId)).toBe('prioritized'); // waiting its turn in the fair order
     expect(h.requestsFor('refused')).toHaveLength(0);
   });
 

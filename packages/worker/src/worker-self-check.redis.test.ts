@@ -27,7 +27,7 @@ describe('Redis self-check on start (own allkeys-lru redis-server)', () => {
     expect((error as Error).message).toContain('maxmemory-policy is "allkeys-lru"');
     expect((error as Error).message).toContain('REDIS_ALLOW_EVICTION=true');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await harness.rawQueue().getJobState(jobId)).toBe('waiting');
+    expect(await harness.rawQueue().getJobState(jobId)).toBe('prioritized'); // waiting its turn in the fair order
     expect(harness.requestsFor('refused')).toHaveLength(0);
   });
 

@@ -18,7 +18,7 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
     const raw = h.rawQueue();
     expect(await raw.getJobState(slow.jobId)).toBe('completed');
     expect((await raw.getJob(slow.jobId))?.returnvalue).toMatchObject({ data: goodNote, attempts: 1 });
-    expect(await raw.getJobState(late.jobId)).toBe('waiting');
+    expect(await raw.getJobState(late.jobId)).toBe('prioritized'); // waiting its turn in the fair order
     expect(h.requestsFor('late')).toHaveLength(0);
   });
 
@@ -34,7 +34,7 @@ describe('graceful shutdown (real Redis, SDK against the stand-in)', () => {
     await quarry.close({ graceMs: 200 });
     expect(Date.now() - started).toBeLessThan(10_000);
     const raw = h.rawQueue();
-    expect(await raw.getJobState(jobId)).toBe('waiting');
+    expect(await raw.getJobState(jobId)).toBe('prioritized'); // waiting its turn in the fair order
     expect((await raw.getJob(jobId))?.attemptsMade).toBe(0);
 
     await h.startWorker();
