@@ -7,6 +7,9 @@ export type JsonParse =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly issue: Issue };
 
+/** Deepest nesting a reply may have (as `locateJsonError` allows). */
+const MAX_DEPTH = 512;
+
 const fence = /^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*```\s*$/;
 
 /**
@@ -26,23 +29,27 @@ export function parseJsonReply(text: string): JsonParse {
       },
     };
   }
-  const located = locateJsonError(body);
-  if (located) {
-    const from = Math.max(0, located.position - 30);
-    return {
-      ok: false,
-      issue: {
-        source: 'parse',
-        path: '',
-        code: 'invalid_json',
-        message: `The reply is not valid JSON: ${located.problem} at line ${located.line}, column ${located.column}`,
-        received: cut(JSON.stringify(body.slice(from, located.position + 30)), 80),
-      },
-    };
-  }
   try {
-    return { ok: true, value: JSON.parse(body) };
+    const value: unknown = JSON.parse(body);
+    // JSON.parse takes any depth; the scan below refuses nesting deeper than it allows.
+    if (!nestedDeeperThan(body, MAX_DEPTH)) return { ok: true, value };
+    throw new SyntaxError('nesting too deep');
   } catch (cause) {
+    // Only a reply that is not JSON is scanned again, to say where and why in engine-neutral words.
+    const located = locateJsonError(body);
+    if (located) {
+      const from = Math.max(0, located.position - 30);
+      return {
+        ok: false,
+        issue: {
+          source: 'parse',
+          path: '',
+          code: 'invalid_json',
+          message: `The reply is not valid JSON: ${located.problem} at line ${located.line}, column ${located.column}`,
+          received: cut(JSON.stringify(body.slice(from, located.position + 30)), 80),
+        },
+      };
+    }
     return {
       ok: false,
       issue: {
@@ -53,4 +60,26 @@ export function parseJsonReply(text: string): JsonParse {
       },
     };
   }
+}
+
+/**
+ * True when a JSON text nests objects or arrays deeper than `max` (brackets inside strings do not
+ * count). Cheap: one pass over the character codes, nothing allocated; a short text cannot be deep.
+ */
+function nestedDeeperThan(text: string, max: number): boolean {
+  if (text.length <= 2 * max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
 }
