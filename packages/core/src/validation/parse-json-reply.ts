@@ -1,6 +1,6 @@
 import { cut } from '../issues/excerpt';
 import type { Issue } from '../issues/issue';
-import { locateJsonError } from './locate-json-error';
+import { type JsonErrorLocation, locateJsonError } from './locate-json-error';
 
 /** A parsed reply, or the parse issue explaining why it is not JSON. */
 export type JsonParse =
@@ -29,37 +29,45 @@ export function parseJsonReply(text: string): JsonParse {
       },
     };
   }
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(body);
-    // JSON.parse takes any depth; the scan below refuses nesting deeper than it allows.
-    if (!nestedDeeperThan(body, MAX_DEPTH)) return { ok: true, value };
-    throw new SyntaxError('nesting too deep');
+    value = JSON.parse(body);
   } catch (cause) {
-    // Only a reply that is not JSON is scanned again, to say where and why in engine-neutral words.
+    // Only a reply that is not JSON is scanned, to say where and why in engine-neutral words.
+    return notJson(body, locateJsonError(body), cause);
+  }
+  // JSON.parse takes any depth: a text deep enough to break the scan's depth limit is scanned too.
+  if (nestedDeeperThan(body, MAX_DEPTH)) {
     const located = locateJsonError(body);
-    if (located) {
-      const from = Math.max(0, located.position - 30);
-      return {
-        ok: false,
-        issue: {
-          source: 'parse',
-          path: '',
-          code: 'invalid_json',
-          message: `The reply is not valid JSON: ${located.problem} at line ${located.line}, column ${located.column}`,
-          received: cut(JSON.stringify(body.slice(from, located.position + 30)), 80),
-        },
-      };
-    }
+    if (located) return notJson(body, located, null);
+  }
+  return { ok: true, value };
+}
+
+/** The parse issue of a reply that is not JSON: where the scan stopped, else what JSON.parse said. */
+function notJson(body: string, located: JsonErrorLocation | null, cause: unknown): JsonParse {
+  if (located) {
+    const from = Math.max(0, located.position - 30);
     return {
       ok: false,
       issue: {
         source: 'parse',
         path: '',
         code: 'invalid_json',
-        message: `The reply is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`,
+        message: `The reply is not valid JSON: ${located.problem} at line ${located.line}, column ${located.column}`,
+        received: cut(JSON.stringify(body.slice(from, located.position + 30)), 80),
       },
     };
   }
+  return {
+    ok: false,
+    issue: {
+      source: 'parse',
+      path: '',
+      code: 'invalid_json',
+      message: `The reply is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`,
+    },
+  };
 }
 
 /**
@@ -73,7 +81,8 @@ function nestedDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      // A backslash escapes the next character; a quote ends the string.
+      if (c === 92) i++;
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
