@@ -11,17 +11,35 @@ describe('bench arguments, verdicts and table', () => {
       quick: true,
       only: [2, 5],
       out: 'x.json',
+      processes: null,
     });
-    expect(parseBenchArguments([])).toEqual({ help: false, quick: false, only: [], out: null });
+    expect(parseBenchArguments([])).toEqual({
+      help: false,
+      quick: false,
+      only: [],
+      out: null,
+      processes: null,
+    });
     expect(parseBenchArguments(['--only', '9,10,11,12,13,14']).only).toEqual([9, 10, 11, 12, 13, 14]);
     expect(benchLines.map((line) => line.id)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
     ]);
-    expect(parseBenchArguments(['--only', '21']).only).toEqual([21]);
-    expect(() => parseBenchArguments(['--only', '22'])).toThrow(
-      `--only: "22" is not a line number from 1 to ${benchLines.at(-1)?.id}`,
+    expect(parseBenchArguments(['--only', '22']).only).toEqual([22]);
+    expect(() => parseBenchArguments(['--only', '23'])).toThrow(
+      `--only: "23" is not a line number from 1 to ${benchLines.at(-1)?.id}`,
     );
     expect(() => parseBenchArguments(['--only', '0'])).toThrow('--only: "0" is not a line number');
+  });
+
+  it('parses --processes as distinct counts and names a bad one', () => {
+    expect(parseBenchArguments(['--processes', '1, 2,4,8,2']).processes).toEqual([1, 2, 4, 8]);
+    expect(() => parseBenchArguments(['--processes', '0'])).toThrow(
+      '--processes: "0" is not a process count from 1 to 64',
+    );
+    expect(() => parseBenchArguments(['--processes', '65'])).toThrow('"65" is not a process count');
+    expect(() => parseBenchArguments(['--processes', '1.5'])).toThrow('"1.5" is not a process count');
+    expect(() => parseBenchArguments(['--processes', 'x'])).toThrow('"x" is not a process count');
+    expect(() => parseBenchArguments(['--processes', ' , '])).toThrow('name at least one process count');
   });
 
   it('judges a figure against its target; no figure fails', () => {

@@ -20,6 +20,7 @@ import { rateLimitPacing } from './lines/rate-limit-pacing';
 import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
 import { scaleOut } from './lines/scale-out';
+import { scaleOutProcesses } from './lines/scale-out-processes';
 import { tokenEconomics } from './lines/token-economics';
 
 /** A bench line: its number and how to measure it. */
@@ -52,4 +53,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 19, title: 'CLI start-up', run: cliStartup },
   { id: 20, title: 'Eval accuracy', run: evalAccuracy },
   { id: 21, title: 'Long documents', run: longDocuments },
+  { id: 22, title: 'Scale-out processes', run: scaleOutProcesses },
 ];

@@ -3,6 +3,12 @@ export interface BenchSizes {
   readonly overhead: { readonly jobs: number; readonly concurrency: number; readonly rounds: number };
   readonly ioBound: { readonly jobs: number; readonly concurrency: number; readonly latencyMs: number };
   readonly scaleOut: { readonly jobs: number; readonly concurrency: number; readonly latencyMs: number };
+  /** Line 22: jobs per worker process (a run of N processes drains N times as many), concurrency each. */
+  readonly scaleOutProcesses: {
+    readonly jobsPerProcess: number;
+    readonly concurrency: number;
+    readonly latencyMs: number;
+  };
   readonly roundTrips: { readonly jobs: number; readonly concurrency: number };
   readonly tokens: { readonly jobs: number; readonly concurrency: number };
   readonly lessons: { readonly jobs: number; readonly concurrency: number };
@@ -42,6 +48,7 @@ export const fullSizes: BenchSizes = {
   overhead: { jobs: 10_000, concurrency: 50, rounds: 3 },
   ioBound: { jobs: 5000, concurrency: 500, latencyMs: 200 },
   scaleOut: { jobs: 5000, concurrency: 500, latencyMs: 200 },
+  scaleOutProcesses: { jobsPerProcess: 6000, concurrency: 200, latencyMs: 200 },
   roundTrips: { jobs: 1000, concurrency: 50 },
   tokens: { jobs: 1000, concurrency: 50 },
   lessons: { jobs: 2000, concurrency: 20 },
@@ -62,6 +69,7 @@ export const quickSizes: BenchSizes = {
   overhead: { jobs: 1000, concurrency: 50, rounds: 1 },
   ioBound: { jobs: 500, concurrency: 100, latencyMs: 200 },
   scaleOut: { jobs: 500, concurrency: 100, latencyMs: 200 },
+  scaleOutProcesses: { jobsPerProcess: 600, concurrency: 200, latencyMs: 200 },
   roundTrips: { jobs: 100, concurrency: 20 },
   tokens: { jobs: 100, concurrency: 20 },
   lessons: { jobs: 200, concurrency: 10 },

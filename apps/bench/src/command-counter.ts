@@ -23,13 +23,22 @@ const OWN = new Set(['info', 'config', 'monitor']);
 /**
  * Counts with Redis's own instrumentation: MONITOR (which tells a client's commands from those a
  * script runs) for round trips, and INFO commandstats (reset at start) for every executed command.
+ * `roundTrips: false` leaves MONITOR off (it slows a busy Redis down): round trips then read 0.
  */
-export function commandCounter(redis: Redis): CommandCounter {
+export function commandCounter(
+  redis: Redis,
+  options: { readonly roundTrips?: boolean } = {},
+): CommandCounter {
+  const watch = options.roundTrips ?? true;
   const byCommand = new Map<string, number>();
   const inTransaction = new Set<string>();
   let monitor: Redis | null = null;
   return {
     async start() {
+      if (!watch) {
+        await redis.config('RESETSTAT');
+        return;
+      }
       monitor = await redis.monitor();
       monitor.on('monitor', (_time: string, args: string[], source: string) => {
         if (source === 'lua') return;
@@ -48,7 +57,7 @@ export function commandCounter(redis: Redis): CommandCounter {
     async stop() {
       const info = await redis.info('commandstats');
       // Let MONITOR deliver what it has already seen.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (monitor) await new Promise((resolve) => setTimeout(resolve, 200));
       monitor?.disconnect();
       const calls: Record<string, number> = {};
       for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     }
     models = read.value;
   }
-  const context = { sizes, corpus: loadBenchCorpus(), log, models };
+  const context = { sizes, corpus: loadBenchCorpus(), log, models, processes: args.processes };
   const startedAt = new Date();
   const loadAtStart = loadavg();
   const results: LineResult[] = [];
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
     out,
     `${JSON.stringify(
       {
-        command: `pnpm bench${args.quick ? ' --quick' : ''}${args.only.length ? ` --only ${args.only.join(',')}` : ''}`,
+        command: `pnpm bench${args.quick ? ' --quick' : ''}${args.only.length ? ` --only ${args.only.join(',')}` : ''}${args.processes ? ` --processes ${args.processes.join(',')}` : ''}`,
         quick: args.quick,
         startedAt: startedAt.toISOString(),
         durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),

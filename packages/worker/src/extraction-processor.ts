@@ -25,6 +25,7 @@ import { type Job, type Queue, UnrecoverableError, WaitingChildrenError, Waiting
 import type { Logger } from 'pino';
 import { BatchParkedError } from './batch/batch-parked-error';
 import { parkJob } from './batch/park-job';
+import { childLog } from './child-log';
 import type { WorkerHistory } from './create-worker-stores';
 import { lockLostReason } from './cut-off-lost-jobs';
 import { describeError } from './describe-error';
@@ -139,7 +140,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
   ): Promise<ExtractionJobResult> => {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError('A job without an id cannot be processed');
-    let log = baseLog.child({ jobId, attempt: job.attemptsMade + 1 });
+    let log = childLog(baseLog, { jobId, attempt: job.attemptsMade + 1 });
     if (options.stopping?.()) {
       return putBackJob({
         job,
@@ -161,7 +162,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       const { workflow, historyKey, lessonsShown } = jobWorkflow(parsed);
       const { evaluation } = data;
       const statsKey = { workflow: workflow.name, version: workflow.version };
-      log = log.child(evaluation ? { ...statsKey, evaluation: { runId: evaluation.runId } } : statsKey);
+      log = childLog(log, evaluation ? { ...statsKey, evaluation: { runId: evaluation.runId } } : statsKey);
       tenantRun = await enterTenantGate({
         gate: options.tenants,
         job,

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadBenchCorpus } from '../bench-corpus';
 import { createInstantModel } from '../instant-model';
 import { type BenchWorkerCommand, type BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
+import { handWrittenProcessor } from './hand-written-processor';
 import { naiveSdkProcessor } from './naive-sdk-processor';
 
 /**
@@ -39,15 +40,18 @@ async function main(): Promise<void> {
   };
 
   let close: () => Promise<void>;
-  if (spec.kind === 'raw' || spec.kind === 'naive') {
+  if (spec.kind !== 'quarry') {
     const connection = new Redis(spec.redisUrl, { maxRetriesPerRequest: null });
     const sleepMs = spec.sleepMs;
+    const baseURL = spec.env.ANTHROPIC_BASE_URL ?? '';
     const processor =
       spec.kind === 'naive'
-        ? naiveSdkProcessor({ baseURL: spec.env.ANTHROPIC_BASE_URL ?? '' })
-        : sleepMs > 0
-          ? () => new Promise((resolve) => setTimeout(resolve, sleepMs))
-          : async () => {};
+        ? naiveSdkProcessor({ baseURL })
+        : spec.kind === 'hand-written'
+          ? handWrittenProcessor({ baseURL })
+          : sleepMs > 0
+            ? () => new Promise((resolve) => setTimeout(resolve, sleepMs))
+            : async () => {};
     const worker = new Worker(spec.queueName, processor, {
       connection,
       prefix: spec.prefix,

@@ -2,8 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchWorkerMessage, BenchWorkerSpec } from './bench-worker-spec';
 
-const mainPath = fileURLToPath(new URL('./bench-worker-main.ts', import.meta.url));
-const benchDir = fileURLToPath(new URL('../..', import.meta.url));
+/** True when this module runs from the bench's bundle (`dist/*.js`, no TypeScript at run time). */
+const bundled = import.meta.url.endsWith('.js');
+const mainPath = fileURLToPath(
+  new URL(bundled ? './bench-worker-main.js' : './bench-worker-main.ts', import.meta.url),
+);
+const benchDir = fileURLToPath(new URL(bundled ? '.' : '../..', import.meta.url));
 
 type MemoryMessage = Extract<BenchWorkerMessage, { type: 'memory' }>;
 
@@ -21,9 +25,10 @@ export interface BenchWorkerProcess {
   close(): Promise<void>;
 }
 
-/** Starts `bench-worker-main.ts` under tsx with `--expose-gc`. */
+/** Starts `bench-worker-main.ts` under tsx (or the bundle's `bench-worker-main.js`) with `--expose-gc`. */
 export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', mainPath], {
+  const loader = bundled ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, ['--expose-gc', ...loader, mainPath], {
     cwd: benchDir,
     env: { ...process.env, BENCH_WORKER_SPEC: JSON.stringify(spec) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -2,11 +2,12 @@ import { z } from 'zod';
 
 /**
  * What a bench worker process runs: a plain BullMQ worker (`raw`, the baseline), a Quarry worker
- * (`quarry`), with its model in-process (`instant`) or reached through the SDK (`sdk`), or a
- * BullMQ worker calling the SDK against `env.ANTHROPIC_BASE_URL` with the SDK's own retries (`naive`).
+ * (`quarry`), with its model in-process (`instant`) or reached through the SDK (`sdk`), a
+ * BullMQ worker calling the SDK against `env.ANTHROPIC_BASE_URL` with the SDK's own retries (`naive`),
+ * or the hand-written BullMQ + SDK + zod worker with up to three tries (`hand-written`).
  */
 export const BenchWorkerSpec = z.object({
-  kind: z.enum(['raw', 'quarry', 'naive']),
+  kind: z.enum(['raw', 'quarry', 'naive', 'hand-written']),
   redisUrl: z.string().min(1),
   prefix: z.string().min(1),
   queueName: z.string().min(1).default('extraction'),

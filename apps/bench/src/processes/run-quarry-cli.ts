@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The runnable entry of `@quarry/cli`, found through its `./main` export. */
-const cliMain = fileURLToPath(import.meta.resolve('@quarry/cli/main'));
+/** The runnable entry of `@quarry/cli`, found through its `./main` export (when a line runs it: the bench's bundle has none). */
+const cliMain = () => fileURLToPath(import.meta.resolve('@quarry/cli/main'));
 
 /** What a `quarry` command printed and how it exited. */
 export interface CliRun {
@@ -17,9 +17,10 @@ export function runQuarryCli(
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): Promise<CliRun> {
+  const main = cliMain();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliMain, ...args], {
-      cwd: dirname(cliMain),
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+      cwd: dirname(main),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

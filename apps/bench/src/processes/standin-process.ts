@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { spawnProcess } from '@quarry/local-redis';
 import type { StandinStats } from '@quarry/standin';
 
-const standinMain = fileURLToPath(import.meta.resolve('@quarry/standin/main'));
+/** True when this module runs from the bench's bundle, which holds the stand-in as `standin-main.js`. */
+const bundled = import.meta.url.endsWith('.js');
+const standinMain = fileURLToPath(
+  bundled ? new URL('./standin-main.js', import.meta.url) : import.meta.resolve('@quarry/standin/main'),
+);
 
 /** The stand-in's options as its `--config` file takes them (`documentKey` as a pattern string). */
 export type StandinProcessConfig = Record<string, unknown> & { readonly documentKey?: string };
@@ -27,7 +31,7 @@ export async function spawnStandin(config: StandinProcessConfig): Promise<Standi
   await writeFile(configPath, JSON.stringify(config));
   const standin = spawnProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', standinMain, '--config', configPath],
+    args: [...(bundled ? [] : ['--import', 'tsx']), standinMain, '--config', configPath],
     cwd: dirname(standinMain),
   });
   let url: string;

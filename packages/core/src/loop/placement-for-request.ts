@@ -49,10 +49,21 @@ export function placementForRequest(options: {
     maxAttempts: settings.maxAttempts,
     history: options.cache.history,
     policy: options.cache.policy,
-    sharedPrefixTokens: estimateTokens(`${JSON.stringify(request.outputSchema)}${request.system}`, factor),
+    sharedPrefixTokens: estimateTokens(`${schemaText(request.outputSchema)}${request.system}`, factor),
     documentTokens: estimateTokens(firstTurn, factor) + Math.ceil(documentTokens * factor),
     minCacheableTokens:
       options.workflow.minCacheableTokens ?? spec?.minCacheableTokens ?? cacheDefaults.minCacheableTokens,
     prices: spec?.prices ?? null,
   });
+}
+
+/** Output schemas as JSON text, by schema object (a workflow's converted schema is built once and reused). */
+const schemaTexts = new WeakMap<object, string>();
+
+function schemaText(schema: ModelRequest['outputSchema']): string {
+  const cached = schemaTexts.get(schema);
+  if (cached !== undefined) return cached;
+  const text = JSON.stringify(schema);
+  schemaTexts.set(schema, text);
+  return text;
 }

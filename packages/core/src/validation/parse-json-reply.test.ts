@@ -8,6 +8,17 @@ describe('parseJsonReply', () => {
     expect(parseJsonReply('```\n"x"\n```')).toEqual({ ok: true, value: 'x' });
   });
 
+  it('refuses nesting deeper than 512 levels, brackets inside strings not counted', () => {
+    const deep = `${'['.repeat(513)}1${']'.repeat(513)}`;
+    const refused = parseJsonReply(deep);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.issue.message).toContain('nesting deeper than 512 levels');
+    const atLimit = `${'['.repeat(512)}1${']'.repeat(512)}`;
+    expect(parseJsonReply(atLimit).ok).toBe(true);
+    const quoted = JSON.stringify({ text: `${'[{'.repeat(600)}\\"` });
+    expect(parseJsonReply(quoted)).toEqual({ ok: true, value: JSON.parse(quoted) });
+  });
+
   it('turns a syntax error into a parse issue naming the position', () => {
     expect(parseJsonReply('{\n  "a": 1,\n  "b": 2\n  "c": 3\n}')).toMatchInlineSnapshot(`
       {

@@ -19,13 +19,20 @@ export const readHistory3 = {
   lua: `${effectWeightLua}
 local limit = tonumber(ARGV[1])
 local weight = 0
-if ARGV[2] == '1' and limit > 0 then weight = effectWeight(KEYS[3], ARGV[3], tonumber(ARGV[4])) end
-local out = { redis.call('HGET', KEYS[2], 'ref'), redis.call('HGET', KEYS[3], 'ref'), redis.call('HGET', KEYS[3], 't') or '0' }
+local effect = redis.call('HMGET', KEYS[3], 'ref', 't')
+if ARGV[2] == '1' and limit > 0 then
+  local written
+  weight, written = effectWeight(KEYS[3], ARGV[3], tonumber(ARGV[4]), tonumber(effect[1]) or false)
+  if written then effect = redis.call('HMGET', KEYS[3], 'ref', 't') end
+end
+local detailsRef = redis.call('HGET', KEYS[2], 'ref')
+local out = { detailsRef, effect[1], effect[2] or '0' }
 if limit < 1 then return out end
 local active = {}
 local start = 0
 local chunk = math.max(limit * 2, 8)
-while #active < limit do
+-- No details reference: no signature was ever recorded (or the history expired), nothing to rank.
+while detailsRef and #active < limit do
   local top = redis.call('ZREVRANGE', KEYS[1], start, start + chunk - 1, 'WITHSCORES')
   if #top == 0 then break end
   for i = 1, #top, 2 do

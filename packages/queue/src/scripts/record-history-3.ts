@@ -59,7 +59,7 @@ for i = pairsFrom, #ARGV, 2 do
   redis.call('HSET', KEYS[2], 'e:' .. signature, ARGV[i + 1])
 end
 if shownCount >= 0 then
-  local weight = string.format('%.17g', effectWeight(KEYS[3], ARGV[1], halfLife))
+  local weight = string.format('%.17g', (effectWeight(KEYS[3], ARGV[1], halfLife)))
   local shown = {}
   for i = 6, pairsFrom - 1 do shown[ARGV[i]] = true end
   for i = pairsFrom, #ARGV, 2 do
