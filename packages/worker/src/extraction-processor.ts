@@ -43,6 +43,7 @@ import { completeSplitParent } from './split/complete-split-parent';
 import { resolveOrSplit, type SplitSettings } from './split/resolve-or-split';
 import { splitChildJob } from './split/split-child-job';
 import { saveChildResult, savedChildResult } from './split/split-child-results';
+import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import { JobRunTrace } from './tracing/job-run-trace';
 import { tracedModelClient } from './tracing/traced-model-client';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
@@ -109,6 +110,8 @@ export interface ExtractionProcessorOptions {
    * written only while tracing is on). Absent: runs link to their producer only.
    */
   readonly firstRunTraces?: Pick<FirstRunTraceStore, 'read' | 'remember'>;
+  /** Tenants' usage figures (job starts with their queue wait, attempts, completions). Absent: none counted. */
+  readonly tenantUsage?: Pick<TenantUsageRecorder, 'started' | 'attempt' | 'completed'>;
 }
 
 /**

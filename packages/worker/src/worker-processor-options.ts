@@ -15,6 +15,7 @@ import type { WorkerStores } from './create-worker-stores';
 import type { ExtractionProcessorOptions } from './extraction-processor';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { DocumentResolver } from './resolve-job-document';
+import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import type { WorkerConfig } from './worker-config';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
@@ -32,6 +33,8 @@ export interface WorkerProcessorOptionsOptions {
   /** True once the worker is shutting down. */
   readonly stopping: () => boolean;
   readonly stats: WorkflowStatsRecorder;
+  /** Tenants' usage figures, written in batches. */
+  readonly tenantUsage: TenantUsageRecorder;
   readonly batchStore: BatchLaneStore;
   readonly random: (() => number) | undefined;
   /** Where completion events are emitted. */
@@ -69,6 +72,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     documents: options.documents,
     stopping: options.stopping,
     stats: options.stats,
+    tenantUsage: options.tenantUsage,
     webhooks: options.webhooks,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),
