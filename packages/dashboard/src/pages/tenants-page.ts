@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/authenticator';
 import { html, type SafeHtml } from '../html';
-import type { JobCount, TenantRow, TenantsView } from '../routes/tenants-view';
+import { type JobCount, type TenantRow, type TenantsView, tenantsViewDefaults } from '../routes/tenants-view';
 import { layout } from './layout';
 
 /** The Tenants page: each tenant's settings, jobs waiting and running, cost, budget use and wait times. */
@@ -21,7 +21,7 @@ export function tenantsPage(options: {
     title: 'Tenants',
     principal: options.principal,
     csrf: options.csrf,
-    body: html`<p>${view.rows.length} of ${view.known} tenant(s): those with settings, then those seen most recently. Change settings with <code>quarry tenants set</code>. Waiting and running counts come from reading up to 10,000 jobs (≥ when more); wait times are bucketed (the bucket's upper bound).</p>
+    body: html`<p>${view.rows.length} of ${view.known} tenant(s): those with settings, then those seen most recently. Change settings with <code>quarry tenants set</code>. Waiting and running counts come from reading up to ${tenantsViewDefaults.maxJobsScanned.toLocaleString('en')} jobs (≥ when more); wait times are bucketed (the bucket's upper bound).</p>
 ${unreadable}
 <table>
 <thead><tr><th>Tenant</th><th>Weight</th><th>Max concurrency</th><th>Waiting</th><th>Running</th><th>Jobs today</th><th>Cost today</th><th>Cost this month</th><th>Daily budget</th><th>Monthly budget</th><th>Wait p50</th><th>Wait p95</th></tr></thead>

@@ -1,10 +1,10 @@
 import { DEFAULT_TENANT, TenantId } from '@quarry/core';
 
 /** The label value of every tenant without one of its own. */
-export const OTHER_TENANT_LABEL = 'other';
+const OTHER_TENANT_LABEL = 'other';
 
 /** Defaults of {@link TenantLabels}. */
-export const tenantLabelsDefaults = {
+const tenantLabelsDefaults = {
   /** Tenants with a label of their own (besides `default`). */
   max: 20,
   /** Half-life of the traffic counts tenants are ranked by. */

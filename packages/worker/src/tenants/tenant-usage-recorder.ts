@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { describeError } from '../describe-error';
 
 /** Defaults of {@link TenantUsageRecorder}. */
-export const tenantUsageRecorderDefaults = {
+const tenantUsageRecorderDefaults = {
   flushMs: 1000,
   /** Most tenants whose counts are held between flushes; counts of further tenants are lost. */
   maxTenants: 10_000,
