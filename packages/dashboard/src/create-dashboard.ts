@@ -15,6 +15,8 @@ import {
   ReviewIndex,
   redactRedisUrl,
   redisClient,
+  TenantStore,
+  TenantUsageStore,
   WebhookSubscriptionStore,
   WorkflowStatsStore,
 } from '@quarry/queue';
@@ -131,6 +133,10 @@ export function createDashboard(options: CreateDashboardOptions): Dashboard {
       records: new BatchRecords({ redis: connection, keys }),
     },
     webhooks: new WebhookSubscriptionStore({ redis: connection, keys }),
+    tenants: {
+      store: new TenantStore({ redis: connection, keys, queue: triage.queues.queue }),
+      usage: new TenantUsageStore({ redis: connection, keys }),
+    },
     review: new ReviewIndex({ redis: connection, keys }),
     corrections: new ReviewCorrections({
       redis: connection,

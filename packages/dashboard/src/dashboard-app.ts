@@ -7,6 +7,8 @@ import type {
   OverviewCounts,
   ReviewCorrections,
   ReviewIndex,
+  TenantStore,
+  TenantUsageStore,
   WebhookSubscriptionStore,
   WorkflowStatsStore,
 } from '@quarry/queue';
@@ -38,6 +40,7 @@ import { jobRoutes } from './routes/job-routes';
 import { overviewRoutes } from './routes/overview-routes';
 import { reviewCorrectRoutes } from './routes/review-correct-routes';
 import { reviewRoutes } from './routes/review-routes';
+import { tenantsRoutes } from './routes/tenants-routes';
 import { triageRoutes } from './routes/triage-routes';
 import { webhooksRoutes } from './routes/webhooks-routes';
 import { securityHeaders } from './security-headers';
@@ -56,6 +59,8 @@ export interface DashboardAppOptions {
   readonly batches: { readonly view: BatchesView; readonly records: BatchRecords };
   /** Webhook subscriptions and their delivery history (the Webhooks page). */
   readonly webhooks: WebhookSubscriptionStore;
+  /** Tenants' settings, gates and usage figures (the Tenants page). */
+  readonly tenants: { readonly store: TenantStore; readonly usage: TenantUsageStore };
   /** What the overview's charts are drawn from. */
   readonly overview: { readonly counts: OverviewCounts; readonly stats: WorkflowStatsStore };
   /** Jobs flagged for review (the Review page). */
@@ -79,7 +84,7 @@ export interface DashboardAppOptions {
  * The dashboard's express app, in order: security headers; `/healthz` and `/readyz`; the loopback-host
  * and same-origin guards; the stylesheet and script; 503 while Redis is unavailable; the session cookie, login
  * and logout; authentication; no caching of anything it shows; bull-board by role; the overview; the triage pages;
- * the Batches pages; the job page; the review page, Accept and Correct; the Evals pages; document downloads; 404; errors. Documents (and
+ * the Batches pages; the Tenants and Webhooks pages; the job page; the review page, Accept and Correct; the Evals pages; document downloads; 404; errors. Documents (and
  * their extracted page text, kept in memory) are shown to whom `config.documents` allows.
  */
 export function dashboardApp(options: DashboardAppOptions): Express {
@@ -151,6 +156,14 @@ export function dashboardApp(options: DashboardAppOptions): Express {
       signer: options.signer,
       anthropic: config.anthropic,
       log,
+      now: options.now,
+    }),
+  );
+  app.use(
+    tenantsRoutes({
+      ...options.tenants,
+      queue: options.triage.queues.queue,
+      signer: options.signer,
       now: options.now,
     }),
   );

@@ -54,6 +54,7 @@ export { blobReferences } from './blob-references';
 export { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
 export { closeConnection } from './close-connection';
 export { type CloseQueuesOptions, closeQueues } from './close-queues';
+export { type CountTenantJobsOptions, countTenantJobs, type TenantJobCounts } from './count-tenant-jobs';
 export {
   DashboardSession,
   DashboardSessionStore,
@@ -266,6 +267,19 @@ export {
   TenantStore,
   type TenantStoreOptions,
 } from './tenant-store';
+export {
+  addTenantUsage,
+  emptyTenantUsage,
+  type TenantUsageCounts,
+  type TenantUsageTotals,
+} from './tenant-usage-counts';
+export {
+  type TenantUsage,
+  type TenantUsageEntry,
+  TenantUsageStore,
+  tenantUsageDefaults,
+} from './tenant-usage-store';
+export { TENANT_WAIT_BUCKETS_MS, tenantWaitBucket, tenantWaitQuantileMs } from './tenant-wait-histogram';
 export { TolerantJob } from './tolerant-job';
 export { TolerantQueue } from './tolerant-queue';
 export { TolerantWorker } from './tolerant-worker';

@@ -5,6 +5,7 @@ import type { BatchCoordinator } from './batch/batch-coordinator';
 import type { Reconciler } from './create-reconciler';
 import { drainWorker } from './drain-worker';
 import type { HealthServer } from './metrics/health-server';
+import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import type { WorkerWebhooks } from './webhooks/create-webhooks';
 import type { WorkerRunState } from './worker-run-state';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
@@ -24,6 +25,7 @@ export interface CloseWorkerOptions {
   readonly reconciler: Pick<Reconciler, 'stop' | 'settled'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'stop'>;
   readonly stats: Pick<WorkflowStatsRecorder, 'close'>;
+  readonly tenantUsage: Pick<TenantUsageRecorder, 'close'>;
   /** The webhook delivery worker and queue: closed once the extraction worker drained (its jobs may still emit). */
   readonly webhooks: Pick<WorkerWebhooks, 'close'>;
   readonly documents: { close(): void };
@@ -52,6 +54,7 @@ export async function closeWorker(options: CloseWorkerOptions): Promise<void> {
   await reconciler.settled();
   await options.webhooks.close();
   await options.stats.close();
+  await options.tenantUsage.close();
   await queues.close();
   options.documents.close();
   await (await options.http.catch(() => null))?.close();

@@ -1,5 +1,12 @@
 import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
-import { BatchLaneStore, openQueues, type RedisClient, redisClient, WorkflowStatsStore } from '@quarry/queue';
+import {
+  BatchLaneStore,
+  openQueues,
+  type RedisClient,
+  redisClient,
+  TenantUsageStore,
+  WorkflowStatsStore,
+} from '@quarry/queue';
 import type { Tracing } from '@quarry/tracing';
 import { defaultRegistry } from '@quarry/workflows';
 import type { Logger } from 'pino';
@@ -19,6 +26,7 @@ import { startWorkerHttp } from './metrics/start-worker-http';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { QuarryWorker } from './quarry-worker';
 import { startWorker } from './start-worker';
+import { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import { createWebhooks } from './webhooks/create-webhooks';
 import { workerBatchCoordinator } from './worker-batch-coordinator';
 import type { WorkerConfig } from './worker-config';
@@ -114,6 +122,11 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     log,
     gauges: metrics.cache,
   });
+  const tenantUsage = new TenantUsageRecorder({
+    store: new TenantUsageStore({ redis: connection, keys }),
+    log,
+    ...(options.tenantClock ? { now: options.tenantClock } : {}),
+  });
   const documents = createDocumentResolver({ config, connection, keys });
 
   const state: WorkerRunState = { stopping: false, running: false };
@@ -143,6 +156,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     documents: documents.resolver,
     stopping: () => state.stopping,
     stats,
+    tenantUsage,
     batchStore,
     random: options.random,
     ...(options.tenantClock ? { tenantClock: options.tenantClock } : {}),
@@ -229,6 +243,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
         reconciler,
         batchCoordinator,
         stats,
+        tenantUsage,
         webhooks,
         documents,
         http,

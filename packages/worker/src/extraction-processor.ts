@@ -44,9 +44,11 @@ import { completeSplitParent } from './split/complete-split-parent';
 import { resolveOrSplit, type SplitSettings } from './split/resolve-or-split';
 import { splitChildJob } from './split/split-child-job';
 import { saveChildResult, savedChildResult } from './split/split-child-results';
+import { jobTenantUsage } from './tenants/job-tenant-usage';
 import { parkTenantJob } from './tenants/park-tenant-job';
 import { enterTenantGate, type TenantGate, type TenantRun } from './tenants/tenant-gate';
 import { TenantParkedError } from './tenants/tenant-parked-error';
+import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import { JobRunTrace } from './tracing/job-run-trace';
 import { tracedModelClient } from './tracing/traced-model-client';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
@@ -115,6 +117,8 @@ export interface ExtractionProcessorOptions {
    * written only while tracing is on). Absent: runs link to their producer only.
    */
   readonly firstRunTraces?: Pick<FirstRunTraceStore, 'read' | 'remember'>;
+  /** Tenants' usage figures (job starts with their queue wait, attempts, completions). Absent: none counted. */
+  readonly tenantUsage?: Pick<TenantUsageRecorder, 'started' | 'attempt' | 'completed'>;
 }
 
 /**
@@ -173,6 +177,8 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         input: parsed.input,
         log,
       });
+      const tenantUsage = jobTenantUsage({ job, data, usage: options.tenantUsage, metrics: options.metrics });
+      tenantUsage.started();
       context.lessons = await readLessons({
         history: options.history,
         key: historyKey,
@@ -201,6 +207,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       });
       if (resolved.kind === 'split') {
         const merged = await completeSplitParent({ job, data, result: resolved.result, review, log });
+        tenantUsage.completed();
         if (!evaluation) await emitCompletion({ webhooks: options.webhooks, job, result: merged });
         return merged;
       }
@@ -237,6 +244,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
         ...(options.cachePlacement ? { cachePlacement: options.cachePlacement } : {}),
         onAttempt: (record) => {
           tenantRun?.spend(record.costUsd);
+          tenantUsage.attempt(record);
           options.metrics?.attempt(workflow.name, record);
           stats?.attempt(statsKey, record);
           logAttempt(log, record);
@@ -260,6 +268,7 @@ export function createExtractionProcessor(options: ExtractionProcessorOptions) {
       if (!data.part && !evaluation)
         await emitCompletion({ webhooks: options.webhooks, job, result: jobResult });
       options.metrics?.completed(result, result.needsReview && review !== undefined);
+      tenantUsage.completed();
       if (!data.part) stats?.completed(statsKey);
       log.info(
         {

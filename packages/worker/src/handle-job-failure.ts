@@ -1,4 +1,4 @@
-import { type AttemptRecord, decideFailure, type Lesson } from '@quarry/core';
+import { type AttemptRecord, decideFailure, type Lesson, tenantOf } from '@quarry/core';
 import { type DlqSplit, dlqReasonLabel } from '@quarry/queue';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -92,6 +92,7 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
         });
       }
       options.metrics?.ended(workflowLabel(parsed), 'dead_lettered', reason);
+      if (parsed) options.metrics?.tenantJob(tenantOf(parsed.data), 'dead_lettered');
       log.error({ error: summary, dlqId: written.dlqId, reason }, 'job dead-lettered');
       throw new UnrecoverableError(`${reason}: ${decision.reason.message}`);
     }

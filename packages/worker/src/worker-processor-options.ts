@@ -17,6 +17,7 @@ import type { WorkerStores } from './create-worker-stores';
 import type { ExtractionProcessorOptions } from './extraction-processor';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { DocumentResolver } from './resolve-job-document';
+import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import type { WorkerConfig } from './worker-config';
 import type { WorkflowStatsRecorder } from './workflow-stats-recorder';
 
@@ -34,6 +35,8 @@ export interface WorkerProcessorOptionsOptions {
   /** True once the worker is shutting down. */
   readonly stopping: () => boolean;
   readonly stats: WorkflowStatsRecorder;
+  /** Tenants' usage figures, written in batches. */
+  readonly tenantUsage: TenantUsageRecorder;
   readonly batchStore: BatchLaneStore;
   readonly random: (() => number) | undefined;
   /** The clock tenants' budgets are counted by. Default `Date.now`. */
@@ -74,6 +77,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     documents: options.documents,
     stopping: options.stopping,
     stats: options.stats,
+    tenantUsage: options.tenantUsage,
     webhooks: options.webhooks,
     cachePlacement: config.cache.placement,
     ...(options.random ? { random: options.random } : {}),

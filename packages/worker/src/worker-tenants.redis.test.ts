@@ -1,5 +1,5 @@
 import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
-import { extractionQueue, quarryKeys, TenantStore } from '@quarry/queue';
+import { extractionQueue, quarryKeys, TenantStore, TenantUsageStore } from '@quarry/queue';
 import { Job, type Queue } from 'bullmq';
 import { describe, expect, onTestFinished } from 'vitest';
 import { it } from './test-fixtures/use-worker-harness';
@@ -138,5 +138,33 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     await expect.poll(() => h.redis.zcard(keys.history('scoped-note', 1, 'tenant:acme').scores)).toBe(1);
     expect(await h.redis.exists(keys.history('scoped-note', 1).scores)).toBe(0);
     expect(await h.redis.exists(keys.history('scoped-note', 1, 'tenant:bolt').scores)).toBe(0);
+  });
+
+  it("row 228: jobs of two tenants completed -> each tenant's usage (runs, attempts, tokens, cost, wait) counted apart, flushed per interval", async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    await h.startWorker();
+    const jobs = [
+      await h.client.enqueue('note', { text: doc('u1') }, { tenant: 'acme' }),
+      await h.client.enqueue('note', { text: doc('u2') }, { tenant: 'acme' }),
+      await h.client.enqueue('note', { text: doc('u3') }),
+    ];
+    const results = await Promise.all(
+      jobs.map(({ jobId }) => h.client.waitForResult(jobId, { timeoutMs: 10_000 })),
+    );
+    const { keys } = tenantsOf(h);
+    const usage = new TenantUsageStore({ redis: h.redis, keys });
+    await expect
+      .poll(async () => (await usage.read('acme', Date.now())).today.completed, { timeout: 10_000 })
+      .toBe(2);
+    const acme = await usage.read('acme', Date.now());
+    expect(acme.today).toMatchObject({ started: 2, attempts: 2 });
+    expect(acme.today.costUsd).toBeCloseTo((results[0]?.costUsd ?? 0) + (results[1]?.costUsd ?? 0), 9);
+    expect(acme.today.inputTokens).toBe(
+      (results[0]?.usage.inputTokens ?? 0) + (results[1]?.usage.inputTokens ?? 0),
+    );
+    expect(acme.waitCount).toBe(2);
+    await expect.poll(async () => (await usage.read('default', Date.now())).today.completed).toBe(1);
   });
 });

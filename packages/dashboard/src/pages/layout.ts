@@ -29,7 +29,7 @@ export function layout(options: LayoutOptions): SafeHtml {
   <strong>Quarry triage</strong>
   ${
     principal
-      ? html`<nav><a href="/">Overview</a><a href="/dlq">Dead letters</a><a href="/fingerprints">Fingerprints</a><a href="/review">Review</a><a href="/batches">Batches</a><a href="/webhooks">Webhooks</a><a href="/evals">Evals</a><a href="${BOARD_PATH}">Queues</a></nav>
+      ? html`<nav><a href="/">Overview</a><a href="/dlq">Dead letters</a><a href="/fingerprints">Fingerprints</a><a href="/review">Review</a><a href="/batches">Batches</a><a href="/tenants">Tenants</a><a href="/webhooks">Webhooks</a><a href="/evals">Evals</a><a href="${BOARD_PATH}">Queues</a></nav>
   <span class="who">${principal.name} (${principal.role})${
     principal.via === 'session'
       ? html` <form method="post" action="/logout" class="inline"><input type="hidden" name="_csrf" value="${options.csrf ?? ''}"><button>Log out</button></form>`

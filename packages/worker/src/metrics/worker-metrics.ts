@@ -6,6 +6,7 @@ import { type CacheGauges, createCacheGauges } from './cache-gauges';
 import { createJobMetrics } from './job-metrics';
 import { createPacingMetrics, type PacingMetrics } from './pacing-metrics';
 import { createScrapeGauges, type ScrapeGauges } from './scrape-gauges';
+import { createTenantMetrics, type TenantMetrics } from './tenant-metrics';
 
 /** How a job run ended, as counted by `quarry_jobs_total`. */
 export type JobOutcome = 'completed' | 'dead_lettered' | 'retry_scheduled' | 'rate_limited' | 'put_back';
@@ -23,6 +24,7 @@ export const workerMetricsDefaults = {
   maxSignatureLabels: 20,
   maxWorkflowLabels: 50,
   maxModelLabels: 20,
+  maxTenantLabels: 20,
 } as const;
 
 /** Options of {@link createWorkerMetrics}. */
@@ -33,12 +35,14 @@ export interface WorkerMetricsOptions {
   readonly maxWorkflowLabels?: number;
   /** Distinct models labelled before the rest count as `other`. Default 20. */
   readonly maxModelLabels?: number;
+  /** The busiest tenants labelled by name (`default` always is) before the rest count as `other`. Default 20. */
+  readonly maxTenantLabels?: number;
   /** Default: a registry of its own (so several workers in one process never collide). */
   readonly registry?: Registry;
 }
 
 /** The worker's Prometheus metrics and the few calls that update them on the hot path. */
-export interface WorkerMetrics {
+export interface WorkerMetrics extends TenantMetrics {
   readonly registry: Registry;
   /** After each stored attempt (the extract `onAttempt` hook). */
   attempt(workflow: string, record: AttemptRecord): void;
@@ -70,7 +74,7 @@ export interface WorkerMetrics {
  * Creates the worker's metrics (all prefixed `quarry_`). Label values are bounded whatever the jobs
  * hold ({@link BoundedLabels}): workflows (from the registry, `unknown` otherwise) and models (from
  * workflows and configuration; the worker refuses other model overrides) are capped overall, issue
- * signatures per workflow; values past a cap count as `other`. Each update is a counter increment;
+ * signatures per workflow, tenants by recent traffic (`TenantLabels`); values past a cap count as `other`. Each update is a counter increment;
  * nothing touches Redis.
  */
 export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerMetrics {
@@ -116,8 +120,14 @@ export function createWorkerMetrics(options: WorkerMetricsOptions = {}): WorkerM
     registers,
   });
 
+  const tenants = createTenantMetrics({
+    registers,
+    maxTenantLabels: options.maxTenantLabels ?? defaults.maxTenantLabels,
+  });
+
   return {
     registry,
+    ...tenants,
     attempt,
     completed: job.completed,
     ended: job.ended,
