@@ -22,4 +22,5 @@ export const catalogueSections: readonly CatalogueSection[] = [
   { title: 'Requests each model accepts, refusals, effort', rows: range(70, 84) },
   { title: 'Terminal output, model overrides, files', rows: [...range(86, 97), ...range(102, 118)] },
   { title: 'Rate limits and pacing', rows: range(119, 143) },
+  { title: 'Tenants', rows: range(206, 228) },
 ];
