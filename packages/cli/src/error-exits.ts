@@ -8,7 +8,13 @@ import {
 } from '@quarry/client';
 import { ConfigError } from '@quarry/env';
 import { LabelledSetError } from '@quarry/eval';
-import { dlqReasonLabel, RedisUnavailableError, UnknownBatchError, WebhookInputError } from '@quarry/queue';
+import {
+  dlqReasonLabel,
+  RedisUnavailableError,
+  TenantInputError,
+  UnknownBatchError,
+  WebhookInputError,
+} from '@quarry/queue';
 import { DlqRecordNotFoundError, ReplayOptionsError, SelectorError } from '@quarry/triage';
 // The error alone: the loader (YAML, JSONata) stays out of the CLI's start-up.
 import { WorkflowFileError } from '@quarry/workflow-files/error';
@@ -76,6 +82,11 @@ export const errorExits: readonly ErrorExit<Error>[] = [
   exit(DlqRecordNotFoundError, exitCodes.failure, (e) => e.message),
   exit(UnknownBatchError, exitCodes.failure, (e) => e.message),
   exit(WebhookInputError, exitCodes.failure, (e) => `${e.problem}: ${e.message}; nothing was changed`),
+  exit(
+    TenantInputError,
+    exitCodes.failure,
+    (e) => `invalid tenant settings, nothing was changed:${list(e.problems)}`,
+  ),
   exit(BatchCancelError, exitCodes.failure, (e) => e.message),
   exit(RedisUnavailableError, exitCodes.failure, (e) => {
     const consequence = redisConsequence[e.operation];

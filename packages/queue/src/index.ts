@@ -210,6 +210,14 @@ export { RateLimitBounceStore, type RateLimitBounceStoreOptions } from './rate-l
 export { readDlqGroupSummaries } from './read-dlq-group-summaries';
 export { type ExtractionJobSnapshot, MAX_JOB_ID_CHARS, readExtractionJob } from './read-extraction-job';
 export type { UnreadableLabelledItem } from './read-labelled-item';
+export {
+  type JobCount,
+  readTenantsView,
+  type TenantRow,
+  type TenantsView,
+  type TenantsViewOptions,
+  tenantsViewDefaults,
+} from './read-tenants-view';
 export { CLEAR_WINDOW_MS, RedisAttemptStore, type RedisAttemptStoreOptions } from './redis-attempt-store';
 export {
   duplicateClient,

@@ -5,7 +5,7 @@ import {
   TenantSettings,
   tenantGateDefaults,
 } from '@quarry/core';
-import type { Queue } from 'bullmq';
+import { Job, type Queue } from 'bullmq';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 import { withQuarryScripts } from './scripts/quarry-scripts';
@@ -175,6 +175,27 @@ export class TenantStore {
       [unknown, string[]],
     ];
     return ids;
+  }
+
+  /**
+   * Wakes every parked job of a tenant (after its settings changed): each is promoted from `delayed`
+   * and runs the gate again. A job that is gone or no longer delayed is skipped.
+   * @returns how many jobs were woken.
+   */
+  async wakeParked(tenant: string): Promise<number> {
+    let woken = 0;
+    for (const id of await this.takeParked(tenant)) {
+      const job = await Job.fromId(this.#queue, id).catch(() => undefined);
+      if (
+        job &&
+        (await job.promote().then(
+          () => true,
+          () => false,
+        ))
+      )
+        woken += 1;
+    }
+    return woken;
   }
 
   /** A tenant's gate now: running jobs holding slots, parked jobs, USD spent today and this month. */

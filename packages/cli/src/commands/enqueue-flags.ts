@@ -29,6 +29,10 @@ export const enqueueOptions = (): Option[] => [
   ),
   new Option('-t, --text <string>', 'the document text itself'),
   new Option('--id <key>', 'idempotency key: the same key gives the same job, never a second one'),
+  new Option(
+    '--tenant <tenant>',
+    'the customer the job is for (letters, digits, -, _, ., at most 64; default: default): its fair share, limits and costs',
+  ),
   new Option('--scope <scope>', 'history scope, e.g. a tenant (lessons are shared within it)'),
   new Option(
     '--effort <level>',
@@ -67,6 +71,8 @@ export interface EnqueueRequest {
   readonly version: number | undefined;
   readonly source: DocumentSource;
   readonly idempotencyKey: string | undefined;
+  /** Checked with the rest of the job, naming `tenant`. */
+  readonly tenant: string | undefined;
   readonly historyScope: string | undefined;
   readonly effort: Effort | undefined;
   /** Ranges (at most 100,000,000 tokens, 1000 US dollars) are checked with the rest of the job, naming `budget.…`. */
@@ -95,6 +101,7 @@ export const EnqueueFlags = z
     file: textFlag.optional(),
     text: textFlag.optional(),
     id: textFlag.optional(),
+    tenant: textFlag.optional(),
     scope: textFlag.optional(),
     effort: z.enum(Effort.options, { error: `must be one of ${Effort.options.join(', ')}` }).optional(),
     maxTokens: tokensFlag.optional(),
@@ -119,6 +126,7 @@ export const EnqueueFlags = z
       version: flags.version,
       source: flags.file !== undefined ? { file: flags.file } : { text: flags.text ?? '' },
       idempotencyKey: flags.id,
+      tenant: flags.tenant,
       historyScope: flags.scope,
       effort: flags.effort,
       budget:

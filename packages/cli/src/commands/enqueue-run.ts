@@ -50,6 +50,7 @@ async function enqueueAndWait(
   const options = {
     ...(request.version !== undefined ? { version: request.version } : {}),
     ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
+    ...(request.tenant !== undefined ? { tenant: request.tenant } : {}),
     ...(request.historyScope !== undefined ? { historyScope: request.historyScope } : {}),
     ...(request.effort !== undefined ? { effort: request.effort } : {}),
     ...(request.budget !== undefined ? { budget: request.budget } : {}),

@@ -22,6 +22,8 @@ import { replayDlqCommand } from './replay-dlq-command';
 import { reviewAckCommand } from './review-ack-command';
 import { reviewCorrectCommand } from './review-correct-command';
 import { reviewListCommand } from './review-list-command';
+import { tenantsListCommand } from './tenants-list-command';
+import { tenantsSetCommand } from './tenants-set-command';
 import { webhooksAddCommand } from './webhooks-add-command';
 import { webhooksListCommand } from './webhooks-list-command';
 import { webhooksRemoveCommand } from './webhooks-remove-command';
@@ -66,4 +68,6 @@ export const commands: readonly CliCommand[] = [
   apiKeysCreateCommand,
   apiKeysListCommand,
   apiKeysRevokeCommand,
+  tenantsSetCommand,
+  tenantsListCommand,
 ];

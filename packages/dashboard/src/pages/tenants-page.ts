@@ -1,6 +1,6 @@
+import { type JobCount, type TenantRow, type TenantsView, tenantsViewDefaults } from '@quarry/queue';
 import type { Principal } from '../auth/authenticator';
 import { html, type SafeHtml } from '../html';
-import { type JobCount, type TenantRow, type TenantsView, tenantsViewDefaults } from '../routes/tenants-view';
 import { layout } from './layout';
 
 /** The Tenants page: each tenant's settings, jobs waiting and running, cost, budget use and wait times. */

@@ -1,10 +1,10 @@
 import type { TenantStore, TenantUsageStore } from '@quarry/queue';
+import { readTenantsView } from '@quarry/queue';
 import type { Queue } from 'bullmq';
 import { type Response, Router } from 'express';
 import type { CsrfSigner } from '../auth/csrf-signer';
 import { principalOf } from '../auth/principal';
 import { tenantsPage } from '../pages/tenants-page';
-import { readTenantsView } from './tenants-view';
 
 /** Options of {@link tenantsRoutes}. */
 export interface TenantsRoutesOptions {

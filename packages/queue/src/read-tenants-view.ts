@@ -1,6 +1,8 @@
 import { TenantId, type TenantSettings, tenantIsGated, tenantPeriods } from '@quarry/core';
-import { countTenantJobs, type TenantStore, type TenantUsage, type TenantUsageStore } from '@quarry/queue';
 import type { Queue } from 'bullmq';
+import { countTenantJobs } from './count-tenant-jobs';
+import type { TenantStore } from './tenant-store';
+import type { TenantUsage, TenantUsageStore } from './tenant-usage-store';
 
 /** Bounds of the Tenants page. */
 export const tenantsViewDefaults = {
