@@ -1,7 +1,7 @@
 import { ConfigError, type Env, envVariables, integerVar, parseEnv, textVar } from '@quarry/env';
 import { type LogFormat, type LogLevel, logEnv } from '@quarry/logging';
 import { defaultRedisUrl, type QueueConfigInput, queueEnv, redactRedisUrl, redisUrlVar } from '@quarry/queue';
-import { workflowsEnv } from '@quarry/workflow-files';
+import { tenantsEnv, workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { apiDefaults } from './api-defaults';
 
@@ -13,6 +13,8 @@ export interface ApiConfig {
   readonly queue: QueueConfigInput;
   /** Workflow files and directories loaded on top of the shipped workflows (`QUARRY_WORKFLOWS`). */
   readonly workflowFiles: readonly string[];
+  /** Tenant settings files written to Redis at start (`QUARRY_TENANTS`). */
+  readonly tenantFiles: readonly string[];
   /** Largest JSON body, in bytes. */
   readonly maxJsonBytes: number;
   /** Requests one API key may make per rate-limit window. */
@@ -64,6 +66,7 @@ export const ApiEnv = z
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
     ...workflowsEnv,
+    ...tenantsEnv,
   })
   .transform(
     (env): ApiConfig => ({
@@ -77,6 +80,7 @@ export const ApiEnv = z
         ...(env.QUARRY_ALLOWED_MODELS !== undefined ? { allowedModels: env.QUARRY_ALLOWED_MODELS } : {}),
       },
       workflowFiles: env.QUARRY_WORKFLOWS ?? [],
+      tenantFiles: env.QUARRY_TENANTS ?? [],
       maxJsonBytes: env.API_MAX_JSON_BYTES,
       rateLimit: env.API_RATE_LIMIT,
       rateWindowMs: env.API_RATE_WINDOW_SECONDS * 1000,

@@ -7,7 +7,7 @@ import {
   EnqueueValidationError,
   type QuarryClient,
 } from '@quarry/client';
-import type { BlobStore, WorkflowRegistry } from '@quarry/core';
+import type { BlobStore, TenantSettings, WorkflowRegistry } from '@quarry/core';
 import { securityHeaders } from '@quarry/dashboard';
 import {
   ApiIdempotencyStore,
@@ -19,6 +19,7 @@ import {
   RedisUnavailableError,
   redactRedisUrl,
   redisClient,
+  TenantStore,
 } from '@quarry/queue';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
@@ -40,6 +41,8 @@ export interface CreateApiOptions {
   readonly logger: Logger;
   /** How often a long-poll looks at its job again. Default `apiDefaults.pollIntervalMs`. */
   readonly pollIntervalMs?: number;
+  /** Tenant settings read from `QUARRY_TENANTS` files, written to Redis before the API listens. */
+  readonly tenantSettings?: ReadonlyMap<string, TenantSettings>;
 }
 
 /** The HTTP API: the express app, and its server once listening. */
@@ -129,8 +132,10 @@ export function createApi(options: CreateApiOptions): QuarryApi {
   let server: Server | null = null;
   return {
     app,
-    listen: () =>
-      new Promise((resolve, reject) => {
+    listen: async () => {
+      const tenants = new TenantStore({ redis: connection, keys: queues.keys, queue: queues.queue });
+      for (const [tenant, settings] of options.tenantSettings ?? []) await tenants.set(tenant, settings);
+      return new Promise((resolve, reject) => {
         const listening = app.listen(config.port, config.host, (error?: Error) => {
           if (error) return reject(error);
           server = listening;
@@ -139,7 +144,8 @@ export function createApi(options: CreateApiOptions): QuarryApi {
           logger.info({ host: config.host, port }, 'api listening');
           resolve(`http://${host}:${port}`);
         });
-      }),
+      });
+    },
     async close() {
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));

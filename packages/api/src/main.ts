@@ -1,7 +1,7 @@
 import { type BlobConfig, createBlobStore, readBlobConfig } from '@quarry/blobs';
-import type { WorkflowRegistry } from '@quarry/core';
+import type { TenantSettings, WorkflowRegistry } from '@quarry/core';
 import { ConfigError } from '@quarry/env';
-import { loadWorkflowCatalog, WorkflowFileError } from '@quarry/workflow-files';
+import { loadTenantsFiles, loadWorkflowCatalog, WorkflowFileError } from '@quarry/workflow-files';
 import { type ApiConfig, loadApiConfig } from './api-config';
 import { createApiLogger } from './api-logger';
 import { createApi } from './create-api';
@@ -15,10 +15,12 @@ async function main(): Promise<void> {
   let config: ApiConfig;
   let blobConfig: BlobConfig;
   let registry: WorkflowRegistry;
+  let tenantSettings: ReadonlyMap<string, TenantSettings>;
   try {
     config = loadApiConfig();
     blobConfig = readBlobConfig({ env: process.env, program: 'api', cwd: process.cwd() });
     registry = (await loadWorkflowCatalog({ paths: config.workflowFiles, cwd: process.cwd() })).registry;
+    tenantSettings = loadTenantsFiles({ paths: config.tenantFiles, cwd: process.cwd() });
   } catch (error) {
     if (!(error instanceof ConfigError || error instanceof WorkflowFileError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
   }
   const log = createApiLogger({ level: config.logLevel, format: config.logFormat });
   const blobs = createBlobStore(blobConfig);
-  const api = createApi({ config, logger: log, blobs: blobs.store, registry });
+  const api = createApi({ config, logger: log, blobs: blobs.store, registry, tenantSettings });
   try {
     await api.listen();
   } catch (error) {

@@ -36,6 +36,10 @@ export const blobEnvironmentHelp = lines([
 /** The variable naming the workflow files the CLI loads on top of the shipped workflows, for `--help`. */
 export const workflowFilesEnvironmentHelp = lines([
   ['QUARRY_WORKFLOWS', 'workflow files and directories, comma-separated, loaded on top of the shipped ones'],
+  [
+    'QUARRY_TENANTS',
+    'tenant settings files (JSON or YAML), comma-separated, written to Redis by the tenants commands',
+  ],
 ]);
 
 /** The variables the DLQ commands read besides {@link cliEnvironmentHelp}, for `--help`. */

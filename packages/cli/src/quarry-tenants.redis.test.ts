@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { it } from '@quarry/testing';
 import { describe, expect } from 'vitest';
 import { runQuarry } from './test-fixtures/cli-run';
@@ -74,4 +77,28 @@ describe('quarry tenants set and list, quarry enqueue --tenant', () => {
       expect((await redis.keys(`${prefix}*`)).filter((key) => !key.endsWith(':meta'))).toEqual([]);
     },
   );
+
+  it('row 210: QUARRY_TENANTS naming a settings file -> written to Redis before the tenants commands act; a bad file -> exit 1 naming file, tenant and field, nothing written', async ({
+    redisUrl,
+    prefix,
+    redis,
+  }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-tenants-cli-'));
+    const good = join(dir, 'tenants.yaml');
+    writeFileSync(good, 'tenants:\n  filed:\n    weight: 4\n    dailyUsd: 9\n');
+    const env = { REDIS_URL: redisUrl, QUARRY_PREFIX: prefix, QUARRY_TENANTS: good };
+    const listed = await runQuarry(['tenants', 'list', '--json'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).tenants).toEqual([
+      expect.objectContaining({ tenant: 'filed', settings: { weight: 4, dailyUsd: 9 } }),
+    ]);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ tenants: { other: { monthlyUsd: -3 } } }));
+    const refused = await runQuarry(['tenants', 'list'], { ...env, QUARRY_TENANTS: bad });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('bad.json at tenants.other.monthlyUsd');
+    const after = await runQuarry(['tenants', 'list', '--json'], env);
+    expect(JSON.parse(after.stdout).tenants.map((row: { tenant: string }) => row.tenant)).toEqual(['filed']);
+    expect(await redis.hexists(`${prefix}:quarry:tenants:settings`, 'other')).toBe(0);
+  });
 });

@@ -1,9 +1,10 @@
-import type { ModelClient, ModelTable, WorkflowRegistry } from '@quarry/core';
+import type { ModelClient, ModelTable, TenantSettings, WorkflowRegistry } from '@quarry/core';
 import {
   BatchLaneStore,
   openQueues,
   type RedisClient,
   redisClient,
+  TenantStore,
   TenantUsageStore,
   WorkflowStatsStore,
 } from '@quarry/queue';
@@ -54,6 +55,8 @@ export interface CreateWorkerOptions {
   readonly random?: () => number;
   /** The clock tenants' budgets are counted by (UTC day and month). Default `Date.now`. */
   readonly tenantClock?: () => number;
+  /** Tenant settings read from `QUARRY_TENANTS` files (`loadTenantsFiles`), written to Redis at start. */
+  readonly tenantSettings?: ReadonlyMap<string, TenantSettings>;
   /** Default: metrics of its own (`createWorkerMetrics`), served on `config.metrics.port` when set. */
   readonly metrics?: WorkerMetrics;
   /**
@@ -199,6 +202,14 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     reconciler,
     batchCoordinator,
     webhooks,
+    ...(options.tenantSettings
+      ? {
+          tenantsFromFiles: {
+            store: new TenantStore({ redis: connection, keys, queue: queues.queue }),
+            settings: options.tenantSettings,
+          },
+        }
+      : {}),
     log,
   });
   const readiness = () => workerReadiness({ stopping: state.stopping, running: state.running, connection });

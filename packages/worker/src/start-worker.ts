@@ -1,5 +1,5 @@
-import type { ModelTable } from '@quarry/core';
-import { assertRedisSafe, type QuarryQueues, type RedisClient } from '@quarry/queue';
+import type { ModelTable, TenantSettings } from '@quarry/core';
+import { assertRedisSafe, type QuarryQueues, type RedisClient, type TenantStore } from '@quarry/queue';
 import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { BatchCoordinator } from './batch/batch-coordinator';
@@ -24,12 +24,17 @@ export interface StartWorkerOptions {
   readonly batchCoordinator: Pick<BatchCoordinator, 'start'>;
   /** The webhook delivery worker, started with the extraction worker. */
   readonly webhooks: { run(): void };
+  /** Tenant settings from `QUARRY_TENANTS` files, written to Redis before jobs are taken. */
+  readonly tenantsFromFiles?: {
+    readonly store: Pick<TenantStore, 'set'>;
+    readonly settings: ReadonlyMap<string, TenantSettings>;
+  };
   readonly log: Logger;
 }
 
 /**
  * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
- * waits for its connections, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
+ * waits for its connections, writes the tenant settings of `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
  * reconciler, the batch lane's coordinator and the webhook deliveries.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<void> {
@@ -44,6 +49,10 @@ export async function startWorker(options: StartWorkerOptions): Promise<void> {
   });
   await worker.waitUntilReady();
   await Promise.all([queues.queue.waitUntilReady(), queues.dlq.waitUntilReady()]);
+  const files = options.tenantsFromFiles;
+  for (const [tenant, settings] of files?.settings ?? []) await files?.store.set(tenant, settings);
+  if (files && files.settings.size > 0)
+    log.info({ tenants: files.settings.size }, 'tenant settings written from QUARRY_TENANTS');
   if (state.stopping) return;
   worker.run().catch((error: unknown) => log.error({ error: describeError(error) }, 'worker stopped'));
   state.running = true;

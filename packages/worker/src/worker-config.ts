@@ -26,7 +26,7 @@ import {
   webhookSettings,
 } from '@quarry/queue';
 import { tracingEnv } from '@quarry/tracing';
-import { workflowsEnv } from '@quarry/workflow-files';
+import { tenantsEnv, workflowsEnv } from '@quarry/workflow-files';
 import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { cacheEnv, cacheSettings } from './cache-settings';
@@ -137,6 +137,7 @@ export const WorkerEnv = z
     ...cacheEnv,
     ...lessonEffectEnv,
     ...workflowsEnv,
+    ...tenantsEnv,
     ...webhookEnv,
     ...tracingEnv,
   })
@@ -165,6 +166,8 @@ export const WorkerEnv = z
     modelsFile: env.QUARRY_MODELS_FILE ?? null,
     /** Workflow files and directories loaded on top of the shipped workflows (`QUARRY_WORKFLOWS`). */
     workflowFiles: env.QUARRY_WORKFLOWS ?? [],
+    /** Tenant settings files written to Redis at start (`QUARRY_TENANTS`). */
+    tenantFiles: env.QUARRY_TENANTS ?? [],
     /** Prices and request rules by model: the default table, with `modelsFile` merged over it. */
     models: defaultModelTable,
     queue: workerQueueConfig(env),

@@ -167,4 +167,16 @@ describe('tenants (fair order, concurrency caps and budgets, shared by every wor
     expect(acme.waitCount).toBe(2);
     await expect.poll(async () => (await usage.read('default', Date.now())).today.completed).toBe(1);
   });
+
+  it('row 211: a worker started with tenant settings from QUARRY_TENANTS files -> writes them to Redis before it takes jobs, and gates by them', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness();
+    const { store } = tenantsOf(h);
+    await store.set('filed', { weight: 1 });
+    await h.startWorker({}, { tenantSettings: new Map([['filed', { dailyUsd: 0 }]]) });
+    expect((await store.all()).settings.get('filed')).toEqual({ dailyUsd: 0 });
+    const { jobId } = await h.client.enqueue('note', { text: doc('f1') }, { tenant: 'filed' });
+    expect((await h.dlqRecordOf(jobId)).reason.kind).toBe('tenant_budget_exhausted');
+  });
 });

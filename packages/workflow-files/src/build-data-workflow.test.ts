@@ -210,3 +210,13 @@ describe('buildDataWorkflow', () => {
     expect(result.ok ? [] : result.problems).toEqual([{ path, message }]);
   });
 });
+
+describe('historyScope in a data workflow', () => {
+  it('row 209: historyScope tenant -> the workflow keeps one error history per tenant; any other value -> a load problem naming historyScope', async () => {
+    expect((await built({ ...dataFile, historyScope: 'tenant' })).historyScope).toBe('tenant');
+    const refused = await buildDataWorkflow({ value: { ...dataFile, historyScope: 'customer' } });
+    expect(refused.ok).toBe(false);
+    expect(JSON.stringify(refused)).toContain('historyScope');
+    expect(JSON.stringify(refused)).toContain('workflow or tenant');
+  });
+});

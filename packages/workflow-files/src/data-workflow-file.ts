@@ -42,6 +42,8 @@ export const DataWorkflowFile = z.strictObject({
   fallbacks: z.array(z.string({ error: 'a model id' }), { error: 'a list of model ids' }).optional(),
   effort: EffortSetting.optional(),
   lane: Lane.optional(),
+  /** Whose mistakes the lessons learn from: every tenant's (`workflow`, the default) or each tenant's own. */
+  historyScope: z.enum(['workflow', 'tenant'], { error: 'workflow or tenant' }).optional(),
   maxAttempts: positiveInt(20).optional(),
   maxTokens: positiveInt(128_000).optional(),
   reviewBelow: z

@@ -1,7 +1,9 @@
 export { DataRule } from './data-rule';
 export { DataRuleError, type DataRuleFailure } from './data-rule-error';
 export { DataWorkflowFile } from './data-workflow-file';
+export { loadTenantsFiles } from './load-tenants-files';
 export { type LoadedFile, loadWorkflowFile } from './load-workflow-file';
+export { tenantsEnv } from './tenants-env';
 export {
   type LoadWorkflowCatalogOptions,
   loadWorkflowCatalog,

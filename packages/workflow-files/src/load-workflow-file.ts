@@ -1,8 +1,8 @@
 import { type AnyWorkflow, defineWorkflow, GroundingConfigError, WorkflowExampleError } from '@quarry/core';
-import { readFileCapped } from '@quarry/env';
 import { buildDataWorkflow } from './build-data-workflow';
 import { loadWorkflowModule } from './load-workflow-module';
 import { parseWorkflowText } from './parse-workflow-text';
+import { readCappedText } from './read-capped-text';
 import type { WorkflowFileProblem } from './workflow-file-error';
 import { workflowFileKind } from './workflow-file-kind';
 import { workflowFileLimits } from './workflow-file-limits';
@@ -31,32 +31,13 @@ export async function loadWorkflowFile(options: { path: string; label: string })
     if (!loaded.ok) return fail('', loaded.message);
     return recheck(loaded.workflow, file);
   }
-  const text = readText(options.path);
+  const text = readCappedText(options.path);
   if (typeof text !== 'string') return fail('', text.problem);
   const parsed = parseWorkflowText({ text, format: kind });
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => ({ file, ...problem })) };
   const built = await buildDataWorkflow({ value: parsed.value });
   if (!built.ok) return { ok: false, problems: built.problems.map((problem) => ({ file, ...problem })) };
   return built;
-}
-
-function readText(path: string): string | { problem: string } {
-  const maxBytes = workflowFileLimits.maxFileBytes;
-  let read: ReturnType<typeof readFileCapped>;
-  try {
-    read = readFileCapped({ path, maxBytes });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    return { problem: `cannot be read (${code})` };
-  }
-  if (read.kind === 'not-a-file') return { problem: 'not a regular file' };
-  if (read.kind === 'too-large') return { problem: `larger than ${maxBytes.toLocaleString('en-US')} bytes` };
-  try {
-    // The decoder drops a leading byte-order mark (as editors on Windows write), which JSON.parse refuses.
-    return new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
-  } catch {
-    return { problem: 'not UTF-8 text' };
-  }
 }
 
 function recheck(workflow: AnyWorkflow, file: string): LoadedFile {

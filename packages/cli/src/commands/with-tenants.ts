@@ -1,6 +1,7 @@
 import { extractionQueue, QueueConfig, quarryKeys, TenantStore, TenantUsageStore } from '@quarry/queue';
 import { cliConfig } from '../cli-config';
 import type { CliContext } from '../cli-context';
+import { cliTenantsFiles } from '../cli-tenants-files';
 import { withCliRedis } from './with-cli-redis';
 
 /** What the `tenants` commands work with. */
@@ -11,7 +12,7 @@ export interface TenantsService {
 }
 
 /**
- * Runs `body` with the tenant store, the usage figures and the extraction queue on the configured
+ * Writes the tenant settings of `QUARRY_TENANTS` files, then runs `body` with the tenant store, the usage figures and the extraction queue on the configured
  * Redis (waiting at most 2 s for it), then closes the queue and disconnects.
  * @throws ConfigError for bad settings; RedisUnavailableError when Redis does not answer in time.
  */
@@ -21,6 +22,7 @@ export async function withTenants<T>(
   body: (service: TenantsService) => Promise<T>,
 ): Promise<T> {
   const config = cliConfig(context.env);
+  const fromFiles = cliTenantsFiles(context);
   const queueConfig = QueueConfig.parse(config.queue);
   const keys = quarryKeys({ prefix: queueConfig.prefix, queueName: queueConfig.queueName });
   return withCliRedis(
@@ -40,6 +42,9 @@ export async function withTenants<T>(
         await service.queue.close().catch(() => {});
       },
     },
-    body,
+    async (service) => {
+      for (const [tenant, settings] of fromFiles) await service.store.set(tenant, settings);
+      return body(service);
+    },
   );
 }
