@@ -7,6 +7,7 @@ export const apiErrorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   forbidden_workflow: 403,
+  forbidden_tenant: 403,
   not_found: 404,
   idempotency_conflict: 409,
   payload_too_large: 413,

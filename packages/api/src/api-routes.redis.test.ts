@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { openQueues } from '@quarry/queue';
 import { it } from '@quarry/testing';
 import { afterEach, describe, expect } from 'vitest';
 import { type ApiStack, startApiStack } from './test-fixtures/api-stack';
@@ -233,6 +234,57 @@ describe('the HTTP API refuses bad input with a stable code', () => {
     const other = await postJson(s, { workflow: 'other-note', input: { text: 'doc:e A note' } }, { key });
     expect(other.status).toBe(202);
     expect((await call(s, `/v1/jobs/${other.body.id}`)).body.error.code).toBe('not_found');
+  });
+
+  it('row 229: a key scoped to tenant acme -> a job naming no tenant is enqueued for acme, one naming bolt is refused forbidden_tenant with nothing enqueued', async ({
+    redisUrl,
+    redis,
+    prefix,
+  }) => {
+    const s = await start({ redisUrl, redis, prefix, noWorker: true });
+    const { key } = await s.keys.create({ name: 'acme', workflows: '*', tenant: 'acme' });
+    const own = await postJson(s, { workflow: 'doc-note', input: { text: 'doc:t A note' } }, { key });
+    expect(own.status).toBe(202);
+    const other = await postJson(
+      s,
+      { workflow: 'doc-note', tenant: 'bolt', input: { text: 'doc:u A note' } },
+      { key },
+    );
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('forbidden_tenant');
+    const bad = await postJson(s, { workflow: 'doc-note', tenant: 'a b', input: { text: 'doc:v A note' } });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('tenant');
+    // One job in all: the acme one, with its tenant in its data.
+    const queues = openQueues({ connection: redis, config: { prefix } });
+    try {
+      const jobs = await queues.queue.getJobs(['prioritized', 'wait'], 0, -1);
+      expect(jobs.map((job) => job.data.tenant)).toEqual(['acme']);
+    } finally {
+      await queues.close();
+    }
+  });
+
+  it("row 230: jobs of another tenant, or enqueued by a key of no tenant for another -> not found for a tenant's key; a key of no tenant reads them all", async ({
+    redisUrl,
+    redis,
+    prefix,
+  }) => {
+    const s = await start({ redisUrl, redis, prefix, noWorker: true });
+    const { key: acme } = await s.keys.create({ name: 'acme', workflows: '*', tenant: 'acme' });
+    const bolts = await postJson(s, {
+      workflow: 'doc-note',
+      tenant: 'bolt',
+      input: { text: 'doc:w A note' },
+    });
+    const untagged = await postJson(s, { workflow: 'doc-note', input: { text: 'doc:x A note' } });
+    const mine = await postJson(s, { workflow: 'doc-note', tenant: 'acme', input: { text: 'doc:y A note' } });
+    for (const id of [bolts.body.id, untagged.body.id]) {
+      expect((await call(s, `/v1/jobs/${id}`, { key: acme })).body.error.code).toBe('not_found');
+      expect((await call(s, `/v1/jobs/${id}/result`, { key: acme })).status).toBe(404);
+    }
+    expect((await call(s, `/v1/jobs/${mine.body.id}`, { key: acme })).status).toBe(200);
+    expect((await call(s, `/v1/jobs/${bolts.body.id}`)).status).toBe(200);
   });
 
   it('row 185: a wait that is not a whole number of seconds is refused as invalid_request', async ({

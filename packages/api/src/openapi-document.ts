@@ -121,7 +121,7 @@ export function openApiDocument(): Record<string, unknown> {
               content: { 'application/json': { schema: { $ref: '#/components/schemas/EnqueuedJob' } } },
             },
             ...errors,
-            '403': error('forbidden_workflow'),
+            '403': error('forbidden_workflow or forbidden_tenant'),
             '409': error('idempotency_conflict'),
             '413': error('payload_too_large'),
             '415': error('unsupported_media_type'),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TenantId } from '@quarry/core';
 import { z } from 'zod';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
@@ -40,11 +41,8 @@ export const ApiKeyInfo = z.strictObject({
     .max(MAX_API_KEY_NAME_CHARS)
     .regex(/^[\p{L}\p{N} ._@:/-]+$/u, { error: 'must be letters, digits, spaces and . _ @ : / -' }),
   workflows: ApiKeyWorkflows,
-  /** The tenant the key acts for, or null (tenants are not enforced yet; the field is kept). */
-  tenant: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'must be 1-64 letters, digits, . _ or -' })
-    .nullable(),
+  /** The tenant the key acts for (it enqueues and reads jobs of that tenant only), or null: any tenant. */
+  tenant: TenantId.nullable(),
   createdAt: z.iso.datetime(),
   revokedAt: z.iso.datetime().nullable(),
 });

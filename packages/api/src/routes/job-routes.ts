@@ -1,4 +1,5 @@
 import type { JobStatus, QuarryClient } from '@quarry/client';
+import { DEFAULT_TENANT } from '@quarry/core';
 import { type ApiKeyInfo, type QuarryQueues, type RedisGate, readExtractionJob } from '@quarry/queue';
 import { type Response, Router } from 'express';
 import { ApiError } from '../api-error';
@@ -25,8 +26,8 @@ type KnownStatus = Exclude<JobStatus, { state: 'unknown' }>;
 /**
  * `GET /v1/jobs/{id}` (where a job stands) and `GET /v1/jobs/{id}/result?wait=N` (the same, waiting
  * up to N seconds, clamped, for the job to finish: 200 once completed or dead-lettered, 202 while it
- * is not; the wait ends when the client goes away). A job of a workflow outside the key's scope is
- * answered as not found.
+ * is not; the wait ends when the client goes away). A job of a workflow outside the key's scope, or
+ * of another tenant than the key's, is answered as not found.
  */
 export function jobRoutes(options: JobRoutesOptions): Router {
   const router = Router();
@@ -39,9 +40,12 @@ export function jobRoutes(options: JobRoutesOptions): Router {
     }
     const status = await options.client.getStatus(id);
     const workflow = status.state === 'unknown' ? null : await workflowOf(status, options);
-    if (status.state === 'unknown' || workflow === null || !inScope(info, workflow)) {
-      throw new ApiError({ code: 'not_found', message: `no job ${id} for this API key` });
-    }
+    const visible =
+      status.state !== 'unknown' &&
+      workflow !== null &&
+      inScope(info, workflow) &&
+      (info.tenant === null || (await tenantOf(status, options)) === info.tenant);
+    if (!visible) throw new ApiError({ code: 'not_found', message: `no job ${id} for this API key` });
     return status;
   };
   router.get('/v1/jobs/:id', async (req, res) => {
@@ -75,6 +79,19 @@ async function workflowOf(status: KnownStatus, options: JobRoutesOptions): Promi
   );
   const workflow = (job?.data as { workflow?: unknown } | undefined)?.workflow;
   return typeof workflow === 'string' ? workflow : null;
+}
+
+/**
+ * The tenant of a job (read from its data), for a key scoped to a tenant; null when the job's data is
+ * gone (removed by retention): such a job is not shown to a tenant's key.
+ */
+async function tenantOf(status: KnownStatus, options: JobRoutesOptions): Promise<string | null> {
+  const job = await options.gate.run('read job', () =>
+    readExtractionJob({ queue: options.queue, jobId: status.jobId }),
+  );
+  if (!job) return null;
+  const tenant = (job.data as { tenant?: unknown } | undefined)?.tenant;
+  return tenant === undefined ? DEFAULT_TENANT : typeof tenant === 'string' ? tenant : null;
 }
 
 /** `wait` in seconds: absent is 0, a whole number is clamped to `max`, anything else is refused. */

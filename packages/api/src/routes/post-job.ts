@@ -150,7 +150,22 @@ function checkedJob(body: unknown, info: ApiKeyInfo, upload: boolean): JobData {
       message: `this API key may not enqueue jobs of workflow ${data.workflow}`,
     });
   }
-  return data;
+  return withKeyTenant(info, data);
+}
+
+/**
+ * A key scoped to a tenant enqueues for that tenant only: a job naming none gets the key's, a job
+ * naming another is refused (403 `forbidden_tenant`).
+ */
+function withKeyTenant(info: ApiKeyInfo, data: JobData): JobData {
+  if (info.tenant === null) return data;
+  if (data.tenant !== undefined && data.tenant !== info.tenant) {
+    throw new ApiError({
+      code: 'forbidden_tenant',
+      message: `this API key may enqueue jobs of tenant ${info.tenant} only`,
+    });
+  }
+  return { ...data, tenant: info.tenant };
 }
 
 /** The enqueue options of a checked job: the request's trace headers win over the body's `trace`. */
