@@ -85,6 +85,7 @@ describe('loadWorkerConfig', () => {
         "redisUrl": "redis://127.0.0.1:6379",
         "shutdownGraceMs": 30000,
         "stalledIntervalMs": 30000,
+        "tenantFiles": [],
         "webhooks": {
           "allowHttp": false,
           "allowPrivateNetworks": [],
