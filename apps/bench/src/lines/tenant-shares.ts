@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchContext } from '../bench-context';
 import { type LineResult, verdict } from '../bench-line';
 import { round } from '../stats';
-import { fillTenant } from '../tenants/tenant-jobs';
+import { enqueueTenantJobs, type TenantJob } from '../tenants/tenant-jobs';
 import { startTenantRig, type TenantRig } from '../tenants/tenant-rig';
 
 /** The three tenants: weights 1, 1, 2 and documents of about 1 KB, 10 KB and 40 KB of text. */
@@ -29,7 +29,10 @@ interface SharesRun {
   readonly rateLimited: number;
 }
 
-/** Keeps every tenant's jobs enqueued but not answered at {@link BACKLOG} until `stop` is aborted. */
+/**
+ * Keeps every tenant's jobs enqueued but not answered at {@link BACKLOG} until `stop` is aborted,
+ * the tenants' jobs interleaved one by one (three producers at once, as first in, first out sees them).
+ */
 async function keepBacklogged(options: {
   readonly rig: TenantRig;
   readonly context: BenchContext;
@@ -40,21 +43,27 @@ async function keepBacklogged(options: {
   const enqueued = new Map<string, number>(TENANTS.map((tenant) => [tenant.name, 0]));
   while (!options.stop.aborted) {
     const stats = await rig.standin.stats();
-    for (const tenant of TENANTS) {
+    const missing = TENANTS.map((tenant) => {
       const sent = enqueued.get(tenant.name) ?? 0;
-      const count = BACKLOG - (sent - (stats.perDocument[tenant.name]?.answered ?? 0));
-      if (count <= 0) continue;
-      await fillTenant({
-        client: rig.client,
-        corpus: context.corpus,
-        run: tenant.name,
-        count,
-        from: sent,
-        characters: tenant.characters,
-        ...(options.tenants ? { tenant: tenant.name } : {}),
+      return Math.max(0, BACKLOG - (sent - (stats.perDocument[tenant.name]?.answered ?? 0)));
+    });
+    const jobs: TenantJob[] = [];
+    for (let n = 0; n < Math.max(...missing); n += 1) {
+      TENANTS.forEach((tenant, index) => {
+        if (n >= (missing[index] ?? 0)) return;
+        const i = (enqueued.get(tenant.name) ?? 0) + n;
+        jobs.push({
+          run: tenant.name,
+          i,
+          characters: tenant.characters,
+          tenant: options.tenants ? tenant.name : undefined,
+        });
       });
-      enqueued.set(tenant.name, sent + count);
     }
+    await enqueueTenantJobs({ client: rig.client, corpus: context.corpus, jobs });
+    TENANTS.forEach((tenant, index) => {
+      enqueued.set(tenant.name, (enqueued.get(tenant.name) ?? 0) + (missing[index] ?? 0));
+    });
     await sleep(TOP_UP_MS, undefined, { signal: options.stop }).catch(() => {});
   }
 }

@@ -33,4 +33,14 @@ describe('jobFairCost', () => {
     // The instructions alone are 3,100 characters: about 775 tokens, sent uncached on every call.
     expect(uncached - cached).toBeGreaterThan(775);
   });
+
+  it('counts text as sent (a newline is one character, not an escape), and walks a cycle once', () => {
+    const cached = workflow(100);
+    const lines = jobFairCost(cached, { text: '\n'.repeat(4000) });
+    const letters = jobFairCost(cached, { text: 'x'.repeat(4000) });
+    expect(lines).toBe(letters);
+    const cyclic: Record<string, unknown> = { text: 'x'.repeat(4000) };
+    cyclic.self = cyclic;
+    expect(jobFairCost(cached, cyclic)).toBe(letters + 1);
+  });
 });

@@ -14,7 +14,7 @@ const REFERENCED_DOCUMENT_BYTES = 100_000;
 /** Tokens of framing around the instructions and schema in the shared prefix (system prompt, tool). */
 const PREFIX_FRAMING_TOKENS = 100;
 /** Tokens of framing in the job's own turn besides its input (task, headings). */
-const TURN_FRAMING_TOKENS = 100;
+const TURN_FRAMING_TOKENS = 50;
 
 const fixedTokensByWorkflow = new WeakMap<AnyWorkflow, number>();
 
@@ -71,7 +71,31 @@ function minCacheableTokensOf(workflow: AnyWorkflow): number {
 /** Characters of the input besides a document (a document's base64 is counted by its bytes). */
 function textCharsOf(input: unknown, hasDocument: boolean): number {
   if (typeof input !== 'object' || input === null) return String(input ?? '').length;
-  if (!hasDocument) return JSON.stringify(input)?.length ?? 0;
+  if (!hasDocument) return charactersOf(input);
   const { document: _document, ...rest } = input as Record<string, unknown>;
-  return JSON.stringify(rest)?.length ?? 0;
+  return charactersOf(rest);
+}
+
+/**
+ * Characters of a value's text as a prompt shows it: its strings as they are (not JSON-escaped),
+ * keys (an array's indexes too), and other leaves as written; walked without recursion and each
+ * object once, so any depth or a cycle is safe.
+ */
+function charactersOf(value: unknown): number {
+  let characters = 0;
+  const pending: unknown[] = [value];
+  const seen = new WeakSet<object>();
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') characters += next.length;
+    else if (typeof next === 'object' && next !== null) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      for (const [key, item] of Object.entries(next)) {
+        characters += key.length;
+        pending.push(item);
+      }
+    } else if (next !== undefined) characters += String(next).length;
+  }
+  return characters;
 }
