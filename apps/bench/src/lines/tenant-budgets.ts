@@ -15,6 +15,8 @@ const dayOneMs = (): number => (Math.floor(Date.now() / DAY_MS) + 30) * DAY_MS +
 /** Simulated days the line waits through at most before it calls jobs lost. */
 const MAX_DAYS = 5;
 const TENANT = 'delta';
+/** The model the jobs ask: priced so that a dollar buys a few hundred invoices. */
+const MODEL = 'claude-sonnet-5-5';
 
 /** One side's figures. */
 interface BudgetRun {
@@ -72,6 +74,7 @@ async function budgetRun(options: {
       processes: sizes.processes,
       concurrency: sizes.concurrency,
       tenantClockMs: dayOne,
+      env: { QUARRY_MODEL: MODEL },
     });
     await fillTenant({
       client: rig.client,
@@ -141,7 +144,7 @@ export async function tenantBudgets(context: BenchContext): Promise<LineResult> 
   return {
     id: 25,
     title: 'Tenant budgets',
-    metric: `USD spent on the costliest day, $${sizes.dailyUsd} daily budget, ${jobs} jobs, ${sizes.processes} processes × concurrency ${sizes.concurrency}`,
+    metric: `USD spent on the costliest day, $${sizes.dailyUsd} daily budget, ${jobs} jobs of ${MODEL}, ${sizes.processes} processes × concurrency ${sizes.concurrency}`,
     quarry: round(worstDay, 4),
     baseline: round(unbudgeted.spentPerDayUsd[0] ?? 0, 4),
     comparison: round(worstDay - sizes.dailyUsd, 4),

@@ -22,6 +22,8 @@ export interface TenantRig {
     readonly processes: number;
     readonly concurrency: number;
     readonly tenantClockMs?: number;
+    /** More of the workers' configuration (e.g. `QUARRY_MODEL`). */
+    readonly env?: Readonly<Record<string, string>>;
   }): Promise<readonly BenchWorkerProcess[]>;
   /** Jobs completed, over every worker process. */
   completed(): number;
@@ -60,7 +62,7 @@ export async function startTenantRig(options: {
           redisUrl: redis.url,
           prefix,
           concurrency: spec.concurrency,
-          env: { ANTHROPIC_BASE_URL: standin.url },
+          env: { ...spec.env, ANTHROPIC_BASE_URL: standin.url },
           ...(spec.tenantClockMs === undefined ? {} : { tenantClockMs: spec.tenantClockMs }),
         }),
       );
