@@ -21,7 +21,7 @@ export interface TenantJob {
 }
 
 /** The enqueue request of a tenant bench job. */
-export function tenantJobRequest(corpus: BenchCorpus, job: TenantJob): EnqueueRequest {
+function tenantJobRequest(corpus: BenchCorpus, job: TenantJob): EnqueueRequest {
   const missing = (job.characters ?? 0) - corpus.sampleAt(job.i).text.length;
   const data = benchJobData(corpus, job.run, job.i, missing > 0 ? termsAppendix(missing) : '');
   return {
