@@ -21,6 +21,9 @@ import { replayRate } from './lines/replay-rate';
 import { roundTrips } from './lines/round-trips';
 import { scaleOut } from './lines/scale-out';
 import { scaleOutProcesses } from './lines/scale-out-processes';
+import { tenantBudgets } from './lines/tenant-budgets';
+import { tenantShares } from './lines/tenant-shares';
+import { tenantStarvation } from './lines/tenant-starvation';
 import { tokenEconomics } from './lines/token-economics';
 
 /** A bench line: its number and how to measure it. */
@@ -54,4 +57,7 @@ export const benchLines: readonly BenchLine[] = [
   { id: 20, title: 'Eval accuracy', run: evalAccuracy },
   { id: 21, title: 'Long documents', run: longDocuments },
   { id: 22, title: 'Scale-out processes', run: scaleOutProcesses },
+  { id: 23, title: 'Tenant starvation', run: tenantStarvation },
+  { id: 24, title: 'Tenant shares', run: tenantShares },
+  { id: 25, title: 'Tenant budgets', run: tenantBudgets },
 ];

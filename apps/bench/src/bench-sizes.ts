@@ -33,6 +33,33 @@ export interface BenchSizes {
     readonly warmupSeconds: number;
     readonly latencyMs: number;
   };
+  /** Line 23: tenant A's jobs queued before B's 10, worker processes × concurrency, each call's latency. */
+  readonly tenantStarvation: {
+    readonly flood: number;
+    readonly processes: number;
+    readonly concurrency: number;
+    readonly latencyMs: number;
+  };
+  /**
+   * Line 24: three backlogged tenants against the stand-in's input-token limit (per minute): worker
+   * processes × concurrency, seconds run and seconds left out at the start, each call's latency.
+   */
+  readonly tenantShares: {
+    readonly inputTokensPerMinute: number;
+    readonly processes: number;
+    readonly concurrency: number;
+    readonly seconds: number;
+    readonly warmupSeconds: number;
+    readonly latencyMs: number;
+  };
+  /** Line 25: a tenant's daily budget (USD), its jobs (as many as that many times the budget buys), workers. */
+  readonly tenantBudgets: {
+    readonly dailyUsd: number;
+    readonly budgets: number;
+    readonly processes: number;
+    readonly concurrency: number;
+    readonly latencyMs: number;
+  };
   /**
    * Line 20: fieldbench documents per category (when the development corpus is present), else
    * shipped support-ticket items; items in flight (the eval's and the worker's concurrency).
@@ -62,6 +89,16 @@ export const fullSizes: BenchSizes = {
   batchLane: { jobs: 10_000, latencyMs: 300_000, concurrency: 100 },
   pacing: { processes: 3, concurrency: 100, seconds: 100, warmupSeconds: 20, latencyMs: 1000 },
   evalAccuracy: { perCategory: 16, samples: 80, concurrency: 16 },
+  tenantStarvation: { flood: 10_000, processes: 1, concurrency: 50, latencyMs: 200 },
+  tenantShares: {
+    inputTokensPerMinute: 1_000_000,
+    processes: 2,
+    concurrency: 20,
+    seconds: 140,
+    warmupSeconds: 20,
+    latencyMs: 500,
+  },
+  tenantBudgets: { dailyUsd: 1, budgets: 1.5, processes: 2, concurrency: 8, latencyMs: 200 },
 };
 
 /** Small counts for a smoke test of the harness (`pnpm bench --quick`); its figures mean little. */
@@ -83,4 +120,14 @@ export const quickSizes: BenchSizes = {
   batchLane: { jobs: 500, latencyMs: 5000, concurrency: 50 },
   pacing: { processes: 3, concurrency: 100, seconds: 30, warmupSeconds: 10, latencyMs: 1000 },
   evalAccuracy: { perCategory: 3, samples: 16, concurrency: 8 },
+  tenantStarvation: { flood: 1000, processes: 1, concurrency: 50, latencyMs: 200 },
+  tenantShares: {
+    inputTokensPerMinute: 1_000_000,
+    processes: 2,
+    concurrency: 20,
+    seconds: 50,
+    warmupSeconds: 15,
+    latencyMs: 500,
+  },
+  tenantBudgets: { dailyUsd: 1, budgets: 1.5, processes: 2, concurrency: 8, latencyMs: 200 },
 };

@@ -211,16 +211,4 @@ describe('enqueue typing', () => {
     ];
     expect(typed).toBeTypeOf('function');
   });
-
-  it.for(['', 'a b', 'x'.repeat(65), '../x', 7 as unknown as string, 'ü'])(
-    'row 218: a job with tenant %j -> EnqueueValidationError naming tenant, nothing enqueued, no fair-order state written',
-    async (tenant, { kit }) => {
-      const { client, queues } = kit;
-      const error = await rejection(client.enqueue('invoice', { text: 'fine' }, { tenant }));
-      expect(error.problems.map((problem) => problem.path)).toEqual(['tenant']);
-      expect(error.problems[0]?.message).toMatch(/tenant id/);
-      expect(await queues.queue.getJobCountByTypes('wait', 'prioritized', 'delayed', 'active')).toBe(0);
-      expect(await kit.redis.exists(queues.keys.tenants.fair())).toBe(0);
-    },
-  );
 });

@@ -83,7 +83,7 @@ async function answerParams(
   const answer = await context.responder.answer(prepared.request, { lane: 'batch', abandoned: () => false });
   switch (answer.kind) {
     case 'message': {
-      context.stats.answered(prepared.request.documentKey);
+      context.stats.answered(prepared.request.documentKey, answer.message);
       context.stats.batchAnswered(entry.customId);
       context.stats.billed('batch', answer.message);
       const { message } = answer;

@@ -103,7 +103,7 @@ export class MessagesEndpoint {
           sendStalled(response, { requestId, stream, message: answer.message }),
         );
       case 'message': {
-        this.#stats.answered(prepared.request.documentKey);
+        this.#stats.answered(prepared.request.documentKey, answer.message);
         this.#stats.billed('realtime', answer.message);
         const headers = admitted?.ok ? settleRequest(this.#limiter, admitted.ticket, answer.message) : {};
         return this.#settle(exchange, 200, () =>

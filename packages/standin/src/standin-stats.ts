@@ -43,6 +43,11 @@ export interface StandinStats {
   /** Calls per document name (see `StandinOptions.documentKey`). */
   perDocument: Record<string, DocumentCalls>;
   /**
+   * Input tokens of answered messages per document name (both lanes), as the rate limit counts
+   * them: uncached input and cache writes, cache reads left out.
+   */
+  inputTokensPerDocument: Record<string, number>;
+  /**
    * Messages answered and what they bill, by lane: `realtime` (`POST /v1/messages`, status 200) at
    * the model table's prices, `batch` (succeeded batch entries) at {@link batchPriceFactor} of them.
    */
@@ -66,6 +71,7 @@ export class StatsRecorder {
   readonly #byStatus = new Map<string, number>();
   readonly #faults = new Map<FaultKind, number>();
   readonly #documents = new Map<string, DocumentCalls>();
+  readonly #documentInput = new Map<string, number>();
   readonly #billing: Record<RequestLane, BilledUsage> = {
     realtime: emptyBilledUsage(),
     batch: emptyBilledUsage(),
@@ -92,9 +98,13 @@ export class StatsRecorder {
     this.#batchAnswers.set(customId, (this.#batchAnswers.get(customId) ?? 0) + 1);
   }
 
-  answered(documentKey: string): void {
+  /** Counts an answered message of the document, and the input tokens the rate limit counts of it. */
+  answered(documentKey: string, message: MessageResponse): void {
     const entry = this.#documents.get(documentKey);
     if (entry) entry.answered++;
+    const { input_tokens, cache_creation_input_tokens } = message.usage;
+    const input = input_tokens + cache_creation_input_tokens;
+    this.#documentInput.set(documentKey, (this.#documentInput.get(documentKey) ?? 0) + input);
   }
 
   /** Counts a message a model would bill, priced for its lane. */
@@ -132,6 +142,7 @@ export class StatsRecorder {
       simulation: parts.simulation ? { ...parts.simulation } : null,
       planted: parts.planted,
       perDocument,
+      inputTokensPerDocument: Object.fromEntries(this.#documentInput),
       billing: { realtime: { ...this.#billing.realtime }, batch: { ...this.#billing.batch } },
       batches: parts.batches,
       batchAnswersPerCustomId: Object.fromEntries(this.#batchAnswers),

@@ -260,6 +260,10 @@ describe('scripted replies through the SDK', () => {
     const body = (await stats.json()) as { perDocument: Record<string, unknown> };
     expect(body).toMatchObject({ requests: 1, byStatus: { '200': 1 }, cache: { writes: 1, reads: 0 } });
     expect(Object.values(body.perDocument)).toEqual([{ calls: 1, answered: 1 }]);
+    const { realtime } = standin.stats.billing;
+    expect(Object.values(standin.stats.inputTokensPerDocument)).toEqual([
+      realtime.inputTokens + realtime.cacheCreationInputTokens,
+    ]);
     expect(standin.stats.billing).toMatchObject({
       realtime: { messages: 1, cacheCreationInputTokens: expect.any(Number) },
       batch: { messages: 0, costUsd: 0 },

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     else if ((completed - memory.warmupJobs) % memory.everyJobs === 0) sampleMemory('sample');
   };
 
+  let tenantNowMs = spec.tenantClockMs;
   let close: () => Promise<void>;
   if (spec.kind !== 'quarry') {
     const connection = new Redis(spec.redisUrl, { maxRetriesPerRequest: null });
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
       registry,
       logger: pino({ level: config.logLevel }, pino.destination(2)),
       ...(spec.model === 'instant' ? { model: createInstantModel(loadBenchCorpus()) } : {}),
+      ...(spec.tenantClockMs === undefined ? {} : { tenantClock: () => tenantNowMs ?? Date.now() }),
     });
     quarry.worker.on('completed', onCompleted);
     quarry.worker.on('failed', () => {
@@ -99,12 +101,23 @@ async function main(): Promise<void> {
     send({ type: 'progress', completed, failed, lastCompletedAt });
   }, 100);
   process.on('message', (command: BenchWorkerCommand) => {
-    if (command.type !== 'close') return;
-    clearInterval(timer);
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    switch (command.type) {
+      case 'clock':
+        tenantNowMs = command.nowMs;
+        send({ type: 'clock', nowMs: command.nowMs });
+        return;
+      case 'close':
+        clearInterval(timer);
+        close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+        return;
+      default: {
+        const unknown: never = command;
+        send({ type: 'error', message: `unknown command ${JSON.stringify(unknown)}` });
+      }
+    }
   });
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready' });

@@ -21,6 +21,8 @@ export interface BenchWorkerProcess {
   /** Epoch ms of its latest completion (0 before the first). */
   readonly lastCompletedAt: number;
   readonly memory: readonly MemoryMessage[];
+  /** Moves the worker's simulated tenant clock (spec `tenantClockMs`) and waits until it has. */
+  setTenantClock(nowMs: number): Promise<void>;
   /** Asks the worker to close and waits for the process to exit. */
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
   });
   const state = { completed: 0, failed: 0, lastCompletedAt: 0 };
   const memory: MemoryMessage[] = [];
+  const clockWaiters: (() => void)[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     child.on('message', (message: BenchWorkerMessage) => {
@@ -56,6 +59,10 @@ export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
           break;
         case 'error':
           stderr += `\n${message.message}`;
+          break;
+        case 'clock':
+          // Commands are answered in order: this answers the oldest.
+          clockWaiters.shift()?.();
           break;
       }
     });
@@ -79,6 +86,11 @@ export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
       return state.lastCompletedAt;
     },
     memory,
+    setTenantClock(nowMs) {
+      const moved = new Promise<void>((resolve) => clockWaiters.push(resolve));
+      child.send({ type: 'clock', nowMs });
+      return moved;
+    },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       if (child.connected) child.send({ type: 'close' });

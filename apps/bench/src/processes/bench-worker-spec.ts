@@ -19,6 +19,11 @@ export const BenchWorkerSpec = z.object({
   /** Quarry worker: more environment variables of the worker's configuration. */
   env: z.record(z.string(), z.string()).default({}),
   /**
+   * Quarry worker: the simulated clock tenants' budgets are counted by (createWorker's `tenantClock`),
+   * at this epoch ms until a `clock` command moves it. Default: the real clock.
+   */
+  tenantClockMs: z.number().int().nonnegative().optional(),
+  /**
    * Report RSS (after a forced GC when exposed) once `warmupJobs` finished, then every `everyJobs`,
    * and once `totalJobs` finished.
    */
@@ -50,7 +55,12 @@ export type BenchWorkerMessage =
       readonly heapUsedBytes: number;
       readonly gc: boolean;
     }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'error'; readonly message: string }
+  /** The simulated tenant clock was moved (the answer to a `clock` command). */
+  | { readonly type: 'clock'; readonly nowMs: number };
 
 /** Messages the parent sends a bench worker process. */
-export type BenchWorkerCommand = { readonly type: 'close' };
+export type BenchWorkerCommand =
+  | { readonly type: 'close' }
+  /** Moves the simulated tenant clock (see `tenantClockMs`) to `nowMs`. */
+  | { readonly type: 'clock'; readonly nowMs: number };

@@ -16,6 +16,8 @@ export interface SimulatedStandinOptions {
   readonly rateLimits?: Record<string, unknown>;
   /** `model`: breakpoints before a prefix shorter than the model's minimum cache nothing. Default `none`. */
   readonly cacheMinimum?: 'model' | 'none';
+  /** Pattern whose first group names a request's document. Default: the job's reference. */
+  readonly documentKey?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function startSimulatedStandin(options: SimulatedStandinOptions): Promise
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     seed: options.seed ?? 1,
     record: false,
-    documentKey: REFERENCE_PATTERN,
+    documentKey: options.documentKey ?? REFERENCE_PATTERN,
     cacheEntries: 200_000,
     ...(options.cacheMinimum ? { cacheMinimum: options.cacheMinimum } : {}),
   });
