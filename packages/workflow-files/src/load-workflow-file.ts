@@ -5,7 +5,6 @@ import { parseWorkflowText } from './parse-workflow-text';
 import { readCappedText } from './read-capped-text';
 import type { WorkflowFileProblem } from './workflow-file-error';
 import { workflowFileKind } from './workflow-file-kind';
-import { workflowFileLimits } from './workflow-file-limits';
 
 /** One file's workflow, or every problem found in the file. */
 export type LoadedFile =
