@@ -127,4 +127,26 @@ describe('TenantStore', () => {
       await store.admit({ tenant: 'z', jobId: 'd', settings: { monthlyUsd: 0 }, periods, reserveUsd: 0 }),
     ).toBe('month');
   });
+
+  it('a finished job that spent less than it reserved -> wakes one job parked for the budget while the budget has room, none when it has not', async ({
+    redis,
+    prefix,
+  }) => {
+    const { store, lock } = setUp(redis, prefix);
+    const settings = { dailyUsd: 1 };
+    const admit = (jobId: string) => store.admit({ tenant: 't', jobId, settings, periods, reserveUsd: 1 });
+    for (const id of ['a', 'b']) await lock(id);
+    expect(await admit('a')).toBe('admitted');
+    expect(await admit('b')).toBe('day');
+    await store.park('t', 'b', periods.nextDayMs);
+    await store.park('t', 'c', periods.nextDayMs + 1);
+    // a spent 0.1 of the 1 it reserved: once it ends, 0.1 spent leaves room for b now, not tomorrow.
+    await store.spend({ tenant: 't', jobId: 'a', costUsd: 0.1, periods });
+    const nowMs = Date.parse('2026-11-28T12:00:00Z');
+    expect(await store.release({ tenant: 't', jobId: 'a', nowMs, settings, periods })).toBe('b');
+    // Spent up to the budget: nothing more is woken before the reset.
+    await store.spend({ tenant: 't', jobId: 'gone', costUsd: 0.9, periods });
+    expect(await store.release({ tenant: 't', jobId: 'x', nowMs, settings, periods })).toBeNull();
+    expect(await store.isParked('t', 'c')).toBe(true);
+  });
 });

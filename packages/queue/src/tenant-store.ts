@@ -4,6 +4,7 @@ import {
   type TenantPeriods,
   TenantSettings,
   tenantGateDefaults,
+  tenantPeriods,
 } from '@quarry/core';
 import { Job, type Queue } from 'bullmq';
 import type { QuarryKeys } from './keys';
@@ -155,16 +156,27 @@ export class TenantStore {
   }
 
   /**
-   * Gives back a job's slot; returns the parked job of the tenant that waits for a slot and is due
-   * first (to be woken), or null.
+   * Gives back a job's slot; returns the parked job of the tenant to wake (`tenant-release-4`): one
+   * waiting for a slot, else, while the budgets leave room, one waiting for a budget reset; or null.
    */
-  async release(options: { readonly tenant: string; readonly jobId: string; readonly nowMs: number }) {
-    const { tenant } = options;
+  async release(options: {
+    readonly tenant: string;
+    readonly jobId: string;
+    readonly nowMs: number;
+    readonly settings?: TenantSettings | undefined;
+    readonly periods?: TenantPeriods | undefined;
+  }): Promise<string | null> {
+    const { tenant, settings } = options;
+    const periods = options.periods ?? tenantPeriods(options.nowMs);
     return this.#redis.quarryTenantRelease(
       this.#keys.tenants.slots(tenant),
       this.#keys.tenants.parked(tenant),
+      this.#keys.tenants.spend(tenant, periods.day),
+      this.#keys.tenants.spend(tenant, periods.month),
       options.jobId,
       options.nowMs + tenantGateDefaults.concurrencyParkMs,
+      settings?.dailyUsd ?? '',
+      settings?.monthlyUsd ?? '',
     );
   }
 

@@ -30,7 +30,7 @@ import { saveBatchId8 } from './save-batch-id-8';
 import { settleBatchEntry4 } from './settle-batch-entry-4';
 import { takeBatchIntent5 } from './take-batch-intent-5';
 import { tenantAdmit5 } from './tenant-admit-5';
-import { tenantRelease2 } from './tenant-release-2';
+import { tenantRelease4 } from './tenant-release-4';
 import { tenantSpend3 } from './tenant-spend-3';
 import { unindexDlqRecord12 } from './unindex-dlq-record-12';
 import { writeAttemptLog1 } from './write-attempt-log-1';
@@ -69,7 +69,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   fairStamp7,
   tenantAdmit5,
   tenantSpend3,
-  tenantRelease2,
+  tenantRelease4,
 ];
 
 type Arg = string | number;
@@ -119,7 +119,7 @@ export interface QuarryScriptCommands {
   quarryTenantAdmit(...keysThenArgs: Arg[]): Promise<string>;
   /** KEYS and ARGV of `tenant-spend-3`, in order. */
   quarryTenantSpend(...keysThenArgs: Arg[]): Promise<number>;
-  /** KEYS and ARGV of `tenant-release-2`, in order. */
+  /** KEYS and ARGV of `tenant-release-4`, in order. */
   quarryTenantRelease(...keysThenArgs: Arg[]): Promise<string | null>;
 }
 

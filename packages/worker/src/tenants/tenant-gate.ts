@@ -7,6 +7,7 @@ import {
   jobFairCost,
   type ModelTable,
   type TenantPeriods,
+  type TenantSettings,
   tenantIsGated,
   tenantOf,
   tenantPeriods,
@@ -36,7 +37,10 @@ export interface TenantRun {
    * delayed) and is paid when the batch answers; the run that collects it releases the slot.
    */
   hold(): void;
-  /** Waits for the counted spend, gives the slot back and wakes the tenant's next parked job. */
+  /**
+   * Waits for the counted spend, gives the slot back and wakes the tenant's next parked job (one
+   * waiting for a slot, else one waiting for its budget while the budget has room again).
+   */
   release(): Promise<void>;
 }
 
@@ -87,7 +91,7 @@ export async function enterTenantGate(options: EnterTenantGateOptions): Promise<
   });
   switch (decision.kind) {
     case 'run':
-      return tenantRun({ gate, tenant, jobId, clock, log });
+      return tenantRun({ gate, tenant, jobId, clock, log, settings });
     case 'wait':
       throw new TenantParkedError({ tenant, reason: decision.reason, untilMs: decision.untilMs });
     case 'dead_letter':
@@ -105,8 +109,9 @@ function tenantRun(options: {
   readonly jobId: string;
   readonly clock: () => number;
   readonly log: Logger;
+  readonly settings: TenantSettings;
 }): TenantRun {
-  const { gate, tenant, jobId, clock, log } = options;
+  const { gate, tenant, jobId, clock, log, settings } = options;
   let pending: Promise<void> = Promise.resolve();
   let held = false;
   const periods = (): TenantPeriods => tenantPeriods(clock());
@@ -130,7 +135,14 @@ function tenantRun(options: {
       await pending;
       if (held) return;
       try {
-        const next = await gate.store.release({ tenant, jobId, nowMs: clock() });
+        const nowMs = clock();
+        const next = await gate.store.release({
+          tenant,
+          jobId,
+          nowMs,
+          settings,
+          periods: tenantPeriods(nowMs),
+        });
         if (next) await (await Job.fromId(gate.queue, next))?.promote();
       } catch (error) {
         // The slot frees itself once this job's lock is gone; a parked job wakes by its own delay.
