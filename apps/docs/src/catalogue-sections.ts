@@ -22,5 +22,12 @@ export const catalogueSections: readonly CatalogueSection[] = [
   { title: 'Requests each model accepts, refusals, effort', rows: range(70, 84) },
   { title: 'Terminal output, model overrides, files', rows: [...range(86, 97), ...range(102, 118)] },
   { title: 'Rate limits and pacing', rows: range(119, 143) },
-  { title: 'Tenants', rows: range(206, 228) },
+  { title: 'Batches, blobs, planted errors, addresses, encrypted PDFs, delays', rows: range(144, 150) },
+  { title: 'Workflows from files', rows: range(151, 158) },
+  { title: 'Evaluation jobs and lesson effects', rows: range(159, 166) },
+  { title: 'Large extractions', rows: range(167, 177) },
+  { title: 'HTTP API', rows: range(178, 189) },
+  { title: 'Completion webhooks', rows: range(190, 201) },
+  { title: 'Traces', rows: range(202, 205) },
+  { title: 'Tenants', rows: range(206, 230) },
 ];
