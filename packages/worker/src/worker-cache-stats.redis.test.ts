@@ -52,7 +52,8 @@ describe('workflow statistics and cache placement in the worker (real Redis, SDK
       'the gauges',
     );
     expect(await failureRate()).toBeGreaterThan(0);
-    expect(await failureRate()).toBeLessThanOrEqual(0.5);
+    // Half the first attempts failed; counts decayed at slightly different ages may read a hair above.
+    expect(await failureRate()).toBeLessThanOrEqual(0.501);
     const metrics = parseMetrics(await (await fetch(`${url}/metrics`)).text());
     // The `note` prompt is far below Claude Haiku 4.5's minimum cacheable prefix: nothing is marked, nothing cached.
     expect(sample(metrics, 'quarry_cache_hit_share', { workflow: 'note' })).toBe(0);
