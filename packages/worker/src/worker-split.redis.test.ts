@@ -89,7 +89,8 @@ const threePages = (tag: string) => [1, 2, 3].map((n) => `doc:${tag}-p${n} Item 
 const item = (id: string): StandinReply => ({ kind: 'json', value: { items: [{ id }] } });
 const broken: StandinReply = { kind: 'json', value: { items: 'none' } };
 
-describe('a split job (long documents in page windows, wide schemas in field groups, merged)', () => {
+// Each test waits on a whole split job (up to 22 children) on a shared, loaded machine.
+describe('a split job (long documents in page windows, wide schemas in field groups, merged)', { timeout: 240_000 }, () => {
   it('row 167: a 200-page PDF whose table holds 1,500 rows -> extracted in page windows with 0 rows dropped and 0 duplicated', async ({
     testBed,
   }) => {

@@ -164,4 +164,18 @@ describe('accountSoak', () => {
     });
     expect(repaid.discrepancies).toEqual(['jobs a, b: 4 calls answered, 3 attempts saved, 0 stalls']);
   });
+
+  it('names a job in neither set as lost without counting its answers as re-paid', () => {
+    const accounting = accountSoak({
+      enqueued: new Map([
+        ['a', 'ref-a'],
+        ['b', 'ref-b'],
+      ]),
+      outcomes: outcomes({ completed: [done('a', 1)] }),
+      perDocument: { 'ref-a': { calls: 1, answered: 1 }, 'ref-b': { calls: 2, answered: 2 } },
+    });
+    expect(accounting.discrepancies).toEqual(['job b neither completed nor dead-lettered']);
+    expect(row(accounting, 'calls re-paid for a saved attempt')).toMatchObject({ value: 0, ok: true });
+    expect(row(accounting, 'answers to jobs in neither (not compared)')).toMatchObject({ value: 2 });
+  });
 });

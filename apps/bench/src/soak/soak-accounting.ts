@@ -103,10 +103,16 @@ export function accountSoak(input: AccountSoakInput): SoakAccounting {
   let lostToKills = 0;
   let repaid = 0;
   let unpaid = 0;
+  let answeredInFlight = 0;
   for (const [reference, jobIds] of jobsByReference) {
     const atStandin = perDocument[reference] ?? { calls: 0, answered: 0 };
     answered += atStandin.answered;
     calls += atStandin.calls;
+    // A lost job (already a problem above) has no saved attempts to compare its answers with.
+    if (jobIds.some((jobId) => !completed.has(jobId) && !recordsBySource.has(jobId))) {
+      answeredInFlight += atStandin.answered;
+      continue;
+    }
     let attempts = 0;
     let stalls = 0;
     for (const jobId of jobIds) {
@@ -189,6 +195,7 @@ export function accountSoak(input: AccountSoakInput): SoakAccounting {
     { label: '  answered (billed)', value: answered, ok: true },
     { label: 'attempts saved', value: saved, ok: true },
     { label: 'answers lost with a killed worker (≤ 1 per stall)', value: lostToKills, ok: true },
+    { label: 'answers to jobs in neither (not compared)', value: answeredInFlight, ok: true },
     { label: 'calls re-paid for a saved attempt', value: repaid, expected: 0, ok: repaid === 0 },
     { label: 'attempts saved without a paid call', value: unpaid, expected: 0, ok: unpaid === 0 },
     { label: 'batch entries answered (billed)', value: batchAnswers, ok: true },

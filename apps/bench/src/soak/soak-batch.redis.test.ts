@@ -16,7 +16,7 @@ describe('soak (short) in the batch lane: worker processes, Message Batches with
         lockDurationMs: 4000,
         stalledIntervalMs: 1000,
         backlog: 200,
-        timeoutMs: 90_000,
+        timeoutMs: 180_000,
         lane: 'batch',
         // Half the creates lose their response, so the workers reconcile them against batches.list.
         batch: { ...soakDefaults.batch, delayMs: 300, dropCreateResponse: 0.5, maxRequests: 60 },

@@ -16,7 +16,7 @@ describe('soak (short): worker processes, a stand-in with mixed faults, a kill a
         lockDurationMs: 4000,
         stalledIntervalMs: 1000,
         backlog: 300,
-        timeoutMs: 90_000,
+        timeoutMs: 180_000,
       },
       () => {},
     );
