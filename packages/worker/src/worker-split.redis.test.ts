@@ -90,7 +90,9 @@ const item = (id: string): StandinReply => ({ kind: 'json', value: { items: [{ i
 const broken: StandinReply = { kind: 'json', value: { items: 'none' } };
 
 // Each test waits on a whole split job (up to 22 children) on a shared, loaded machine.
-describe('a split job (long documents in page windows, wide schemas in field groups, merged)', { timeout: 240_000 }, () => {
+describe('a split job (long documents in page windows, wide schemas in field groups, merged)', {
+  timeout: 240_000,
+}, () => {
   it('row 167: a 200-page PDF whose table holds 1,500 rows -> extracted in page windows with 0 rows dropped and 0 duplicated', async ({
     testBed,
   }) => {
