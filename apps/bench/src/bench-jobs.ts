@@ -32,6 +32,8 @@ export async function fillWithClient(options: {
   readonly from?: number;
   /** Text added to every document (see {@link benchJobData}). */
   readonly appendix?: string;
+  /** The tenant every job is enqueued for (none: the default tenant). */
+  readonly tenant?: string;
 }): Promise<string[]> {
   const ids: string[] = [];
   const from = options.from ?? 0;
@@ -40,7 +42,11 @@ export async function fillWithClient(options: {
     const requests = [];
     for (let i = start; i < end; i += 1) {
       const data = benchJobData(options.corpus, options.run, i, options.appendix);
-      requests.push({ workflow: data.workflow, input: data.input, options: { version: data.version } });
+      requests.push({
+        workflow: data.workflow,
+        input: data.input,
+        options: { version: data.version, ...(options.tenant ? { tenant: options.tenant } : {}) },
+      });
     }
     const jobs = await options.client.enqueueMany(requests);
     ids.push(...jobs.map((job) => job.jobId));

@@ -8,6 +8,7 @@ import { documentBytes } from './lines/document-bytes';
 import { documentJobMemory } from './lines/document-job-memory';
 import { effortLadder } from './lines/effort-ladder';
 import { evalAccuracy } from './lines/eval-accuracy';
+import { featureCost } from './lines/feature-cost';
 import { groundingCatch } from './lines/grounding-catch';
 import { ioBound } from './lines/io-bound';
 import { lessons } from './lines/lessons';
@@ -60,4 +61,5 @@ export const benchLines: readonly BenchLine[] = [
   { id: 23, title: 'Tenant starvation', run: tenantStarvation },
   { id: 24, title: 'Tenant shares', run: tenantShares },
   { id: 25, title: 'Tenant budgets', run: tenantBudgets },
+  { id: 26, title: 'Feature cost', run: featureCost },
 ];

@@ -9,6 +9,8 @@ export interface BenchSizes {
     readonly concurrency: number;
     readonly latencyMs: number;
   };
+  /** Line 26: first-try jobs per variant (one process), alternating rounds of every variant. */
+  readonly featureCost: { readonly jobs: number; readonly rounds: number };
   readonly roundTrips: { readonly jobs: number; readonly concurrency: number };
   readonly tokens: { readonly jobs: number; readonly concurrency: number };
   readonly lessons: { readonly jobs: number; readonly concurrency: number };
@@ -76,6 +78,7 @@ export const fullSizes: BenchSizes = {
   ioBound: { jobs: 5000, concurrency: 500, latencyMs: 200 },
   scaleOut: { jobs: 5000, concurrency: 500, latencyMs: 200 },
   scaleOutProcesses: { jobsPerProcess: 6000, concurrency: 200, latencyMs: 200 },
+  featureCost: { jobs: 4000, rounds: 3 },
   roundTrips: { jobs: 1000, concurrency: 50 },
   tokens: { jobs: 1000, concurrency: 50 },
   lessons: { jobs: 2000, concurrency: 20 },
@@ -107,6 +110,7 @@ export const quickSizes: BenchSizes = {
   ioBound: { jobs: 500, concurrency: 100, latencyMs: 200 },
   scaleOut: { jobs: 500, concurrency: 100, latencyMs: 200 },
   scaleOutProcesses: { jobsPerProcess: 600, concurrency: 200, latencyMs: 200 },
+  featureCost: { jobs: 400, rounds: 1 },
   roundTrips: { jobs: 100, concurrency: 20 },
   tokens: { jobs: 100, concurrency: 20 },
   lessons: { jobs: 200, concurrency: 10 },

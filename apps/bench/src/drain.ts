@@ -34,6 +34,8 @@ export interface DrainOptions {
   readonly afterEnd?: () => Promise<void>;
   /** More processes whose CPU use is measured while the jobs run (e.g. Redis, the stand-in). */
   readonly cpuOf?: Readonly<Record<string, number | undefined>>;
+  /** Also waited for before the clock stops (e.g. every webhook delivered); default none. */
+  readonly settled?: () => boolean;
 }
 
 /**
@@ -60,9 +62,12 @@ export async function drain(options: DrainOptions): Promise<DrainResult> {
     await queue.resume();
     const deadline = started + (options.timeoutMs ?? 600_000);
     const finished = () => workers.reduce((sum, worker) => sum + worker.completed + worker.failed, 0);
-    while (finished() < options.jobs) {
+    const settled = options.settled ?? (() => true);
+    while (finished() < options.jobs || !settled()) {
       if (Date.now() > deadline) {
-        throw new Error(`Only ${finished()} of ${options.jobs} jobs finished within ${options.timeoutMs} ms`);
+        throw new Error(
+          `Only ${finished()} of ${options.jobs} jobs finished (settled: ${settled()}) within ${options.timeoutMs} ms`,
+        );
       }
       await sleep(25);
     }

@@ -74,6 +74,28 @@ describe('TenantStore', () => {
     expect(await store.isParked('t', 'j5')).toBe(true);
   });
 
+  it('admits under the limits without visiting the slots (a fixed number of commands), and sweeps dead slots only at a limit', async ({
+    redis,
+    prefix,
+  }) => {
+    const { store, lock, keys } = setUp(redis, prefix);
+    const settings = { maxConcurrency: 300, dailyUsd: 1000 };
+    const admit = (jobId: string) => store.admit({ tenant: 't', jobId, settings, periods, reserveUsd: 1 });
+    // 250 slots whose jobs have no lock (their workers died): left alone while under the cap.
+    for (let i = 0; i < 250; i += 1) expect(await admit(`dead-${i}`)).toBe('admitted');
+    for (let i = 0; i < 49; i += 1) {
+      await lock(`live-${i}`);
+      expect(await admit(`live-${i}`)).toBe('admitted');
+    }
+    expect(await redis.hlen(keys.tenants.slots('t'))).toBe(299);
+    await lock('live-49');
+    expect(await admit('live-49')).toBe('admitted');
+    // At the cap the slots are swept: the dead ones are freed and the next job gets in.
+    await lock('live-50');
+    expect(await admit('live-50')).toBe('admitted');
+    expect(await redis.hlen(keys.tenants.slots('t'))).toBe(51);
+  });
+
   it('keeps the reservation of a delayed job (its attempt waits in a Message Batch) without counting it as running', async ({
     redis,
     prefix,

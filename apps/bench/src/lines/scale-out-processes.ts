@@ -1,18 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnRedis, uniquePrefix } from '@quarry/local-redis';
-import { Redis } from 'ioredis';
 import type { BenchContext } from '../bench-context';
-import { loadBenchCorpus } from '../bench-corpus';
-import { fillWithClient } from '../bench-jobs';
 import { type LineResult, verdict } from '../bench-line';
-import { type CommandCounts, commandCounter } from '../command-counter';
-import { drain } from '../drain';
-import type { BenchWorkerSpec } from '../processes/bench-worker-spec';
-import { startSimulatedStandin } from '../processes/simulated-standin';
-import type { StandinProcess } from '../processes/standin-process';
-import { quarryClientFor } from '../quarry-client-for';
-import { redisPid } from '../redis-pid';
+import { runProcessDrain, type SideRun } from '../processes/process-drain';
 import { round } from '../stats';
 
 /** Process counts when `--processes` names none, and the fewer cores that run only the first two. */
@@ -22,112 +11,11 @@ const FEW_CORES = 8;
 /** The issue's targets: CPU per job, jobs/s, extra Redis commands per job, efficiency at 8 processes. */
 const TARGETS = { cpuRatio: 1.1, jobsRatio: 0.95, extraCommands: 6, efficiency: 0.9 } as const;
 
-type Side = 'quarry' | 'hand-written';
-
-/** One side's drain with some worker processes. */
-interface SideRun {
-  readonly jobs: number;
-  readonly jobsPerSecond: number;
-  /** CPU of the worker processes per job (µs), null where /proc is unreadable. */
-  readonly workerMicrosPerJob: number | null;
-  /** Every command Redis executed (INFO commandstats, scripts' inner ones included) per job. */
-  readonly commandsPerJob: number;
-  readonly commandsPerJobByName: Readonly<Record<string, number>>;
-  /** Cores Redis used while the jobs ran, and commands per second. */
-  readonly redisCores: number | null;
-  readonly redisCommandsPerSecond: number;
-  /** Cores of the busiest stand-in (one per worker process). */
-  readonly standinCores: number | null;
-}
-
 /** Both sides at one process count. */
 interface CountRun {
   readonly processes: number;
   readonly quarry: SideRun;
   readonly handWritten: SideRun;
-}
-
-/**
- * Drains `jobsPerProcess × processes` first-try invoice jobs with `processes` worker processes of one
- * side, each against a stand-in of its own answering after `latencyMs`, on a fresh Redis.
- */
-async function runSide(options: {
-  readonly side: Side;
-  readonly processes: number;
-  readonly context: BenchContext;
-}): Promise<SideRun> {
-  const { side, processes } = options;
-  const { jobsPerProcess, concurrency, latencyMs } = options.context.sizes.scaleOutProcesses;
-  const jobs = jobsPerProcess * processes;
-  const corpus = loadBenchCorpus('invoice');
-  const redis = await spawnRedis();
-  const standins: StandinProcess[] = [];
-  const control = new Redis(redis.url);
-  const prefix = uniquePrefix(`bench-sop-${side}`);
-  const client = quarryClientFor(redis.url, prefix);
-  try {
-    for (let i = 0; i < processes; i += 1) {
-      standins.push(await startSimulatedStandin({ corpus, latency: { meanMs: latencyMs, jitterMs: 0 } }));
-    }
-    const specs: BenchWorkerSpec[] = standins.map((standin) => ({
-      kind: side,
-      model: 'sdk',
-      redisUrl: redis.url,
-      prefix,
-      concurrency,
-      env: { ANTHROPIC_BASE_URL: standin.url },
-    }));
-    const counter = commandCounter(control, { roundTrips: false });
-    let counts: CommandCounts | null = null;
-    const run = await drain({
-      redisUrl: redis.url,
-      prefix,
-      jobs,
-      fill: async () => {
-        await fillWithClient({ client, corpus, run: `sop-${side}-${processes}`, count: jobs });
-      },
-      workers: specs,
-      // Start-up work (the DLQ reconciler's first sweep, script loads) stays out of the counts.
-      beforeStart: () => sleep(1000).then(() => counter.start()),
-      afterEnd: async () => {
-        counts = await counter.stop();
-      },
-      cpuOf: {
-        redis: await redisPid(redis.url),
-        ...Object.fromEntries(standins.map((standin, i) => [`standin-${i + 1}`, standin.child.pid])),
-      },
-    });
-    const counted = counts as CommandCounts | null;
-    if (!counted) throw new Error('The command counter reported nothing');
-    const workerCores = Object.entries(run.cores).filter(([name]) => name.startsWith('worker-'));
-    const unknown = workerCores.some(([, used]) => used === null);
-    const cores = workerCores.reduce((sum, [, used]) => sum + (used ?? 0), 0);
-    const standinCores = Object.entries(run.cores)
-      .filter(([name]) => name.startsWith('standin-'))
-      .map(([, used]) => used);
-    return {
-      jobs,
-      jobsPerSecond: run.jobsPerSecond,
-      workerMicrosPerJob: unknown ? null : Math.round((cores / run.jobsPerSecond) * 1e6),
-      commandsPerJob: counted.commandCalls / jobs,
-      commandsPerJobByName: Object.fromEntries(
-        Object.entries(counted.commandCallsByCommand)
-          .map(([name, n]) => [name, round(n / jobs, 2)] as const)
-          .filter(([, n]) => n >= 0.01)
-          .sort((a, b) => b[1] - a[1]),
-      ),
-      redisCores: run.cores.redis ?? null,
-      redisCommandsPerSecond: (counted.commandCalls / jobs) * run.jobsPerSecond,
-      standinCores: standinCores.some((used) => used === null)
-        ? null
-        : Math.max(...standinCores.map((used) => used ?? 0)),
-    };
-  } finally {
-    await client.close();
-    control.disconnect();
-    for (const standin of standins) await standin.close();
-    await redis.stop();
-  }
 }
 
 /** The process counts to run, and why when the default was cut short. */
@@ -171,8 +59,8 @@ export async function scaleOutProcesses(context: BenchContext): Promise<LineResu
   if (note) context.log(`line 22: ${note}`);
   const runs: CountRun[] = [];
   for (const processes of counts) {
-    const quarry = await runSide({ side: 'quarry', processes, context });
-    const handWritten = await runSide({ side: 'hand-written', processes, context });
+    const quarry = await runProcessDrain({ side: 'quarry', processes, context });
+    const handWritten = await runProcessDrain({ side: 'hand-written', processes, context });
     runs.push({ processes, quarry, handWritten });
   }
   const base = runs.find((run) => run.processes === 1) ?? null;

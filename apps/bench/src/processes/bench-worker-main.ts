@@ -1,3 +1,4 @@
+import { startTracing } from '@quarry/tracing';
 import { createWorker, loadWorkerConfig } from '@quarry/worker';
 import { loadWorkflowCatalog } from '@quarry/workflow-files';
 import { Worker } from 'bullmq';
@@ -80,9 +81,15 @@ async function main(): Promise<void> {
     });
     // The shipped workflows and those of `QUARRY_WORKFLOWS`, as the worker's own main loads them.
     const { registry } = await loadWorkflowCatalog({ paths: config.workflowFiles, cwd: process.cwd() });
+    // Tracing as the worker's main starts it: the SDK reads the `OTEL_*` variables of the process.
+    for (const [name, value] of Object.entries(spec.env)) {
+      if (name.startsWith('OTEL_')) process.env[name] = value;
+    }
+    const tracing = await startTracing({ serviceName: 'quarry-bench-worker' });
     const quarry = createWorker({
       config,
       registry,
+      tracing,
       logger: pino({ level: config.logLevel }, pino.destination(2)),
       ...(spec.model === 'instant' ? { model: createInstantModel(loadBenchCorpus()) } : {}),
       ...(spec.tenantClockMs === undefined ? {} : { tenantClock: () => tenantNowMs ?? Date.now() }),
@@ -92,7 +99,10 @@ async function main(): Promise<void> {
       failed += 1;
     });
     await quarry.waitUntilReady();
-    close = () => quarry.close({ graceMs: 1000 });
+    close = async () => {
+      await quarry.close({ graceMs: 1000 });
+      await tracing.shutdown();
+    };
   }
 
   const timer = setInterval(() => {
