@@ -206,6 +206,7 @@ export {
   queueDefaults,
 } from './queue-config';
 export { defaultRedisUrl, inlineDocumentEnv, queueEnv, redisUrlVar } from './queue-env';
+export { QueuePause, type QueuePauseOptions } from './queue-pause';
 export { RateLimitBounceStore, type RateLimitBounceStoreOptions } from './rate-limit-bounce-store';
 export { readDlqGroupSummaries } from './read-dlq-group-summaries';
 export { type ExtractionJobSnapshot, MAX_JOB_ID_CHARS, readExtractionJob } from './read-extraction-job';

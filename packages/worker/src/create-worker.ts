@@ -245,6 +245,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     reconcile: reconciler.reconcile,
     batchTick: batchCoordinator.tick,
     close(closeOptions = {}) {
+      processorOptions.pause.close();
       closing ??= closeWorker({
         graceMs: closeOptions.graceMs ?? config.shutdownGraceMs,
         state,

@@ -15,6 +15,7 @@ import {
   type ExtractionJobResult,
   type FirstRunTrace,
   type FirstRunTraceStore,
+  type QueuePause,
   type RateLimitBounceStore,
   type ReviewIndex,
   toExtractionJobResult,
@@ -74,6 +75,8 @@ export interface ExtractionProcessorOptions {
   readonly queue: Queue;
   /** How often each job bounced on a 429 without using an attempt. */
   readonly bounces: RateLimitBounceStore;
+  /** The queue-wide pause after a 429 (every worker stops taking jobs for it). */
+  readonly pause: QueuePause;
   /** Job attempts the worker allows at most (a job's own `attempts` option may allow fewer). */
   readonly maxJobAttempts: number;
   readonly backoff: { readonly baseMs: number; readonly capMs: number };

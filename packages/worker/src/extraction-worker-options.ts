@@ -11,7 +11,7 @@ export interface ExtractionWorkerOptionsOptions {
 
 /**
  * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, retention,
- * the Quarry backoff strategy and the rate limiter. The worker does not take jobs until `run()`.
+ * the Quarry backoff strategy. The worker does not take jobs until `run()`.
  */
 export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions): WorkerOptions {
   const { config, connection } = options;
@@ -28,9 +28,8 @@ export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions)
     },
     removeOnFail: { age: config.queue.retention.failed.ageSeconds },
     settings: { backoffStrategy: quarryBackoffStrategy(config.queue.backoff) },
-    // BullMQ honours a manual rate limit (a 429's queue-wide pause) only for workers with a limiter;
-    // this one never limits by count, it only makes the pause set by `queue.rateLimit` apply.
-    limiter: { max: Number.MAX_SAFE_INTEGER, duration: 1000 },
+    // No limiter: a 429's queue-wide pause is a global rate limit set only while it lasts (`QueuePause`),
+    // so a job fetch pays no limiter commands when there is none.
     ...(config.workerName ? { name: config.workerName } : {}),
     // Jobs are taken only once the Redis self-check passed (`createWorker` then calls `run()`).
     autorun: false,

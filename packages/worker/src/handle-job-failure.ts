@@ -27,6 +27,7 @@ export interface HandleJobFailureOptions
     | 'metrics'
     | 'queue'
     | 'bounces'
+    | 'pause'
     | 'maxJobAttempts'
     | 'backoff'
     | 'rateLimit'
@@ -44,7 +45,7 @@ export interface HandleJobFailureOptions
 /**
  * Applies the failure policy (`decideFailure`) to a failed run: dead-letter (record written, then
  * `UnrecoverableError`), retry later (`RetryLaterError`, delay via the backoff strategy) or pause
- * the queue (rate limiter + `RateLimitError`, no attempt consumed). Always throws.
+ * the queue (`QueuePause` + `RateLimitError`, no attempt consumed). Always throws.
  */
 export async function handleJobFailure(options: HandleJobFailureOptions): Promise<never> {
   const { job, error, context, log } = options;
@@ -111,7 +112,7 @@ export async function handleJobFailure(options: HandleJobFailureOptions): Promis
       throw new RetryLaterError({ ...decision.reason, delayMs: decision.delayMs, cause: error });
     case 'pause-queue': {
       await options.bounces.bump(jobId);
-      await options.queue.rateLimit(decision.delayMs);
+      await options.pause.pause(decision.delayMs);
       options.metrics?.rateLimitPause(decision.delayMs);
       options.metrics?.ended(workflowLabel(context.parsed), 'rate_limited');
       log.warn(

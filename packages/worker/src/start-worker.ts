@@ -1,5 +1,11 @@
 import type { ModelTable, TenantSettings } from '@quarry/core';
-import { assertRedisSafe, type QuarryQueues, type RedisClient, type TenantStore } from '@quarry/queue';
+import {
+  assertRedisSafe,
+  type QuarryQueues,
+  QueuePause,
+  type RedisClient,
+  type TenantStore,
+} from '@quarry/queue';
 import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { BatchCoordinator } from './batch/batch-coordinator';
@@ -34,7 +40,7 @@ export interface StartWorkerOptions {
 
 /**
  * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
- * waits for its connections, writes the tenant settings of `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
+ * waits for its connections, takes back a leftover 429 pause's limit, writes the tenant settings of `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
  * reconciler, the batch lane's coordinator and the webhook deliveries.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<void> {
@@ -49,6 +55,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<void> {
   });
   await worker.waitUntilReady();
   await Promise.all([queues.queue.waitUntilReady(), queues.dlq.waitUntilReady()]);
+  // A 429's pause left by a killed worker: its global limit is taken back once the pause is over.
+  await new QueuePause({ redis: connection, queue: queues.queue }).lift();
   const files = options.tenantsFromFiles;
   for (const [tenant, settings] of files?.settings ?? []) await files?.store.set(tenant, settings);
   if (files && files.settings.size > 0)

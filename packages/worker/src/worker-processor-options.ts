@@ -4,6 +4,7 @@ import {
   extractionJobOptions,
   FirstRunTraceStore,
   type QuarryQueues,
+  QueuePause,
   RateLimitBounceStore,
   type RedisClient,
   SplitStore,
@@ -64,6 +65,7 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     review: stores.review,
     metrics: options.metrics,
     queue: queues.queue,
+    pause: new QueuePause({ redis: connection, queue: queues.queue }),
     bounces: new RateLimitBounceStore({
       redis: connection,
       keys: queues.keys,

@@ -7,6 +7,7 @@ import { endBatchRecord3 } from './end-batch-record-3';
 import { fairStamp7 } from './fair-stamp-7';
 import { forgetDocumentFile1 } from './forget-document-file-1';
 import { indexDlqRecord14 } from './index-dlq-record-14';
+import { liftQueuePause2 } from './lift-queue-pause-2';
 import { markBlobUse2 } from './mark-blob-use-2';
 import { markDlqReplayed4 } from './mark-dlq-replayed-4';
 import { openBatchRecord4 } from './open-batch-record-4';
@@ -14,6 +15,7 @@ import { pacerDraw1 } from './pacer-draw-1';
 import { pacerSettle1 } from './pacer-settle-1';
 import { pageDlqIndex1 } from './page-dlq-index-1';
 import { parkBatchEntry5 } from './park-batch-entry-5';
+import { pauseQueue2 } from './pause-queue-2';
 import { putLabelledItem7 } from './put-labelled-item-7';
 import type { QuarryScript } from './quarry-script';
 import { readDlqGroup3 } from './read-dlq-group-3';
@@ -70,6 +72,8 @@ export const quarryScripts: readonly QuarryScript[] = [
   tenantAdmit5,
   tenantSpend3,
   tenantRelease4,
+  pauseQueue2,
+  liftQueuePause2,
 ];
 
 type Arg = string | number;
@@ -115,6 +119,8 @@ export interface QuarryScriptCommands {
   quarryPutLabelledItem(...keysThenArgs: Arg[]): Promise<[string, number]>;
   /** KEYS and ARGV of `fair-stamp-7`, in order. */
   quarryFairStamp(...keysThenArgs: Arg[]): Promise<number[]>;
+  quarryPauseQueue(meta: string, limiter: string, pauseMs: number, sentinel: string): Promise<number>;
+  quarryLiftQueuePause(meta: string, limiter: string, sentinel: string): Promise<number>;
   /** KEYS and ARGV of `tenant-admit-5`, in order. */
   quarryTenantAdmit(...keysThenArgs: Arg[]): Promise<string>;
   /** KEYS and ARGV of `tenant-spend-3`, in order. */

@@ -1,0 +1,61 @@
+import { it } from '@quarry/testing';
+import { Queue, Worker } from 'bullmq';
+import { describe, expect, onTestFinished, vi } from 'vitest';
+import { QueuePause } from './queue-pause';
+
+describe('QueuePause', () => {
+  it('stops workers without a limiter taking jobs for the pause, then takes its limit back', async ({
+    redis,
+    prefix,
+  }) => {
+    const queue = new Queue('paused', { connection: redis, prefix });
+    onTestFinished(() => queue.close());
+    const pause = new QueuePause({ redis, queue });
+    onTestFinished(() => pause.close());
+    const pausedAt = Date.now();
+    await pause.pause(800);
+    expect(await pause.lift()).toBe(false);
+    await queue.add('job', {});
+    let takenAt = 0;
+    const worker = new Worker(
+      'paused',
+      async () => {
+        takenAt = Date.now();
+      },
+      { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix },
+    );
+    onTestFinished(async () => {
+      await worker.close();
+      await worker.disconnect();
+    });
+    await vi.waitUntil(() => takenAt > 0, { timeout: 10_000, interval: 20 });
+    expect(takenAt - pausedAt).toBeGreaterThanOrEqual(750);
+    // The pausing side lifts the global limit once the pause is over: no limiter commands after it.
+    await vi.waitUntil(async () => (await redis.hget(queue.toKey('meta'), 'max')) === null, {
+      timeout: 5_000,
+      interval: 20,
+    });
+  });
+
+  it("keeps a longer pause running, and never lifts an operator's own global rate limit", async ({
+    redis,
+    prefix,
+  }) => {
+    const queue = new Queue('paused', { connection: redis, prefix });
+    onTestFinished(() => queue.close());
+    const pause = new QueuePause({ redis, queue });
+    onTestFinished(() => pause.close());
+    await pause.pause(5_000);
+    await pause.pause(100);
+    expect(await redis.pttl(queue.toKey('limiter'))).toBeGreaterThan(4_000);
+    expect(await pause.lift()).toBe(false);
+    await redis.del(queue.toKey('limiter'));
+    expect(await pause.lift()).toBe(true);
+    expect(await redis.hget(queue.toKey('meta'), 'max')).toBeNull();
+    await queue.setGlobalRateLimit(10, 1000);
+    await pause.pause(100);
+    await redis.del(queue.toKey('limiter'));
+    expect(await pause.lift()).toBe(false);
+    expect(await redis.hmget(queue.toKey('meta'), 'max', 'duration')).toEqual(['10', '1000']);
+  });
+});
