@@ -54,6 +54,11 @@ export { blobReferences } from './blob-references';
 export { type BuildDlqRecordOptions, buildDlqRecord } from './build-dlq-record';
 export { closeConnection } from './close-connection';
 export { type CloseQueuesOptions, closeQueues } from './close-queues';
+export {
+  CompletedRetention,
+  type CompletedRetentionOptions,
+  type RetentionSweep,
+} from './completed-retention';
 export { type CountTenantJobsOptions, countTenantJobs, type TenantJobCounts } from './count-tenant-jobs';
 export {
   DashboardSession,

@@ -3,6 +3,7 @@ import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { BatchCoordinator } from './batch/batch-coordinator';
 import type { Reconciler } from './create-reconciler';
+import type { RetentionSweeps } from './create-retention-sweeps';
 import { drainWorker } from './drain-worker';
 import type { HealthServer } from './metrics/health-server';
 import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
@@ -23,6 +24,7 @@ export interface CloseWorkerOptions {
   readonly worker: Pick<Worker, 'close' | 'cancelAllJobs' | 'waitUntilReady'>;
   readonly queues: QuarryQueues;
   readonly reconciler: Pick<Reconciler, 'stop' | 'settled'>;
+  readonly retention: Pick<RetentionSweeps, 'stop' | 'settled'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'stop'>;
   readonly stats: Pick<WorkflowStatsRecorder, 'close'>;
   readonly tenantUsage: Pick<TenantUsageRecorder, 'close'>;
@@ -49,9 +51,11 @@ export async function closeWorker(options: CloseWorkerOptions): Promise<void> {
   // is cut off unanswered by the close.
   if (!state.running) await settleStart([worker, queues.queue, queues.dlq]);
   reconciler.stop();
+  options.retention.stop();
   await options.batchCoordinator.stop();
   await drainWorker({ worker, graceMs: options.graceMs, log });
   await reconciler.settled();
+  await options.retention.settled();
   await options.webhooks.close();
   await options.stats.close();
   await options.tenantUsage.close();

@@ -1,6 +1,7 @@
 import type { ModelClient, ModelTable, TenantSettings, WorkflowRegistry } from '@quarry/core';
 import {
   BatchLaneStore,
+  CompletedRetention,
   openQueues,
   type RedisClient,
   redisClient,
@@ -20,6 +21,7 @@ import { createDocumentResolver } from './create-document-resolver';
 import { createExtractionWorker } from './create-extraction-worker';
 import { createLogger } from './create-logger';
 import { createReconciler } from './create-reconciler';
+import { createRetentionSweeps } from './create-retention-sweeps';
 import { createWorkerStores } from './create-worker-stores';
 import { describeError } from './describe-error';
 import { createExtractionProcessor } from './extraction-processor';
@@ -190,6 +192,17 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     log,
   });
 
+  const retention = createRetentionSweeps({
+    retention: new CompletedRetention({
+      redis: connection,
+      queue: queues.queue,
+      ageSeconds: config.queue.retention.completed.ageSeconds,
+      count: config.queue.retention.completed.count,
+    }),
+    intervalMs: config.retentionSweepMs,
+    log,
+  });
+
   const started = startWorker({
     config,
     connection,
@@ -200,6 +213,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     now,
     state,
     reconciler,
+    retention,
     batchCoordinator,
     webhooks,
     ...(options.tenantSettings
@@ -253,6 +267,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
         worker,
         queues,
         reconciler,
+        retention,
         batchCoordinator,
         stats,
         tenantUsage,

@@ -10,7 +10,7 @@ export interface ExtractionWorkerOptionsOptions {
 }
 
 /**
- * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, retention,
+ * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, failed-job retention,
  * the Quarry backoff strategy. The worker does not take jobs until `run()`.
  */
 export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions): WorkerOptions {
@@ -22,10 +22,7 @@ export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions)
     lockDuration: config.lockDurationMs,
     stalledInterval: config.stalledIntervalMs,
     maxStalledCount: config.maxStalledCount,
-    removeOnComplete: {
-      age: config.queue.retention.completed.ageSeconds,
-      count: config.queue.retention.completed.count,
-    },
+    // Completed jobs are kept in bounds by the worker's retention sweeps (`CompletedRetention`), not per job.
     removeOnFail: { age: config.queue.retention.failed.ageSeconds },
     settings: { backoffStrategy: quarryBackoffStrategy(config.queue.backoff) },
     // No limiter: a 429's queue-wide pause is a global rate limit set only while it lasts (`QueuePause`),

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { BatchCoordinator } from './batch/batch-coordinator';
 import { checkConfiguredModels } from './check-configured-models';
 import type { Reconciler } from './create-reconciler';
+import type { RetentionSweeps } from './create-retention-sweeps';
 import { describeError } from './describe-error';
 import type { WorkerConfig } from './worker-config';
 import type { WorkerRunState } from './worker-run-state';
@@ -27,6 +28,7 @@ export interface StartWorkerOptions {
   readonly now: () => number;
   readonly state: WorkerRunState;
   readonly reconciler: Pick<Reconciler, 'start'>;
+  readonly retention: Pick<RetentionSweeps, 'start'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'start'>;
   /** The webhook delivery worker, started with the extraction worker. */
   readonly webhooks: { run(): void };
@@ -41,7 +43,7 @@ export interface StartWorkerOptions {
 /**
  * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
  * waits for its connections, takes back a leftover 429 pause's limit, writes the tenant settings of `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
- * reconciler, the batch lane's coordinator and the webhook deliveries.
+ * reconciler, the retention sweeps, the batch lane's coordinator and the webhook deliveries.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<void> {
   const { config, connection, worker, queues, state, log } = options;
@@ -65,6 +67,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<void> {
   worker.run().catch((error: unknown) => log.error({ error: describeError(error) }, 'worker stopped'));
   state.running = true;
   options.reconciler.start();
+  options.retention.start();
   options.batchCoordinator.start();
   options.webhooks.run();
 }

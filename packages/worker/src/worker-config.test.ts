@@ -83,6 +83,7 @@ describe('loadWorkerConfig', () => {
           "intervalMs": 60000,
         },
         "redisUrl": "redis://127.0.0.1:6379",
+        "retentionSweepMs": 5000,
         "shutdownGraceMs": 30000,
         "stalledIntervalMs": 30000,
         "tenantFiles": [],
@@ -156,6 +157,15 @@ describe('loadWorkerConfig', () => {
     expect(problemsOf({ ...minimal, LESSON_RETIRE_MARGIN: '-0.1' })).toEqual([
       '- LESSON_RETIRE_MARGIN: expected a number from 0 to 0.9, got "-0.1"',
     ]);
+  });
+
+  it('refuses a retention sweep interval outside 100 ms to 10 minutes, naming the variable', () => {
+    for (const value of ['0', '99', '600001', '5s', '-1']) {
+      const problems = problemsOf({ ...minimal, KEEP_COMPLETED_SWEEP_MS: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^- KEEP_COMPLETED_SWEEP_MS: /);
+    }
+    expect(loadWorkerConfig({ ...minimal, KEEP_COMPLETED_SWEEP_MS: '250' }).retentionSweepMs).toBe(250);
   });
 
   it('reads the batch lane settings, clamps them to the API limits and names bad ones', () => {

@@ -114,6 +114,10 @@ export const WorkerEnv = z
     RECONCILE_GRACE_MS: integerVar(0)
       .default(30_000)
       .meta({ description: 'Failed jobs younger than this are left to the worker that failed them.' }),
+    KEEP_COMPLETED_SWEEP_MS: integerVar(100, 600_000).default(5_000).meta({
+      description:
+        'How often the worker removes completed jobs past `KEEP_COMPLETED_COUNT` or `KEEP_COMPLETED_AGE_HOURS` (between two sweeps the count may be exceeded by the jobs of one interval).',
+    }),
     ...queueStorageEnv,
     LOG_LEVEL: logEnv.LOG_LEVEL,
     LOG_FORMAT: logEnv.LOG_FORMAT,
@@ -181,6 +185,7 @@ export const WorkerEnv = z
     stalledIntervalMs: env.STALLED_INTERVAL_MS,
     maxStalledCount: env.MAX_STALLED_COUNT,
     reconcile: { intervalMs: env.RECONCILE_INTERVAL_MS, graceMs: env.RECONCILE_GRACE_MS },
+    retentionSweepMs: env.KEEP_COMPLETED_SWEEP_MS,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     metrics: {
