@@ -15,13 +15,22 @@ export async function withCallDeadline<T>(
   },
   call: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+  // One controller for both causes: \`AbortSignal.any\` costs every call far more (and keeps its
+  // sources alive until collected).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
   const { signal } = options;
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await call(signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal);
+    return await call(controller.signal);
   } catch (error) {
-    if (!signal?.aborted && deadline.signal.aborted) {
+    if (!signal?.aborted && timedOut) {
       throw new CallDeadlineError({
         operation: options.operation,
         timeoutMs: options.timeoutMs,
@@ -31,5 +40,6 @@ export async function withCallDeadline<T>(
     throw error;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
 }

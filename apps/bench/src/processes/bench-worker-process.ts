@@ -27,10 +27,15 @@ export interface BenchWorkerProcess {
   close(): Promise<void>;
 }
 
-/** Starts `bench-worker-main.ts` under tsx (or the bundle's `bench-worker-main.js`) with `--expose-gc`. */
+/**
+ * Starts `bench-worker-main.ts` under tsx (or the bundle's `bench-worker-main.js`) with `--expose-gc`;
+ * with `BENCH_WORKER_CPU_PROF_DIR` set, each worker process writes a CPU profile there when it exits.
+ */
 export function spawnBenchWorker(spec: BenchWorkerSpec): BenchWorkerProcess {
   const loader = bundled ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, ['--expose-gc', ...loader, mainPath], {
+  const profileDir = process.env.BENCH_WORKER_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...loader, mainPath], {
     cwd: benchDir,
     env: { ...process.env, BENCH_WORKER_SPEC: JSON.stringify(spec) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
