@@ -14,7 +14,7 @@ import { startSimulatedStandin } from './simulated-standin';
 import type { StandinProcess } from './standin-process';
 
 /** Which worker the processes run: Quarry's, or the hand-written BullMQ + SDK + zod worker. */
-export type DrainSide = 'quarry' | 'hand-written';
+type DrainSide = 'quarry' | 'hand-written';
 
 /** One side's drain with some worker processes. */
 export interface SideRun {
