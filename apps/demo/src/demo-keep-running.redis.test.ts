@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { RedisClient } from '@quarry/queue';
 import { it } from '@quarry/testing';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { DemoSummary } from './demo-summary';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,6 +16,15 @@ async function jobIds(redis: RedisClient, prefix: string): Promise<string[]> {
     }
   }
   return ids;
+}
+
+/** The demo's `--json` summary once stdout holds all of it, else undefined. */
+function parsedSummary(stdout: string): DemoSummary | undefined {
+  try {
+    return JSON.parse(stdout.trim()) as DemoSummary;
+  } catch {
+    return undefined;
+  }
 }
 
 describe('pnpm demo --documents pdf --keep-running (child process group, real Redis, simulated model)', () => {
@@ -46,7 +55,8 @@ describe('pnpm demo --documents pdf --keep-running (child process group, real Re
     await demo.waitForLine(/pnpm quarry enqueue --workflow invoice --file examples\/invoice\.pdf --wait/, {
       stream: 'stderr',
     });
-    const summary = JSON.parse(demo.stdout.trim()) as DemoSummary;
+    // stdout and stderr are separate pipes: the summary may arrive after the lines above.
+    const summary = await vi.waitUntil(() => parsedSummary(demo.stdout), { timeout: 30_000, interval: 20 });
     const blobDir = /QUARRY_BLOB_DIR='([^']+)'/.exec(exported)?.[1];
     expect(exported).toBe(
       `  export REDIS_URL='${redisUrl}' QUARRY_PREFIX='${summary.prefix}' QUARRY_BLOB_DIR='${blobDir}'`,
