@@ -1,5 +1,5 @@
 /**
- * Lua shared by the scripts that count lesson effects (`read-history-3`, `record-history-3`,
+ * Lua shared by the scripts that count lesson effects (`count-lesson-jobs-1`, `record-history-3`,
  * `retire-lesson-1`): `effectWeight(key, now, halfLife)` returns what one job counted now adds to
  * the effect hash `key`, 2^((now − ref) / half-life), its counts being stored relative to the hash's
  * `ref` like the history's scores. Once the exponent passes 32 every count is rebased to `ref = now`
