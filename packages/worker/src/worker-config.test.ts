@@ -53,6 +53,7 @@ describe('loadWorkerConfig', () => {
         },
         "concurrency": 4,
         "jobMaxCostUsd": null,
+        "lessonReadIntervalMs": 1000,
         "lessons": {
           "margin": 0.1,
           "minNotShownJobs": 20,
@@ -155,6 +156,17 @@ describe('loadWorkerConfig', () => {
     ]);
     expect(problemsOf({ ...minimal, LESSON_RETIRE_MARGIN: '-0.1' })).toEqual([
       '- LESSON_RETIRE_MARGIN: expected a number from 0 to 0.9, got "-0.1"',
+    ]);
+  });
+
+  it('reads the lesson read interval (default 1000 ms, 0 reads per job) and names a bad one', () => {
+    expect(loadWorkerConfig(minimal).lessonReadIntervalMs).toBe(1000);
+    expect(loadWorkerConfig({ ...minimal, LESSON_READ_INTERVAL_MS: '0' }).lessonReadIntervalMs).toBe(0);
+    expect(loadWorkerConfig({ ...minimal, LESSON_READ_INTERVAL_MS: '60000' }).lessonReadIntervalMs).toBe(
+      60_000,
+    );
+    expect(problemsOf({ ...minimal, LESSON_READ_INTERVAL_MS: '60001' })).toEqual([
+      '- LESSON_READ_INTERVAL_MS: expected an integer from 0 to 60000, got "60001"',
     ]);
   });
 
