@@ -139,7 +139,7 @@ export const WorkerEnv = z
     ...lessonEffectEnv,
     LESSON_READ_INTERVAL_MS: integerVar(0, 60_000).default(lessonCacheDefaults.intervalMs).meta({
       description:
-        "How long the lessons a worker read for a workflow version and history scope serve its next jobs (0–60000; 0 reads them for every job), and how often the jobs it counted are written to the lesson effects, which are up to this late. A failed attempt's record makes that worker's next job of it read afresh.",
+        "How long the lessons a worker read for a workflow version and history scope serve its next jobs (0 reads them for every job), and how often the jobs it counted are written to the lesson effects, which are up to this late. A failed attempt's record makes that worker's next job of it read afresh.",
     }),
     ...workflowsEnv,
     ...tenantsEnv,
