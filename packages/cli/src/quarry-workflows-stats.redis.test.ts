@@ -99,8 +99,12 @@ describe('quarry workflows stats (in-process, seeded statistics)', () => {
     const observations = (...signatures: string[]) =>
       signatures.map((signature) => ({ signature, example: 'e' }));
     const job = async (errors: string[]) => {
-      const candidates = await history.lessonCandidates(key, { limit: 3, countJob: true });
+      const candidates = await history.lessonCandidates(key, { limit: 3 });
       const shown = candidates.map((candidate) => candidate.lesson.signature);
+      await history.countLessonJobs(key, {
+        jobs: 1,
+        shown: new Map(shown.map((signature) => [signature, 1])),
+      });
       if (errors.length > 0) await history.record(key, observations(...errors), { shown });
     };
     await job([helpful, retired]);
@@ -110,7 +114,6 @@ describe('quarry workflows stats (in-process, seeded statistics)', () => {
       signature: retired,
       shownRate: 0.5,
       notShownRate: 0.25,
-      countedJob: false,
     });
   };
 

@@ -80,6 +80,7 @@ export type {
   LessonCandidate,
   LessonCandidatesOptions,
   LessonEffectStore,
+  LessonJobCounts,
 } from './history/lesson-effect-store';
 export { cut, excerpt, excerptMaxChars } from './issues/excerpt';
 export { Issue, IssueSource } from './issues/issue';

@@ -54,10 +54,11 @@ describe('RedisHistoryStore lesson effects', () => {
     workflowSeq += 1;
     clock = t0;
     const key: HistoryKey = { workflow: `effect-${workflowSeq}`, version: 1 };
-    /** One job: its counted read, then its first attempt (failed with `errors`, or valid). */
+    /** One job: its read, its count as shown the active lessons read, then its first attempt (failed with `errors`, or valid). */
     const job = async (errors: string[], limit = 3) => {
-      const candidates = await store.lessonCandidates(key, { limit, countJob: true });
+      const candidates = await store.lessonCandidates(key, { limit });
       const shown = candidates.filter((c) => c.retired === null).map((c) => c.lesson.signature);
+      await store.countLessonJobs(key, { jobs: 1, shown: new Map(shown.map((signature) => [signature, 1])) });
       if (errors.length > 0) await store.record(key, seen(...errors), { shown });
       return candidates;
     };
@@ -74,73 +75,76 @@ describe('RedisHistoryStore lesson effects', () => {
       ['b', 0, 0, 2, 1, false],
     ]);
     await store.record(key, seen('a'));
-    await store.lessonCandidates(key, { limit: 3, countJob: false });
-    expect(table(await store.lessonCandidates(key, { limit: 3, countJob: false }))).toEqual([
+    await store.lessonCandidates(key, { limit: 3 });
+    expect(table(await store.lessonCandidates(key, { limit: 3 }))).toEqual([
       ['a', 2, 1, 1, 1, false],
       ['b', 1, 0, 2, 1, false],
     ]);
     // Only the top `limit` are shown: `b` below `a` counts its job as not shown.
     await job(['b'], 1);
-    expect(table(await store.lessonCandidates(key, { limit: 3, countJob: false }))).toEqual([
+    expect(table(await store.lessonCandidates(key, { limit: 3 }))).toEqual([
       ['a', 3, 1, 1, 1, false],
       ['b', 1, 0, 3, 2, false],
     ]);
   });
 
-  it('reads, counts and records in the one call each that the history already took', async () => {
+  it('reads, counts jobs and records in one call each', async () => {
     const redis = ctx.redis.duplicate();
     try {
       const { store, key } = setup({ redis });
       await store.record(key, seen('x'));
       const counter = countCommands(redis);
-      const candidates = await store.lessonCandidates(key, { limit: 3, countJob: true });
+      const candidates = await store.lessonCandidates(key, { limit: 3 });
       await store.record(key, seen('x', 'y'), { shown: candidates.map((c) => c.lesson.signature) });
-      await store.lessonCandidates(key, { limit: 3, countJob: true });
+      await store.countLessonJobs(key, { jobs: 2, shown: new Map([['x', 2]]) });
+      // Nothing to count: no call.
+      await store.countLessonJobs(key, { jobs: 0, shown: new Map() });
       expect(counter.names).toEqual(['evalsha', 'evalsha', 'evalsha']);
     } finally {
       redis.disconnect();
     }
   });
 
-  it('retires a lesson: left out of the top lessons, its counts start again, the deciding job counts as not shown', async () => {
+  it('retires a lesson: left out of the top lessons, its counts start again, jobs counted from then on count as not shown', async () => {
     const { store, key, job } = setup();
     await job(['a']);
     await job(['a']);
     await job(['a']);
-    const [a] = await job(['a', 'b']);
+    // The deciding job reads, retires `a`, and is counted as not shown it.
+    const [a] = await store.lessonCandidates(key, { limit: 3 });
     expect(table(a ? [a] : [])).toEqual([['a', 2, 2, 1, 1, false]]);
-    expect(
-      await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1, countedJob: true }),
-    ).toBe(true);
+    expect(await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1 })).toBe(true);
+    await store.countLessonJobs(key, { jobs: 1, shown: new Map() });
+    await store.record(key, seen('a', 'b'), { shown: [] });
     expect((await store.topLessons(key, 3)).map((lesson) => lesson.signature)).toEqual(['b']);
-    const after = await store.lessonCandidates(key, { limit: 3, countJob: false });
+    const after = await store.lessonCandidates(key, { limit: 3 });
     expect(table(after)).toEqual([
-      ['a', 0, 0, 1, 0, true],
+      ['a', 0, 0, 1, 1, true],
       ['b', 0, 0, 4, 1, false],
     ]);
     expect(after[0]?.retired).toEqual({ at: t0, shownRate: 1, notShownRate: 1 });
-    // A second worker that decided the same from its own read: nothing changes but its job's side.
-    expect(
-      await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1, countedJob: true }),
-    ).toBe(false);
+    // A second worker that decided the same from its own read: nothing changes.
+    expect(await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1 })).toBe(false);
+    // Jobs counted late as shown it (read before the retirement) count as not shown it.
+    await store.countLessonJobs(key, { jobs: 1, shown: new Map([['a', 1]]) });
     // From now on every job counts as not shown it, and its errors against it.
     await job(['a']);
     await job([]);
-    expect(table(await store.lessonCandidates(key, { limit: 3, countJob: false }))).toEqual([
-      ['a', 0, 0, 4, 1, true],
-      ['b', 2, 0, 4, 1, false],
+    expect(table(await store.lessonCandidates(key, { limit: 3 }))).toEqual([
+      ['a', 0, 0, 4, 2, true],
+      ['b', 2, 0, 5, 1, false],
     ]);
     expect(await store.lessonEffects(key)).toEqual([
       {
         signature: 'a',
         state: 'retired',
-        counts: { shownJobs: 0, shownErrors: 0, notShownJobs: 4, notShownErrors: 1 },
+        counts: { shownJobs: 0, shownErrors: 0, notShownJobs: 4, notShownErrors: 2 },
         retired: { at: t0, shownRate: 1, notShownRate: 1 },
       },
       {
         signature: 'b',
         state: 'active',
-        counts: { shownJobs: 2, shownErrors: 0, notShownJobs: 4, notShownErrors: 1 },
+        counts: { shownJobs: 2, shownErrors: 0, notShownJobs: 5, notShownErrors: 1 },
         retired: null,
       },
     ]);
@@ -150,17 +154,15 @@ describe('RedisHistoryStore lesson effects', () => {
     const { store, key, job } = setup();
     await job(['a']);
     await job(['a']);
-    await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1, countedJob: false });
+    await store.retireLesson(key, { signature: 'a', shownRate: 1, notShownRate: 1 });
     await job(['a']);
-    const [retired] = await store.lessonCandidates(key, { limit: 1, countJob: false });
+    const [retired] = await store.lessonCandidates(key, { limit: 1 });
     expect(await store.restoreLesson(key, { signature: 'a', retiredAt: t0 - 1 })).toBe(false);
     expect(await store.restoreLesson(key, { signature: 'a', retiredAt: retired?.retired?.at ?? 0 })).toBe(
       true,
     );
     expect(await store.restoreLesson(key, { signature: 'a', retiredAt: t0 })).toBe(false);
-    expect(table(await store.lessonCandidates(key, { limit: 1, countJob: false }))).toEqual([
-      ['a', 0, 0, 1, 1, false],
-    ]);
+    expect(table(await store.lessonCandidates(key, { limit: 1 }))).toEqual([['a', 0, 0, 1, 1, false]]);
     expect((await store.topLessons(key, 1)).map((lesson) => lesson.signature)).toEqual(['a']);
   });
 
@@ -169,18 +171,20 @@ describe('RedisHistoryStore lesson effects', () => {
     const retired = Array.from({ length: 12 }, (_, i) => `retired-${String(i).padStart(2, '0')}`);
     for (const signature of retired) {
       for (let i = 0; i < 3; i++) await store.record(key, seen(signature));
-      await store.retireLesson(key, { signature, shownRate: 0.5, notShownRate: 0.5, countedJob: false });
+      await store.retireLesson(key, { signature, shownRate: 0.5, notShownRate: 0.5 });
     }
     await store.record(key, seen('active-1', 'active-2'));
     await store.record(key, seen('active-1'));
-    const candidates = await store.lessonCandidates(key, { limit: 1, countJob: true });
+    const candidates = await store.lessonCandidates(key, { limit: 1 });
     expect(candidates).toHaveLength(13);
-    expect(candidates.filter((c) => c.retired === null).map((c) => c.lesson.signature)).toEqual(['active-1']);
+    const active = candidates.filter((c) => c.retired === null).map((c) => c.lesson.signature);
+    expect(active).toEqual(['active-1']);
+    await store.countLessonJobs(key, { jobs: 1, shown: new Map(active.map((signature) => [signature, 1])) });
     expect((await store.topLessons(key, 5)).map((lesson) => lesson.signature)).toEqual([
       'active-1',
       'active-2',
     ]);
-    expect(table(await store.lessonCandidates(key, { limit: 1, countJob: false })).at(-1)).toEqual([
+    expect(table(await store.lessonCandidates(key, { limit: 1 })).at(-1)).toEqual([
       'active-1',
       1,
       0,
@@ -195,7 +199,7 @@ describe('RedisHistoryStore lesson effects', () => {
     await job(['weak']);
     await job(['strong']);
     await job(['strong']);
-    await store.retireLesson(key, { signature: 'weak', shownRate: 1, notShownRate: 1, countedJob: false });
+    await store.retireLesson(key, { signature: 'weak', shownRate: 1, notShownRate: 1 });
     await job(['new']);
     const { effect } = quarryKeys({ prefix: ctx.prefix }).history(key.workflow, key.version);
     const fields = Object.keys(await ctx.redis.hgetall(effect)).sort();
@@ -208,12 +212,12 @@ describe('RedisHistoryStore lesson effects', () => {
     await job(['a']);
     await job(['a']);
     clock = t0 + hour;
-    expect(table(await store.lessonCandidates(key, { limit: 1, countJob: false }))).toEqual([
+    expect(table(await store.lessonCandidates(key, { limit: 1 }))).toEqual([
       ['a', 0.5, 0.5, 0.5, 0.5, false],
     ]);
     clock = t0 + 2000 * hour;
     await job(['a']);
-    const [a] = await store.lessonCandidates(key, { limit: 1, countJob: false });
+    const [a] = await store.lessonCandidates(key, { limit: 1 });
     expect(a?.counts.shownJobs).toBeCloseTo(1, 10);
     expect(a?.counts.shownErrors).toBeCloseTo(1, 10);
     expect(a?.counts.notShownJobs).toBeCloseTo(0, 10);

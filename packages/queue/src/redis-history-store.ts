@@ -8,6 +8,7 @@ import type {
   LessonCandidatesOptions,
   LessonEffect,
   LessonEffectStore,
+  LessonJobCounts,
 } from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import { lessonCandidatesOf, lessonEffectsOf } from './lesson-effect-reply';
@@ -35,8 +36,9 @@ export interface RedisHistoryStoreOptions {
  * The shared per-workflow error history in Redis, per workflow + version (+ scope): a sorted set of
  * decayed frequencies, a hash of count, first/last seen and one example per signature, and a hash of
  * the lessons' effects (jobs shown each lesson or not, and how many of their first attempts made its
- * error; retirement marks). Reading the top N is one script call (counting the job when asked);
- * recording a failed attempt is one atomic script call (counting a first attempt's errors in it).
+ * error; retirement marks). Reading the top N is one script call; counting jobs (gathered by the
+ * caller) is one script call; recording a failed attempt is one atomic script call (counting a first
+ * attempt's errors in it).
  */
 export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
   readonly #redis: RedisClient & QuarryScriptCommands;
@@ -61,7 +63,7 @@ export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
   }
 
   async topLessons(key: HistoryKey, limit: number): Promise<Lesson[]> {
-    const candidates = await this.lessonCandidates(key, { limit, countJob: false });
+    const candidates = await this.lessonCandidates(key, { limit });
     return candidates
       .filter((candidate) => candidate.retired === null)
       .map((candidate) => candidate.lesson)
@@ -76,12 +78,26 @@ export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
       details,
       effect,
       Math.max(0, Math.floor(options.limit)),
-      options.countJob ? 1 : 0,
-      String(now),
-      String(this.#halfLifeMs),
-      String(this.#idleTtlMs),
     );
     return lessonCandidatesOf(reply, { now, halfLifeMs: this.#halfLifeMs });
+  }
+
+  async countLessonJobs(key: HistoryKey, counts: LessonJobCounts): Promise<void> {
+    const whole = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+    const jobs = whole(counts.jobs);
+    const shown = [...counts.shown].flatMap(([signature, count]) =>
+      whole(count) > 0 ? [signature, whole(count)] : [],
+    );
+    if (jobs === 0 && shown.length === 0) return;
+    const { effect } = this.#keys.history(key.workflow, key.version, key.scope);
+    await this.#redis.quarryCountLessonJobs(
+      effect,
+      String(this.#now()),
+      String(this.#halfLifeMs),
+      String(this.#idleTtlMs),
+      jobs,
+      ...shown,
+    );
   }
 
   async record(
@@ -112,7 +128,7 @@ export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
 
   async retireLesson(
     key: HistoryKey,
-    retirement: { signature: string; shownRate: number; notShownRate: number; countedJob: boolean },
+    retirement: { signature: string; shownRate: number; notShownRate: number },
   ): Promise<boolean> {
     const { effect } = this.#keys.history(key.workflow, key.version, key.scope);
     const rate = (value: number) => String(Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
@@ -124,7 +140,6 @@ export class RedisHistoryStore implements HistoryStore, LessonEffectStore {
       String(this.#idleTtlMs),
       rate(retirement.shownRate),
       rate(retirement.notShownRate),
-      retirement.countedJob ? 1 : 0,
     );
     return retired === 1;
   }

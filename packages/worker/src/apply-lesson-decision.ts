@@ -1,28 +1,26 @@
-import type { HistoryKey, LessonCandidate, LessonEffectDecision } from '@quarry/core';
+import type { HistoryKey, LessonCandidate, LessonEffectDecision, LessonEffectStore } from '@quarry/core';
 import type { Logger } from 'pino';
 import { assertNever } from './assert-never';
-import type { WorkerHistory } from './create-worker-stores';
 import { describeError } from './describe-error';
 
 /** Options of {@link applyLessonDecision}. */
 export interface ApplyLessonDecisionOptions {
-  readonly history: WorkerHistory;
+  readonly store: Pick<LessonEffectStore, 'retireLesson' | 'restoreLesson'>;
   readonly key: HistoryKey;
   readonly candidate: LessonCandidate;
   readonly decision: LessonEffectDecision;
-  /** True when the reading job was counted as shown the candidate's active lessons. */
-  readonly countedJob: boolean;
   readonly log: Logger;
 }
 
 /**
- * Carries out a lesson decision for the job that read it, and says whether the job is shown the
- * lesson: a lesson kept (or not judged yet) is shown while active; a retired one is not shown from
- * this job on (shown after all when the retirement cannot be written, as the job was counted so);
- * a restored one is shown from the next job on. A retirement or a restoration is one round trip.
+ * Carries out a lesson decision for the read that made it, and says whether the jobs of that read
+ * are shown the lesson: a lesson kept (or not judged yet) is shown while active; a retired one is not
+ * shown from these jobs on (shown after all when the retirement cannot be written; they are then
+ * counted as shown it); a restored one is shown from the next read on. A retirement or a restoration
+ * is one round trip.
  */
 export async function applyLessonDecision(options: ApplyLessonDecisionOptions): Promise<boolean> {
-  const { history, key, candidate, decision, log } = options;
+  const { store, key, candidate, decision, log } = options;
   const { signature } = candidate.lesson;
   const where = { workflow: key.workflow, version: key.version, signature };
   switch (decision.kind) {
@@ -32,12 +30,7 @@ export async function applyLessonDecision(options: ApplyLessonDecisionOptions): 
     case 'retire': {
       const { shownRate, notShownRate } = decision;
       try {
-        const now = await history.store.retireLesson(key, {
-          signature,
-          shownRate,
-          notShownRate,
-          countedJob: options.countedJob,
-        });
+        const now = await store.retireLesson(key, { signature, shownRate, notShownRate });
         if (now)
           log.info({ ...where, shownRate, notShownRate }, 'lesson retired: it does not lower its error');
         return false;
@@ -49,7 +42,7 @@ export async function applyLessonDecision(options: ApplyLessonDecisionOptions): 
     case 'restore': {
       const retiredAt = candidate.retired?.at ?? 0;
       try {
-        if (await history.store.restoreLesson(key, { signature, retiredAt })) {
+        if (await store.restoreLesson(key, { signature, retiredAt })) {
           const { notShownRate, retiredNotShownRate } = decision;
           log.info({ ...where, notShownRate, retiredNotShownRate }, 'lesson restored: its error rose again');
         }

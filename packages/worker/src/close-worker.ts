@@ -5,6 +5,7 @@ import type { BatchCoordinator } from './batch/batch-coordinator';
 import type { Reconciler } from './create-reconciler';
 import type { RetentionSweeps } from './create-retention-sweeps';
 import { drainWorker } from './drain-worker';
+import type { LessonCache } from './lessons/lesson-cache';
 import type { HealthServer } from './metrics/health-server';
 import type { TenantUsageRecorder } from './tenants/tenant-usage-recorder';
 import type { WorkerWebhooks } from './webhooks/create-webhooks';
@@ -28,6 +29,8 @@ export interface CloseWorkerOptions {
   readonly batchCoordinator: Pick<BatchCoordinator, 'stop'>;
   readonly stats: Pick<WorkflowStatsRecorder, 'close'>;
   readonly tenantUsage: Pick<TenantUsageRecorder, 'close'>;
+  /** Null when the shared error history is switched off; closed once jobs drained, writing the jobs counted. */
+  readonly lessons: Pick<LessonCache, 'close'> | null;
   /** The webhook delivery worker and queue: closed once the extraction worker drained (its jobs may still emit). */
   readonly webhooks: Pick<WorkerWebhooks, 'close'>;
   readonly documents: { close(): void };
@@ -59,6 +62,7 @@ export async function closeWorker(options: CloseWorkerOptions): Promise<void> {
   await options.webhooks.close();
   await options.stats.close();
   await options.tenantUsage.close();
+  await options.lessons?.close();
   await queues.close();
   options.documents.close();
   await (await options.http.catch(() => null))?.close();

@@ -9,6 +9,7 @@ import {
 } from '@quarry/queue';
 import type { Logger } from 'pino';
 import { describeError } from './describe-error';
+import { LessonCache } from './lessons/lesson-cache';
 import type { WorkerConfig } from './worker-config';
 
 /** Options of {@link createWorkerStores}. */
@@ -18,14 +19,20 @@ export interface WorkerStoresOptions {
   readonly config: WorkerConfig['queue'];
   /** When lessons are judged, retired and brought back. */
   readonly lessons: LessonEffectPolicy;
+  /** How long lessons read for a history serve its jobs, and how often counted jobs are written (`LessonCache`). */
+  readonly lessonReadIntervalMs: number;
   readonly log: Logger;
 }
 
-/** The shared error history as a worker uses it: the store, lessons shown per job, and when a lesson is retired. */
+/**
+ * The shared error history as a worker uses it: the store, lessons shown per job, when a lesson is
+ * retired, and the lessons as read and counted once per interval (jobs read and record through it).
+ */
 export interface WorkerHistory {
   readonly store: HistoryStore & LessonEffectStore;
   readonly topN: number;
   readonly policy: LessonEffectPolicy;
+  readonly lessons: LessonCache;
 }
 
 /** The Redis-backed state of a worker. */
@@ -51,19 +58,26 @@ export function createWorkerStores(options: WorkerStoresOptions): WorkerStores {
     onUnreadable: ({ jobKey, field, error }) =>
       log.warn({ jobKey, field, error: describeError(error) }, 'stored attempt record unreadable; skipped'),
   });
-  const history = config.history.enabled
-    ? {
-        store: new RedisHistoryStore({
-          redis: connection,
-          keys,
-          maxSignatures: config.history.maxSignatures,
-          halfLifeMs: config.history.halfLifeMs,
-        }),
-        topN: config.history.topN,
-        policy: options.lessons,
-      }
-    : null;
+  const history = config.history.enabled ? workerHistory(options) : null;
   const deadLetters = new DeadLetterWriter({ queue: queues.dlq, keys, attempts });
   const review = new ReviewIndex({ redis: connection, keys });
   return { attempts, history, deadLetters, review };
+}
+
+function workerHistory(options: WorkerStoresOptions): WorkerHistory {
+  const { history } = options.config;
+  const store = new RedisHistoryStore({
+    redis: options.connection,
+    keys: options.queues.keys,
+    maxSignatures: history.maxSignatures,
+    halfLifeMs: history.halfLifeMs,
+  });
+  const lessons = new LessonCache({
+    store,
+    topN: history.topN,
+    policy: options.lessons,
+    intervalMs: options.lessonReadIntervalMs,
+    log: options.log,
+  });
+  return { store, topN: history.topN, policy: options.lessons, lessons };
 }

@@ -106,6 +106,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     queues,
     config: config.queue,
     lessons: config.lessons,
+    lessonReadIntervalMs: config.lessonReadIntervalMs,
     log,
   });
   const metrics = workerMetricsOf({ config, metrics: options.metrics });
@@ -271,6 +272,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
         batchCoordinator,
         stats,
         tenantUsage,
+        lessons: stores.history?.lessons ?? null,
         webhooks,
         documents,
         http,

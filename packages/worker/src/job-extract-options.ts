@@ -105,7 +105,8 @@ export function jobExtractOptions(
     ...(options.history
       ? {
           history: {
-            store: options.history.store,
+            // Through the lesson cache: a record drops the lessons it read for the key.
+            store: options.history.lessons,
             key: historyKey,
             // As `readLessons` counts the job: when it reads lessons at all.
             countsFirstAttempt: lessonsShown && options.history.topN > 0,

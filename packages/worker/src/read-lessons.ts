@@ -1,8 +1,6 @@
-import { decideLessonEffect, type HistoryKey, type Lesson, type LessonCandidate } from '@quarry/core';
+import type { HistoryKey, Lesson } from '@quarry/core';
 import type { Logger } from 'pino';
-import { applyLessonDecision } from './apply-lesson-decision';
 import type { WorkerHistory } from './create-worker-stores';
-import { describeError } from './describe-error';
 
 /** Options of {@link readLessons}. */
 export interface ReadLessonsOptions {
@@ -18,46 +16,18 @@ export interface ReadLessonsOptions {
 
 /**
  * The top lessons of a job's history, each judged by its effect on the rate of its own error
- * (`decideLessonEffect`): one that does not lower it is retired (not shown from this job on), a
- * retired one whose error rate rose again is restored (shown from the next job on); none when the
- * history is off or unreadable, or when the job is not to be shown any.
+ * (`decideLessonEffect`): one that does not lower it is retired (not shown from then on), a retired
+ * one whose error rate rose again is restored (shown from the next read on); none when the history
+ * is off or unreadable, or when the job is not to be shown any.
  *
- * Cost per job, lessons or none: the one round trip lessons always took (`read-history-3`), which
- * also counts the job on its first start; a failed first attempt counts its errors in the history
- * write it makes anyway (`record-history-3`). A retirement or a restoration adds one round trip, on
- * the one job whose read decides it.
+ * Cost: the worker's `LessonCache` reads and judges a history's lessons once per interval
+ * (`LESSON_READ_INTERVAL_MS`, or after this worker recorded a failed attempt of that history), and
+ * writes the jobs it counted once per interval: most jobs make no Redis call here, and lesson-effect
+ * counts are up to one interval late. A retirement or a restoration adds one round trip, on the read
+ * that decides it.
  */
 export async function readLessons(options: ReadLessonsOptions): Promise<readonly Lesson[]> {
-  const { history, key, log } = options;
+  const { history } = options;
   if (!history || history.topN === 0 || !options.shown) return [];
-  let candidates: LessonCandidate[];
-  try {
-    candidates = await history.store.lessonCandidates(key, {
-      limit: history.topN,
-      countJob: options.countJob,
-    });
-  } catch (error) {
-    log.warn({ error: describeError(error) }, 'could not read lessons; running without them');
-    return [];
-  }
-  const lessons: Lesson[] = [];
-  for (const candidate of candidates) {
-    const decision = decideLessonEffect({
-      counts: candidate.counts,
-      retired: candidate.retired,
-      ...history.policy,
-    });
-    const shown = await applyLessonDecision({
-      history,
-      key,
-      candidate,
-      decision,
-      countedJob: options.countJob,
-      log,
-    });
-    if (shown) lessons.push(candidate.lesson);
-  }
-  return lessons.sort(
-    (a, b) => b.score - a.score || b.count - a.count || a.signature.localeCompare(b.signature),
-  );
+  return history.lessons.read(options.key, { countJob: options.countJob, log: options.log });
 }

@@ -53,6 +53,7 @@ describe('loadWorkerConfig', () => {
         },
         "concurrency": 4,
         "jobMaxCostUsd": null,
+        "lessonReadIntervalMs": 1000,
         "lessons": {
           "margin": 0.1,
           "minNotShownJobs": 20,
@@ -166,6 +167,17 @@ describe('loadWorkerConfig', () => {
       expect(problems[0]).toMatch(/^- KEEP_COMPLETED_SWEEP_MS: /);
     }
     expect(loadWorkerConfig({ ...minimal, KEEP_COMPLETED_SWEEP_MS: '250' }).retentionSweepMs).toBe(250);
+  });
+
+  it('reads the lesson read interval (default 1000 ms, 0 reads per job) and names a bad one', () => {
+    expect(loadWorkerConfig(minimal).lessonReadIntervalMs).toBe(1000);
+    expect(loadWorkerConfig({ ...minimal, LESSON_READ_INTERVAL_MS: '0' }).lessonReadIntervalMs).toBe(0);
+    expect(loadWorkerConfig({ ...minimal, LESSON_READ_INTERVAL_MS: '60000' }).lessonReadIntervalMs).toBe(
+      60_000,
+    );
+    expect(problemsOf({ ...minimal, LESSON_READ_INTERVAL_MS: '60001' })).toEqual([
+      '- LESSON_READ_INTERVAL_MS: expected an integer from 0 to 60000, got "60001"',
+    ]);
   });
 
   it('reads the batch lane settings, clamps them to the API limits and names bad ones', () => {

@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { batchLaneEnv, batchLaneSettings } from './batch/batch-lane-settings';
 import { cacheEnv, cacheSettings } from './cache-settings';
 import { lessonEffectEnv, lessonEffectSettings } from './lesson-effect-settings';
+import { lessonCacheDefaults } from './lessons/lesson-cache';
 import { rateLimitEnv, rateLimitSettings } from './rate-limit-settings';
 import { queueStorageEnv, workerQueueConfig } from './worker-queue-config';
 
@@ -140,6 +141,10 @@ export const WorkerEnv = z
     ...batchLaneEnv,
     ...cacheEnv,
     ...lessonEffectEnv,
+    LESSON_READ_INTERVAL_MS: integerVar(0, 60_000).default(lessonCacheDefaults.intervalMs).meta({
+      description:
+        "How long the lessons a worker read for a workflow version and history scope serve its next jobs (0 reads them for every job), and how often the jobs it counted are written to the lesson effects, which are up to this late. A failed attempt's record makes that worker's next job of it read afresh.",
+    }),
     ...workflowsEnv,
     ...tenantsEnv,
     ...webhookEnv,
@@ -198,6 +203,8 @@ export const WorkerEnv = z
     cache: cacheSettings(env),
     /** When a lesson is judged, retired and brought back (`LESSON_*`). */
     lessons: lessonEffectSettings(env),
+    /** How long lessons read for a history serve its jobs, and how often counted jobs are written (`LESSON_READ_INTERVAL_MS`). */
+    lessonReadIntervalMs: env.LESSON_READ_INTERVAL_MS,
     /** Completion webhooks: deliveries and their egress (`WEBHOOK_*`). */
     webhooks: webhookSettings(env),
   }));

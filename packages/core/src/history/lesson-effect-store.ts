@@ -15,24 +15,36 @@ export interface LessonCandidate {
 export interface LessonCandidatesOptions {
   /** Active lessons wanted. */
   readonly limit: number;
-  /**
-   * Counts the reading job as a first attempt (once per job: its first start), shown the active
-   * lessons returned; its first attempt's errors are then counted by `HistoryStore.record`.
-   */
-  readonly countJob: boolean;
+}
+
+/**
+ * Jobs of one history counted at once by {@link LessonEffectStore.countLessonJobs}: each on its first
+ * start (its first attempt's errors are counted by `HistoryStore.record`), as shown the lessons it got.
+ */
+export interface LessonJobCounts {
+  /** Jobs counted. */
+  readonly jobs: number;
+  /** Of those jobs, how many were shown each lesson, by signature. */
+  readonly shown: ReadonlyMap<string, number>;
 }
 
 /** Port: where each lesson's effect on the rate of its own error is counted, and its state kept. */
 export interface LessonEffectStore {
   /**
    * The most frequent signatures of the history down to the `limit`-th active one, retired ones
-   * included (they say so), most frequent first; one round trip, counting the job when asked.
+   * included (they say so), most frequent first; one round trip, read only.
    */
   lessonCandidates(key: HistoryKey, options: LessonCandidatesOptions): Promise<LessonCandidate[]>;
   /**
+   * Counts jobs in the lesson effects, weighted as of now (a caller may gather the jobs of an
+   * interval and count them at once: their counts are then up to that interval late). A shown
+   * count of a lesson retired meanwhile is left out (those jobs count as not shown it). One round trip.
+   */
+  countLessonJobs(key: HistoryKey, counts: LessonJobCounts): Promise<void>;
+  /**
    * Retires a lesson on the two rates given: it is shown to no job from now on, and its counts start
-   * again (jobs not shown it count from here). `countedJob`: the job that decided it was counted as
-   * shown the lesson and will not be shown it; it counts as not shown. False when already retired.
+   * again (jobs counted from here count as not shown it). Jobs not counted yet that were shown it
+   * are the caller's to drop from their shown counts. False when already retired.
    */
   retireLesson(
     key: HistoryKey,
@@ -40,7 +52,6 @@ export interface LessonEffectStore {
       readonly signature: string;
       readonly shownRate: number;
       readonly notShownRate: number;
-      readonly countedJob: boolean;
     },
   ): Promise<boolean>;
   /** Shows a retired lesson again from the next job on, keeping its counts. False when it was not retired at `retiredAt`. */

@@ -57,9 +57,9 @@ export interface ExtractOptions<W extends AnyWorkflow = AnyWorkflow> {
   /** Recent frequent mistakes of this workflow, rendered after the cache breakpoint. */
   readonly lessons?: readonly Lesson[];
   /**
-   * Where failed attempts report their issue signatures. `countsFirstAttempt`: the job was counted
-   * when its lessons were read (`LessonEffectStore.lessonCandidates`), so a failed first attempt
-   * also counts its errors against the `lessons` shown. Default false.
+   * Where failed attempts report their issue signatures. `countsFirstAttempt`: the job is counted in
+   * the lesson effects as shown the `lessons` (`LessonEffectStore.countLessonJobs`), so a failed first
+   * attempt also counts its errors against them. Default false.
    */
   readonly history?: {
     readonly store: HistoryStore;

@@ -1,22 +1,19 @@
 /**
- * Lua shared by the scripts that count lesson effects (`read-history-3`, `record-history-3`,
+ * Lua shared by the scripts that count lesson effects (`count-lesson-jobs-1`, `record-history-3`,
  * `retire-lesson-1`): `effectWeight(key, now, halfLife)` returns what one job counted now adds to
  * the effect hash `key`, 2^((now − ref) / half-life), its counts being stored relative to the hash's
  * `ref` like the history's scores. Once the exponent passes 32 every count is rebased to `ref = now`
  * (the retirement marks `r:` are not counts), so doubles never overflow. `now` is the ARGV text.
- * `knownRef`: the hash's `ref` when the caller read it already (a number, or false when absent);
- * nil reads it. The second value returned is true when the hash was written (`ref` set or rebased).
  */
 export const effectWeightLua = `
-local function effectWeight(key, nowText, halfLife, knownRef)
-  local ref = knownRef
-  if ref == nil then ref = tonumber(redis.call('HGET', key, 'ref')) end
+local function effectWeight(key, nowText, halfLife)
+  local ref = tonumber(redis.call('HGET', key, 'ref'))
   if not ref then
     redis.call('HSET', key, 'ref', nowText)
-    return 1, true
+    return 1
   end
   local exponent = (tonumber(nowText) - ref) / halfLife
-  if exponent <= 32 then return 2 ^ exponent, false end
+  if exponent <= 32 then return 2 ^ exponent end
   local scale = 2 ^ (-exponent)
   local fields = redis.call('HGETALL', key)
   for i = 1, #fields, 2 do
@@ -26,6 +23,6 @@ local function effectWeight(key, nowText, halfLife, knownRef)
     end
   end
   redis.call('HSET', key, 'ref', nowText)
-  return 1, true
+  return 1
 end
 `;

@@ -3,6 +3,7 @@ import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
 import { appendAttempt1 } from './append-attempt-1';
 import { claimBlobDeletion2 } from './claim-blob-deletion-2';
+import { countLessonJobs1 } from './count-lesson-jobs-1';
 import { endBatchRecord3 } from './end-batch-record-3';
 import { fairStamp7 } from './fair-stamp-7';
 import { forgetDocumentFile1 } from './forget-document-file-1';
@@ -47,6 +48,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   recordHistory3,
   retireLesson1,
   restoreLesson1,
+  countLessonJobs1,
   unindexDlqRecord12,
   writeAttemptLog1,
   acquireLease1,
@@ -92,6 +94,7 @@ export interface QuarryScriptCommands {
   quarryHistoryRecord(scores: string, details: string, effect: string, ...args: Arg[]): Promise<number>;
   quarryRetireLesson(effect: string, ...args: Arg[]): Promise<number>;
   quarryRestoreLesson(effect: string, signature: string, retiredAt: string): Promise<number>;
+  quarryCountLessonJobs(effect: string, ...args: Arg[]): Promise<number>;
   /** KEYS and ARGV of `unindex-dlq-record-12`, in order. */
   quarryUnindexDlqRecord(...keysAndArgs: Arg[]): Promise<[number, number]>;
   quarryPageDlqIndex(index: string, ...args: Arg[]): Promise<string[]>;
