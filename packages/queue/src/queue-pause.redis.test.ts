@@ -58,4 +58,27 @@ describe('QueuePause', () => {
     expect(await pause.lift()).toBe(false);
     expect(await redis.hmget(queue.toKey('meta'), 'max', 'duration')).toEqual(['10', '1000']);
   });
+
+  it('takes back a leftover limit of a killed pausing worker every liftEveryMs, and refuses a bad interval', async ({
+    redis,
+    prefix,
+  }) => {
+    const queue = new Queue('paused', { connection: redis, prefix });
+    onTestFinished(() => queue.close());
+    // A pause whose worker died before lifting it: the flag stays, the limiter key has expired.
+    const killed = new QueuePause({ redis, queue });
+    await killed.pause(50);
+    killed.close();
+    await vi.waitUntil(async () => (await redis.exists(queue.toKey('limiter'))) === 0, { timeout: 5_000 });
+    expect(await redis.hget(queue.toKey('meta'), 'max')).not.toBeNull();
+    const watching = new QueuePause({ redis, queue, liftEveryMs: 100 });
+    onTestFinished(() => watching.close());
+    await vi.waitUntil(async () => (await redis.hget(queue.toKey('meta'), 'max')) === null, {
+      timeout: 5_000,
+      interval: 20,
+    });
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new QueuePause({ redis, queue, liftEveryMs: bad })).toThrow(RangeError);
+    }
+  });
 });

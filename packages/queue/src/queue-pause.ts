@@ -12,6 +12,11 @@ export interface QueuePauseOptions {
   readonly redis: RedisClient;
   /** The queue paused (its meta hash and limiter key). */
   readonly queue: Queue;
+  /**
+   * Also tries to take back a leftover limit this often (one script call; a limit whose pausing worker
+   * was killed before it lifted it then costs job fetches two commands for at most this long). Default: never.
+   */
+  readonly liftEveryMs?: number;
 }
 
 /**
@@ -20,17 +25,26 @@ export interface QueuePauseOptions {
  * and `INCR` of its key). Instead, `pause` sets the queue's global rate limit to a sentinel together
  * with the limiter key, in one script, so every worker stops taking jobs for the pause; once the pause
  * is over, `lift` takes the global limit back (the pausing worker schedules it; a worker also lifts a
- * leftover one when it starts). A limit left by a killed worker only costs those two commands per job
- * until the next lift; it never holds jobs back, as the limiter key has expired.
+ * leftover one when it starts and every `liftEveryMs`). A limit left by a killed worker only costs
+ * those two commands per job until the next lift; it never holds jobs back, as the limiter key has expired.
  */
 export class QueuePause {
   readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #queue: Queue;
   readonly #timers = new Set<NodeJS.Timeout>();
 
+  readonly #watch: NodeJS.Timeout | null;
+
+  /** @throws RangeError when `liftEveryMs` is not a whole number of milliseconds from 1. */
   constructor(options: QueuePauseOptions) {
     this.#redis = withQuarryScripts(options.redis);
     this.#queue = options.queue;
+    const every = options.liftEveryMs;
+    if (every !== undefined && (!Number.isSafeInteger(every) || every < 1)) {
+      throw new RangeError(`liftEveryMs must be a whole number of milliseconds from 1, got ${every}`);
+    }
+    this.#watch = every === undefined ? null : setInterval(() => this.lift().catch(() => {}), every);
+    this.#watch?.unref();
   }
 
   /** Stops every worker taking jobs for `pauseMs` (a longer pause already running is kept). */
@@ -60,6 +74,7 @@ export class QueuePause {
 
   /** Drops the scheduled lifts (on close; the next worker to start lifts a leftover limit). */
   close(): void {
+    if (this.#watch) clearInterval(this.#watch);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
   }

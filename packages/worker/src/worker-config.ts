@@ -109,9 +109,10 @@ export const WorkerEnv = z
     MAX_STALLED_COUNT: integerVar(0, 100)
       .default(1)
       .meta({ description: 'How often a job may stall before it is dead-lettered as `stalled`.' }),
-    RECONCILE_INTERVAL_MS: integerVar(100)
-      .default(60_000)
-      .meta({ description: 'How often the DLQ reconciler sweeps failed jobs that lack a DLQ record.' }),
+    RECONCILE_INTERVAL_MS: integerVar(100).default(60_000).meta({
+      description:
+        "How often the DLQ reconciler sweeps failed jobs that lack a DLQ record (and a 429 pause's queue-wide limit left by a killed worker is taken back).",
+    }),
     RECONCILE_GRACE_MS: integerVar(0)
       .default(30_000)
       .meta({ description: 'Failed jobs younger than this are left to the worker that failed them.' }),

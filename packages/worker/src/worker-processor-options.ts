@@ -65,7 +65,12 @@ export function workerProcessorOptions(options: WorkerProcessorOptionsOptions): 
     review: stores.review,
     metrics: options.metrics,
     queue: queues.queue,
-    pause: new QueuePause({ redis: connection, queue: queues.queue }),
+    // A 429 pause's limit left by a killed worker is taken back at the reconciler's pace.
+    pause: new QueuePause({
+      redis: connection,
+      queue: queues.queue,
+      liftEveryMs: config.reconcile.intervalMs,
+    }),
     bounces: new RateLimitBounceStore({
       redis: connection,
       keys: queues.keys,
