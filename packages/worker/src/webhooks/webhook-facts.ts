@@ -16,7 +16,7 @@ export type WebhookFacts =
 
 /** Where the facts are read. */
 export interface WebhookFactSources {
-  readonly queue: Queue;
+  readonly queue: Pick<Queue, 'getJob'>;
   readonly dlq: Queue;
   readonly redis: RedisClient;
   readonly keys: QuarryKeys;
@@ -107,7 +107,11 @@ export async function readWebhookFacts(
   const state = await job.getState();
   if (state === 'failed') return { kind: 'skip', reason: 'the job did not complete' };
   if (state !== 'completed') return { kind: 'later', reason: `the job is ${state}` };
-  const parsed = ExtractionJobResult.safeParse(job.returnvalue);
+  // The job read above may predate its completion (no result yet): read it again, now completed.
+  const completed = await sources.queue.getJob(subject.jobId);
+  if (!completed) return { kind: 'skip', reason: 'the job is gone' };
+  if (completed.timestamp !== subject.timestamp) return { kind: 'skip', reason: 'the job was re-created since' };
+  const parsed = ExtractionJobResult.safeParse(completed.returnvalue);
   if (!parsed.success) return { kind: 'skip', reason: 'the job result is unreadable' };
   if (delivery.event === 'job.needs_review' && !parsed.data.needsReview) {
     return { kind: 'skip', reason: 'the job does not need review' };
