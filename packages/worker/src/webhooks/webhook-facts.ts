@@ -110,7 +110,8 @@ export async function readWebhookFacts(
   // The job read above may predate its completion (no result yet): read it again, now completed.
   const completed = await sources.queue.getJob(subject.jobId);
   if (!completed) return { kind: 'skip', reason: 'the job is gone' };
-  if (completed.timestamp !== subject.timestamp) return { kind: 'skip', reason: 'the job was re-created since' };
+  if (completed.timestamp !== subject.timestamp)
+    return { kind: 'skip', reason: 'the job was re-created since' };
   const parsed = ExtractionJobResult.safeParse(completed.returnvalue);
   if (!parsed.success) return { kind: 'skip', reason: 'the job result is unreadable' };
   if (delivery.event === 'job.needs_review' && !parsed.data.needsReview) {
