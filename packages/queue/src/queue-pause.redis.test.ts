@@ -1,17 +1,26 @@
 import { it } from '@quarry/testing';
 import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { describe, expect, onTestFinished, vi } from 'vitest';
 import { QueuePause } from './queue-pause';
+
+/** The queue `paused` and a pause of it, closed after the test. */
+function setUp(redis: Redis, prefix: string) {
+  const queue = new Queue('paused', { connection: redis, prefix });
+  const pause = new QueuePause({ redis, queue });
+  onTestFinished(async () => {
+    pause.close();
+    await queue.close();
+  });
+  return { queue, pause };
+}
 
 describe('QueuePause', () => {
   it('stops workers without a limiter taking jobs for the pause, then takes its limit back', async ({
     redis,
     prefix,
   }) => {
-    const queue = new Queue('paused', { connection: redis, prefix });
-    onTestFinished(() => queue.close());
-    const pause = new QueuePause({ redis, queue });
-    onTestFinished(() => pause.close());
+    const { queue, pause } = setUp(redis, prefix);
     const pausedAt = Date.now();
     await pause.pause(800);
     expect(await pause.lift()).toBe(false);
@@ -41,10 +50,7 @@ describe('QueuePause', () => {
     redis,
     prefix,
   }) => {
-    const queue = new Queue('paused', { connection: redis, prefix });
-    onTestFinished(() => queue.close());
-    const pause = new QueuePause({ redis, queue });
-    onTestFinished(() => pause.close());
+    const { queue, pause } = setUp(redis, prefix);
     await pause.pause(5_000);
     await pause.pause(100);
     expect(await redis.pttl(queue.toKey('limiter'))).toBeGreaterThan(4_000);
@@ -63,10 +69,8 @@ describe('QueuePause', () => {
     redis,
     prefix,
   }) => {
-    const queue = new Queue('paused', { connection: redis, prefix });
-    onTestFinished(() => queue.close());
+    const { queue, pause: killed } = setUp(redis, prefix);
     // A pause whose worker died before lifting it: the flag stays, the limiter key has expired.
-    const killed = new QueuePause({ redis, queue });
     await killed.pause(50);
     killed.close();
     await vi.waitUntil(async () => (await redis.exists(queue.toKey('limiter'))) === 0, { timeout: 5_000 });

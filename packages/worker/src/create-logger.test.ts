@@ -1,21 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './create-logger';
-
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ level: 'info', destination }) };
-}
+import { captureLog } from './test-fixtures/capture-log';
 
 describe('createLogger', () => {
   it('redacts API keys and the credentials of Redis URLs, keeping the rest', () => {
-    const { lines, logger } = capture();
+    const { lines, log: logger } = captureLog();
     logger.info(
       {
         config: { redisUrl: 'rediss://admin:s3cret@cache:6380/1', anthropic: { apiKey: 'sk-ant-xyz' } },
@@ -32,7 +20,7 @@ describe('createLogger', () => {
   });
 
   it('keeps the bindings of child loggers', () => {
-    const { lines, logger } = capture();
+    const { lines, log: logger } = captureLog();
     logger.child({ jobId: '9', workflow: 'invoice' }).warn({ attempt: 2 }, 'retrying');
     expect(lines[0]).toMatchObject({ jobId: '9', workflow: 'invoice', attempt: 2, level: 40 });
   });

@@ -1,21 +1,10 @@
-import { EXTRACTION_JOB_NAME, extractionQueue, quarryKeys, TenantStore } from '@quarry/queue';
+import { EXTRACTION_JOB_NAME } from '@quarry/queue';
 import type { StandinReply } from '@quarry/standin';
-import { Job, type Queue } from 'bullmq';
+import { Job } from 'bullmq';
 import { describe, expect, onTestFinished } from 'vitest';
+import { tenantsOf } from './test-fixtures/tenants-of';
 import { it } from './test-fixtures/use-worker-harness';
-import { ticket, ticketText, type WorkerHarness } from './worker-test-harness';
-
-/** The harness's queue and tenant store (what `quarry tenants set` writes), closed after the test. */
-function tenantsOf(h: WorkerHarness): {
-  queue: Queue;
-  store: TenantStore;
-  keys: ReturnType<typeof quarryKeys>;
-} {
-  const queue = extractionQueue({ connection: h.redis, config: h.client.config });
-  onTestFinished(() => queue.close());
-  const keys = quarryKeys({ prefix: h.client.config.prefix, queueName: h.client.config.queueName });
-  return { queue, keys, store: new TenantStore({ redis: h.redis, keys, queue }) };
-}
+import { ticket, ticketText } from './worker-test-harness';
 
 /** Support-ticket documents `<prefix>0…` answered with the sample's truth after `ms` (worker processes run the shipped workflows). */
 function answeredAfter(prefix: string, count: number, ms: number): Record<string, StandinReply[]> {

@@ -1,21 +1,10 @@
 import { defineWorkflow, WorkflowRegistry } from '@quarry/core';
-import { extractionQueue, quarryKeys, TenantStore, TenantUsageStore } from '@quarry/queue';
-import { Job, type Queue } from 'bullmq';
-import { describe, expect, onTestFinished } from 'vitest';
+import { TenantUsageStore } from '@quarry/queue';
+import { Job } from 'bullmq';
+import { describe, expect } from 'vitest';
+import { tenantsOf } from './test-fixtures/tenants-of';
 import { it } from './test-fixtures/use-worker-harness';
-import { doc, testRegistry, type WorkerHarness } from './worker-test-harness';
-
-/** The harness's queue and tenant store (what `quarry tenants set` writes), closed after the test. */
-function tenantsOf(h: WorkerHarness): {
-  queue: Queue;
-  store: TenantStore;
-  keys: ReturnType<typeof quarryKeys>;
-} {
-  const queue = extractionQueue({ connection: h.redis, config: h.client.config });
-  onTestFinished(() => queue.close());
-  const keys = quarryKeys({ prefix: h.client.config.prefix, queueName: h.client.config.queueName });
-  return { queue, keys, store: new TenantStore({ redis: h.redis, keys, queue }) };
-}
+import { doc, testRegistry } from './worker-test-harness';
 
 describe('tenants (fair order, concurrency caps and budgets, shared by every worker)', () => {
   it("row 222: tenant A's backlog of 30 jobs, then 3 of tenant B -> B's jobs start among the first 8 (not behind A's backlog), A's stay first in, first out", async ({

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type {
   HistoryKey,
   HistoryStore,
@@ -7,7 +6,7 @@ import type {
   LessonJobCounts,
 } from '@quarry/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../create-logger';
+import { captureLog } from '../test-fixtures/capture-log';
 import { LessonCache } from './lesson-cache';
 
 const W1: HistoryKey = { workflow: 'note', version: 1 };
@@ -74,17 +73,6 @@ function fakeStore(candidates: LessonCandidate[]) {
   return { store, calls, counted, reads };
 }
 
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, log: createLogger({ level: 'info', destination }) };
-}
-
 const signatures = (lessons: readonly { signature: string }[]) => lessons.map((lesson) => lesson.signature);
 
 describe('LessonCache', () => {
@@ -98,7 +86,7 @@ describe('LessonCache', () => {
     store: HistoryStore & LessonEffectStore,
     options: { intervalMs?: number; now?: () => number } = {},
   ) => {
-    const { log, lines } = capture();
+    const { log, lines } = captureLog();
     const cache = new LessonCache({
       store,
       topN: 3,
@@ -280,7 +268,7 @@ describe('LessonCache', () => {
 
   it('refuses an interval that is not a whole number of milliseconds from 0', () => {
     const { store } = fakeStore([]);
-    const { log } = capture();
+    const { log } = captureLog();
     expect(() => new LessonCache({ store, topN: 3, policy, intervalMs: -1, log })).toThrow(RangeError);
     expect(() => new LessonCache({ store, topN: 3, policy, intervalMs: 1.5, log })).toThrow(RangeError);
   });

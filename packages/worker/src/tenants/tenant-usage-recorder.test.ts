@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import type { TenantUsageEntry } from '@quarry/queue';
 import { TENANT_WAIT_BUCKETS_MS } from '@quarry/queue';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../create-logger';
+import { captureLog } from '../test-fixtures/capture-log';
 import { TenantUsageRecorder } from './tenant-usage-recorder';
 
 /** A store that keeps every batch it was given, and fails while `failing` is set. */
@@ -19,24 +18,13 @@ function fakeStore() {
   return store;
 }
 
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, log: createLogger({ level: 'info', destination }) };
-}
-
 const byTenant = (entries: readonly TenantUsageEntry[]) =>
   Object.fromEntries(entries.map((entry) => [entry.tenant, entry.counts]));
 
 describe('TenantUsageRecorder', () => {
   it('gathers every job of every tenant into one write per flush', async () => {
     const store = fakeStore();
-    const { log } = capture();
+    const { log } = captureLog();
     const recorder = new TenantUsageRecorder({ store, log, flushMs: 3_600_000, now: () => 42 });
     for (let i = 0; i < 100; i += 1) {
       const tenant = i % 2 === 0 ? 'acme' : 'globex';
@@ -61,7 +49,7 @@ describe('TenantUsageRecorder', () => {
 
   it('flushes on its own every flushMs, and what is left on close', async () => {
     const store = fakeStore();
-    const recorder = new TenantUsageRecorder({ store, log: capture().log, flushMs: 20 });
+    const recorder = new TenantUsageRecorder({ store, log: captureLog().log, flushMs: 20 });
     recorder.started('acme', 0);
     await expect.poll(() => store.batches.length).toBe(1);
     recorder.completed('acme');
@@ -72,7 +60,7 @@ describe('TenantUsageRecorder', () => {
 
   it('keeps the counts of a failed write for the next flush and logs it as an object without the tenants', async () => {
     const store = fakeStore();
-    const { lines, log } = capture();
+    const { lines, log } = captureLog();
     const recorder = new TenantUsageRecorder({ store, log, flushMs: 3_600_000 });
     recorder.started('acme', 10);
     recorder.attempt('acme', { inputTokens: 7, outputTokens: 3, costUsd: 0.5 });
@@ -94,7 +82,7 @@ describe('TenantUsageRecorder', () => {
 
   it('holds at most maxTenants tenants while writes fail, dropping the rest as lost', async () => {
     const store = fakeStore();
-    const { lines, log } = capture();
+    const { lines, log } = captureLog();
     const recorder = new TenantUsageRecorder({ store, log, flushMs: 3_600_000, maxTenants: 3 });
     store.failing = true;
     for (const tenant of ['a', 'b', 'c', 'd', 'e']) recorder.started(tenant, 0);
@@ -112,7 +100,7 @@ describe('TenantUsageRecorder', () => {
 
   it('drops counts of a tenant id that is not one, and clamps numbers that are not counts', async () => {
     const store = fakeStore();
-    const recorder = new TenantUsageRecorder({ store, log: capture().log, flushMs: 3_600_000 });
+    const recorder = new TenantUsageRecorder({ store, log: captureLog().log, flushMs: 3_600_000 });
     recorder.started('not a tenant', 0);
     recorder.completed('x'.repeat(65));
     recorder.started('acme', Number.NaN);
@@ -138,7 +126,7 @@ describe('TenantUsageRecorder', () => {
 
   it('refuses a flush interval or a tenant cap that is not a whole number from 1', () => {
     const store = fakeStore();
-    const { log } = capture();
+    const { log } = captureLog();
     for (const flushMs of [0, -1, 1.5, Number.NaN]) {
       expect(() => new TenantUsageRecorder({ store, log, flushMs })).toThrow(
         /flushMs must be a whole number/,
