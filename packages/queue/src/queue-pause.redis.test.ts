@@ -58,6 +58,15 @@ describe('QueuePause', () => {
     await redis.del(queue.toKey('limiter'));
     expect(await pause.lift()).toBe(true);
     expect(await redis.hget(queue.toKey('meta'), 'max')).toBeNull();
+    // An absurd pause is clamped (2^31 − 1 ms at most), a negative one is 1 ms, NaN pauses nothing.
+    await pause.pause(Number.POSITIVE_INFINITY);
+    expect(await redis.pttl(queue.toKey('limiter'))).toBeLessThanOrEqual(2_147_483_647);
+    await redis.del(queue.toKey('limiter'));
+    await pause.pause(-5);
+    expect(await redis.pttl(queue.toKey('limiter'))).toBeLessThanOrEqual(1);
+    await expect(pause.pause(Number.NaN)).rejects.toThrow(RangeError);
+    await redis.del(queue.toKey('limiter'));
+    expect(await pause.lift()).toBe(true);
     await queue.setGlobalRateLimit(10, 1000);
     await pause.pause(100);
     await redis.del(queue.toKey('limiter'));

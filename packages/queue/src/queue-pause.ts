@@ -47,14 +47,22 @@ export class QueuePause {
     this.#watch?.unref();
   }
 
-  /** Stops every worker taking jobs for `pauseMs` (a longer pause already running is kept). */
+  /**
+   * Stops every worker taking jobs for `pauseMs`, clamped to 1 ms – 2^31 − 1 ms (a longer pause already
+   * running is kept).
+   * @throws RangeError when `pauseMs` is not a number (nothing is paused).
+   */
   async pause(pauseMs: number): Promise<void> {
+    if (Number.isNaN(pauseMs)) throw new RangeError('a queue pause needs a number of milliseconds, got NaN');
     const ms = Math.max(1, Math.min(Math.round(pauseMs), 2_147_483_647));
     await this.#redis.quarryPauseQueue(this.#queue.toKey('meta'), this.#queue.toKey('limiter'), ms, SENTINEL);
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      this.lift().catch(() => {});
-    }, ms + LIFT_MARGIN_MS);
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        this.lift().catch(() => {});
+      },
+      Math.min(ms + LIFT_MARGIN_MS, 2_147_483_647),
+    );
     timer.unref();
     this.#timers.add(timer);
   }
