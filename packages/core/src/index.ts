@@ -1,5 +1,5 @@
 export { AttemptRecord } from './attempts/attempt-record';
-export type { AttemptStore } from './attempts/attempt-store';
+export type { AppendAttemptOptions, AppendedAttempt, AttemptStore } from './attempts/attempt-store';
 export { InMemoryAttemptStore } from './attempts/in-memory-attempt-store';
 export type { BlobCallOptions, BlobEntry, BlobPage, BlobPut, BlobStore } from './blobs/blob-store';
 export { type CostOfOptions, costOf } from './cost/cost-of';

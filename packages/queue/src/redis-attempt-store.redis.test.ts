@@ -45,8 +45,28 @@ describe('RedisAttemptStore', () => {
     expect(problems).toEqual(['job-d#2']);
   });
 
-  it('refuses to save an invalid record', async () => {
-    await expect(store().append('job-e', { ...attemptRecord({ n: 1 }), n: 0 })).rejects.toThrow();
+  it('refuses to save a record whose attempt number is not a positive integer, and saves nothing', async () => {
+    for (const n of [0, -1, 1.5, Number.NaN]) {
+      await expect(store().append('job-e', { ...attemptRecord({ n: 1 }), n })).rejects.toThrow(TypeError);
+    }
+    expect(await ctx.redis.exists(quarryKeys({ prefix: ctx.prefix }).attempts('job-e'))).toBe(0);
+  });
+
+  it('replace: deletes what another job left under the key in the same step, and says how many', async () => {
+    const attempts = store();
+    await attempts.append('job-r', attemptRecord({ n: 1 }));
+    await attempts.append('job-r', attemptRecord({ n: 2 }));
+    const mine = attemptRecord({ n: 1, requestId: 'req_mine' });
+    expect(await attempts.append('job-r', mine, { replace: true })).toEqual({ discarded: 2 });
+    expect(await attempts.load('job-r')).toEqual([mine]);
+    // Nothing to replace: nothing discarded; without replace, others are kept.
+    expect(await attempts.append('job-s', attemptRecord({ n: 1 }), { replace: true })).toEqual({
+      discarded: 0,
+    });
+    expect(await attempts.append('job-s', attemptRecord({ n: 2 }))).toEqual({ discarded: 0 });
+    expect((await attempts.load('job-s')).map((record) => record.n)).toEqual([1, 2]);
+    const ttl = await ctx.redis.ttl(quarryKeys({ prefix: ctx.prefix }).attempts('job-r'));
+    expect(ttl).toBeGreaterThan(0);
   });
 
   it('deletes the records of jobs that end together with one DEL, resolving once they are gone', async () => {

@@ -1,4 +1,9 @@
-import { AttemptRecord, type AttemptStore } from '@quarry/core';
+import {
+  type AppendAttemptOptions,
+  type AppendedAttempt,
+  AttemptRecord,
+  type AttemptStore,
+} from '@quarry/core';
 import type { QuarryKeys } from './keys';
 import type { RedisClient } from './redis-connection';
 import { type QuarryScriptCommands, withQuarryScripts } from './scripts/quarry-scripts';
@@ -26,7 +31,8 @@ const MAX_KEYS_PER_DELETE = 500;
 
 /**
  * Attempt records in a Redis hash per job (field = attempt number), so saving the same attempt twice
- * keeps one copy. `append` is one atomic script call (`append-attempt-1`: HSET + EXPIRE) and resolves
+ * keeps one copy. `append` is one atomic script call (`append-attempt-1`: HSET + EXPIRE, with `replace`
+ * HLEN and DEL first) and resolves
  * once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
  * (A script rather than MULTI: on a connection carrying BullMQ's scripts every ioredis pipeline copies
  * all of them, which made saving an attempt one of the worker's most expensive steps.)
@@ -71,13 +77,33 @@ export class RedisAttemptStore implements AttemptStore {
     return records.sort((a, b) => a.n - b.n);
   }
 
-  async append(jobKey: string, record: AttemptRecord): Promise<void> {
-    const valid = AttemptRecord.parse(record);
+  /**
+   * Saves a record built by the loop (its type is its check; every record read back is parsed), under
+   * its attempt number; with `replace`, the job's other records are deleted in the same script.
+   * @throws TypeError when the attempt number is not a positive integer.
+   */
+  async append(
+    jobKey: string,
+    record: AttemptRecord,
+    options?: AppendAttemptOptions,
+  ): Promise<AppendedAttempt> {
+    const { n } = record;
+    if (!Number.isSafeInteger(n) || n < 1) {
+      throw new TypeError(`Attempt number must be a positive integer, got ${n} (job ${jobKey})`);
+    }
     const key = this.#keys.attempts(jobKey);
     try {
-      await this.#redis.quarryAppendAttempt(key, String(valid.n), JSON.stringify(valid), this.#ttlSeconds);
+      const replace = options?.replace ? '1' : '0';
+      const discarded = await this.#redis.quarryAppendAttempt(
+        key,
+        String(n),
+        JSON.stringify(record),
+        this.#ttlSeconds,
+        replace,
+      );
+      return { discarded: Number(discarded) || 0 };
     } catch (cause) {
-      throw new Error(`Saving attempt ${valid.n} of job ${jobKey} failed`, { cause });
+      throw new Error(`Saving attempt ${n} of job ${jobKey} failed`, { cause });
     }
   }
 

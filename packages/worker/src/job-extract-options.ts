@@ -10,7 +10,7 @@ import {
 import { evaluationHistoryScope } from '@quarry/queue';
 import type { Job } from 'bullmq';
 import type { ExtractionProcessorOptions } from './extraction-processor';
-import { jobAttempts } from './job-attempts';
+import { type JobAttemptsOptions, jobAttempts } from './job-attempts';
 import { jobBudget } from './job-budget';
 import type { ParsedJob } from './parse-job';
 import { workflowGrounder } from './workflow-grounder';
@@ -68,6 +68,8 @@ export interface JobExtractOptionsOptions {
   readonly job: Job;
   readonly parsed: ParsedJob;
   readonly lessons: readonly Lesson[];
+  /** The processor's run of the job's first start ({@link JobAttemptsOptions.firstRun}). Default false. */
+  readonly firstRun?: boolean;
 }
 
 /**
@@ -113,7 +115,13 @@ export function jobExtractOptions(
           },
         }
       : {}),
-    attempts: jobAttempts({ store: options.attempts, job, workflow, input: parsed.input }),
+    attempts: jobAttempts({
+      store: options.attempts,
+      job,
+      workflow,
+      input: parsed.input,
+      firstRun: input.firstRun === true,
+    }),
     ...(data.overrides?.maxAttempts ? { maxAttempts: data.overrides.maxAttempts } : {}),
     ...(budget ? { budget } : {}),
   };

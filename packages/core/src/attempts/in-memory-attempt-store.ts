@@ -1,5 +1,5 @@
 import type { AttemptRecord } from './attempt-record';
-import type { AttemptStore } from './attempt-store';
+import type { AppendAttemptOptions, AppendedAttempt, AttemptStore } from './attempt-store';
 
 /** An {@link AttemptStore} in process memory, for tests and single-process use. Stores copies. */
 export class InMemoryAttemptStore implements AttemptStore {
@@ -9,10 +9,17 @@ export class InMemoryAttemptStore implements AttemptStore {
     return (this.#byJob.get(jobKey) ?? []).map((record) => structuredClone(record));
   }
 
-  async append(jobKey: string, record: AttemptRecord): Promise<void> {
-    const records = this.#byJob.get(jobKey) ?? [];
+  async append(
+    jobKey: string,
+    record: AttemptRecord,
+    options?: AppendAttemptOptions,
+  ): Promise<AppendedAttempt> {
+    const earlier = this.#byJob.get(jobKey) ?? [];
+    const discarded = options?.replace ? earlier.length : 0;
+    const records = options?.replace ? [] : earlier;
     records.push(structuredClone(record));
     this.#byJob.set(jobKey, records);
+    return { discarded };
   }
 
   async clear(jobKey: string): Promise<void> {

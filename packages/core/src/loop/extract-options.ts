@@ -44,6 +44,12 @@ export interface StoredAttemptsOptions {
    * starts afresh, so one job can never resume with another input's replies.
    */
   readonly inputHash: string;
+  /**
+   * True when no earlier run of this job can have saved an attempt (the queue counts this start as
+   * the job's first): nothing is loaded, and the run's first save replaces whatever the key holds
+   * (records there were left by another job: `stored_attempts_mismatch`). Default false.
+   */
+  readonly firstRun?: boolean;
 }
 
 /** Options of {@link extract}. Defaults live in `extractDefaults`. */

@@ -411,6 +411,50 @@ describe('extract', () => {
       expect(result.attemptRecords.map((record) => record.n)).toEqual([1, 3]);
       expect(result.attempts).toBe(3);
     });
+
+    it('firstRun: loads nothing, and its first save replaces what another job left, with a warning', async () => {
+      const inner = new InMemoryAttemptStore();
+      await rejectionOf(
+        setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
+          attempts: { store: inner, jobKey, inputHash: 'another-input' },
+          maxAttempts: 2,
+        }).run(),
+      );
+      const appends: boolean[] = [];
+      const store: AttemptStore = {
+        load: () => Promise.reject(new Error('a first run loads nothing')),
+        append: (key, record, options) => {
+          appends.push(options?.replace === true);
+          return inner.append(key, record, options);
+        },
+        clear: (key) => inner.clear(key),
+      };
+      const fresh = setup([{ json: { ...validReceipt, total: 1 } }, { json: validReceipt }], {
+        attempts: { store, jobKey, inputHash, firstRun: true },
+      });
+      const result = await fresh.run();
+      expect(fresh.model.calls).toBe(2);
+      expect(result.attempts).toBe(2);
+      // Only the first save replaces; the other job's two records are gone, this run's two are kept.
+      expect(appends).toEqual([true, false]);
+      expect(fresh.warnings).toEqual([
+        expect.objectContaining({
+          code: 'stored_attempts_mismatch',
+          message: expect.stringContaining('2 stored attempts'),
+        }),
+      ]);
+      expect((await inner.load(jobKey)).map((record) => record.inputHash)).toEqual([inputHash, inputHash]);
+    });
+
+    it('firstRun on an empty key: no warning', async () => {
+      const store = new InMemoryAttemptStore();
+      const fresh = setup([{ json: validReceipt }], {
+        attempts: { store, jobKey, inputHash, firstRun: true },
+      });
+      await fresh.run();
+      expect(fresh.warnings).toEqual([]);
+      expect(await store.load(jobKey)).toHaveLength(1);
+    });
   });
 
   it('keeps the request size of attempt k flat: only one signature line per earlier attempt', async () => {

@@ -11,6 +11,7 @@ import type { OutputStrategy } from '../model/output-strategy';
 import type { AnyWorkflow } from '../workflow/define-workflow';
 import type { Rule, RuleFinding } from '../workflow/rule';
 import { readReply } from './read-reply';
+import { safeParseOutput } from './safe-parse-output';
 
 /** The reply as it is stored and replayed. */
 export interface ReplyOutput {
@@ -70,10 +71,11 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
   const { response, workflow, input, strategy, toolName } = options;
   const reading = readReply(response, strategy, toolName);
   const output: ReplyOutput = { rawOutput: reading.rawOutput, toolCallId: reading.toolCallId };
+  // Each verdict names its own keys first and spreads `output` last: on Node 20 each key added after
+  // a leading spread costs about half a microsecond (V8 issue 11536).
 
   if (response.stopReason === 'refusal') {
     return {
-      ...output,
       outcome: 'refused',
       issues: [
         {
@@ -85,6 +87,7 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
             : 'The model refused to answer',
         },
       ],
+      ...output,
     };
   }
   if (response.stopReason === 'max_tokens') {
@@ -95,13 +98,13 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
       message:
         'The reply was cut off at the output token limit before it was complete; answer more concisely',
     };
-    return { ...output, outcome: 'invalid', issues: [issue] };
+    return { outcome: 'invalid', issues: [issue], ...output };
   }
-  if (!reading.parsed.ok) return { ...output, outcome: 'invalid', issues: [reading.parsed.issue] };
+  if (!reading.parsed.ok) return { outcome: 'invalid', issues: [reading.parsed.issue], ...output };
 
   const split = options.grounding?.grounder.split(reading.parsed.value);
   const value = split ? split.data : reading.parsed.value;
-  const parsed = await workflow.output.safeParseAsync(value);
+  const parsed = await safeParseOutput(workflow.output, value);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(
       (issue): Issue =>
@@ -110,7 +113,7 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
           valueAt(value, issue.path),
         ),
     );
-    return { ...output, outcome: 'invalid', issues };
+    return { outcome: 'invalid', issues, ...output };
   }
 
   const data = parsed.data;
@@ -139,20 +142,20 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
       );
     }
   }
-  if (fatal) return { ...output, outcome: 'fatal', issues };
-  if (issues.length > 0) return { ...output, outcome: 'invalid', issues };
+  if (fatal) return { outcome: 'fatal', issues, ...output };
+  if (issues.length > 0) return { outcome: 'invalid', issues, ...output };
 
   const reviewed = withScoreReview(workflow, data, reviewReasons);
-  if (!options.grounding || !split) return { ...output, outcome: 'valid', data, reviewReasons: reviewed };
+  if (!options.grounding || !split) return { outcome: 'valid', data, reviewReasons: reviewed, ...output };
   const { grounder, document, locale } = options.grounding;
   const verdict = grounder.check({ document, data, evidence: split.evidence, locale });
   const grounded: ReplyOutput = {
-    ...output,
     provenance: verdict.provenance,
     groundingFields: verdict.fields,
+    ...output,
   };
-  if (verdict.issues.length > 0) return { ...grounded, outcome: 'invalid', issues: [...verdict.issues] };
-  return { ...grounded, outcome: 'valid', data, reviewReasons: [...reviewed, ...verdict.reviewReasons] };
+  if (verdict.issues.length > 0) return { outcome: 'invalid', issues: [...verdict.issues], ...grounded };
+  return { outcome: 'valid', data, reviewReasons: [...reviewed, ...verdict.reviewReasons], ...grounded };
 }
 
 /** The review reasons, and one more when the workflow's `reviewBelow` score field is below its threshold. */

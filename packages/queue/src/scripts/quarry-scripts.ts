@@ -113,7 +113,13 @@ export interface QuarryScriptCommands {
   quarryPacerDraw(budget: string, ...args: Arg[]): Promise<[string, number, string, string, string]>;
   quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
   quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
-  quarryAppendAttempt(attempts: string, field: string, json: string, ttlSeconds: number): Promise<number>;
+  quarryAppendAttempt(
+    attempts: string,
+    field: string,
+    json: string,
+    ttlSeconds: number,
+    replace: '1' | '0',
+  ): Promise<number>;
   quarryForgetDocumentFile(entry: string, fileId: string): Promise<number>;
   quarryMarkBlobUse(marks: string, deleting: string, ...args: Arg[]): Promise<[number, number]>;
   quarryClaimBlobDeletion(marks: string, deleting: string, ...args: Arg[]): Promise<string>;

@@ -63,7 +63,8 @@ export async function resolveOrSplit(options: ResolveOrSplitOptions): Promise<Re
   const resolve = () =>
     jobDocumentOf({ input: options.input, resolver: options.options.documents, log, signal });
   if (!split || !setting || setting.mode === 'off') return { kind: 'whole', document: await resolve() };
-  const splitId = splitIdOf(job, data, workflow);
+  // Hashed only when the job is a split's parent (a re-run, or a plan to split).
+  const splitId = () => splitIdOf(job, data, workflow);
   const parent = (plan: Parameters<typeof runSplitParent>[0]['plan']) =>
     runSplitParent({
       job,
@@ -72,7 +73,7 @@ export async function resolveOrSplit(options: ResolveOrSplitOptions): Promise<Re
       workflow,
       input: options.input,
       setting,
-      splitId,
+      splitId: splitId(),
       plan,
       store: split.store,
       queue: options.options.queue,
@@ -84,7 +85,7 @@ export async function resolveOrSplit(options: ResolveOrSplitOptions): Promise<Re
       signal,
       onDeadLetter: options.onDeadLetter,
     });
-  if (job.attemptsStarted > 1 && (await split.store.read(splitId)).plan !== null) {
+  if (job.attemptsStarted > 1 && (await split.store.read(splitId())).plan !== null) {
     return { kind: 'split', result: await parent(null) };
   }
   let document: ResolvedDocument | 'too_large' | undefined;
