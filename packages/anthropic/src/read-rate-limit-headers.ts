@@ -4,7 +4,6 @@ import {
   type RateLimitDimension,
   type RateLimitDimensionName,
   type RateLimitReading,
-  rateLimitDimensions,
 } from '@quarry/core';
 import { readRetryAfter } from './parse-retry-after';
 
@@ -63,11 +62,12 @@ export function readRateLimitHeaders(options: {
     remaining: count(`${family}-remaining`, 0),
     resetAt: reset(`${family}-reset`),
   });
-  const dimensions = Object.fromEntries(
-    rateLimitDimensions.map((name) => [name, dimension(families[name])]),
-  ) as Record<RateLimitDimensionName, RateLimitDimension>;
+  // One literal, keys named: read on every reply (no entries array, no spread to add keys to).
+  const requests = dimension(families.requests);
+  const inputTokens = dimension(families.inputTokens);
+  const outputTokens = dimension(families.outputTokens);
   const retryAfter = readRetryAfter({ headers, now });
   if (retryAfter.problem !== null) ignored.push('retry-after');
   if (!seen && retryAfter.ms === null) return null;
-  return { ...dimensions, retryAfterMs: retryAfter.ms, ignored };
+  return { requests, inputTokens, outputTokens, retryAfterMs: retryAfter.ms, ignored };
 }

@@ -77,6 +77,9 @@ export interface PacerSettleOptions {
   readonly retryAfterMs?: number | null;
 }
 
+/** Budget keys a store remembers; past that, each is hashed again when asked for. */
+const MAX_CACHED_BUDGET_KEYS = 64;
+
 const dimensions: readonly RateLimitDimensionName[] = ['requests', 'inputTokens', 'outputTokens'];
 
 /**
@@ -86,6 +89,8 @@ const dimensions: readonly RateLimitDimensionName[] = ['requests', 'inputTokens'
 export class PacerBudgetStore {
   readonly #redis;
   readonly #keys: QuarryKeys;
+  /** Budget keys already hashed, by class and API key ({@link MAX_CACHED_BUDGET_KEYS} at most). */
+  readonly #budgetKeys = new Map<string, string>();
   readonly #ceilings: readonly number[];
   readonly #probeMs: number;
   readonly #headerlessMs: number;
@@ -105,9 +110,18 @@ export class PacerBudgetStore {
     this.#maxWaitMs = millisecondsOption('maxWaitMs', options.maxWaitMs ?? pacerBudgetDefaults.maxWaitMs);
   }
 
-  /** The key of one budget; the API key is only ever hashed. */
+  /**
+   * The key of one budget; the API key is only ever hashed (once per key and class: every call asks,
+   * and a worker has one API key and a few classes).
+   */
   budget(apiKey: string, rateLimitClass: string): string {
-    return this.#keys.pacerBudget(apiKey, rateLimitClass);
+    const cacheKey = `${rateLimitClass}\u0000${apiKey}`;
+    let key = this.#budgetKeys.get(cacheKey);
+    if (key === undefined) {
+      key = this.#keys.pacerBudget(apiKey, rateLimitClass);
+      if (this.#budgetKeys.size < MAX_CACHED_BUDGET_KEYS) this.#budgetKeys.set(cacheKey, key);
+    }
+    return key;
   }
 
   /**

@@ -105,4 +105,67 @@ describe('RedisAttemptStore', () => {
       );
     }
   });
+
+  it('saves the records appended in one turn of the event loop with one script call, each resolving with its own answer', async () => {
+    const attempts = store();
+    const keys = quarryKeys({ prefix: ctx.prefix });
+    await attempts.append('job-t1', attemptRecord({ n: 1, requestId: 'req_other' }));
+    const monitor = await ctx.redis.duplicate().monitor();
+    const calls: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      const [command, ...rest] = args;
+      if (/^evalsha$|^eval$/i.test(command ?? '') && rest.some((arg) => arg.startsWith(ctx.prefix))) {
+        calls.push(rest);
+      }
+    });
+    try {
+      const saved = await Promise.all([
+        attempts.append('job-t1', attemptRecord({ n: 1 }), { replace: true }),
+        attempts.append('job-t2', attemptRecord({ n: 1 })),
+        attempts.append('job-t3', attemptRecord({ n: 2 })),
+      ]);
+      expect(saved).toEqual([{ discarded: 1 }, { discarded: 0 }, { discarded: 0 }]);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]?.slice(2, 5)).toEqual(['job-t1', 'job-t2', 'job-t3'].map((job) => keys.attempts(job)));
+      expect((await attempts.load('job-t1'))[0]?.requestId).toBe(attemptRecord({ n: 1 }).requestId);
+      expect((await attempts.load('job-t3')).map((record) => record.n)).toEqual([2]);
+      // The next turn's record goes in a call of its own.
+      await attempts.append('job-t2', attemptRecord({ n: 2 }));
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+    } finally {
+      monitor.disconnect();
+    }
+  });
+
+  it('rejects every record of a turn whose save failed, naming its job and attempt; records saved before stay', async () => {
+    const redis = ctx.redis.duplicate();
+    const attempts = new RedisAttemptStore({
+      redis,
+      keys: quarryKeys({ prefix: ctx.prefix }),
+      ttlSeconds: 60,
+    });
+    await attempts.append('job-u1', attemptRecord({ n: 1 }));
+    await redis.script('FLUSH');
+    // A script Redis no longer knows is sent again (EVALSHA, then EVAL): still saved.
+    await attempts.append('job-u1', attemptRecord({ n: 2 }));
+    redis.disconnect();
+    const failed = await Promise.allSettled([
+      attempts.append('job-u1', attemptRecord({ n: 3 })),
+      attempts.append('job-u2', attemptRecord({ n: 1 })),
+    ]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    const reasons = failed.map((result) =>
+      result.status === 'rejected' ? String(result.reason.message) : '',
+    );
+    expect(reasons).toEqual([
+      'Saving attempt 3 of job job-u1 failed',
+      'Saving attempt 1 of job job-u2 failed',
+    ]);
+    const again = new RedisAttemptStore({
+      redis: ctx.redis,
+      keys: quarryKeys({ prefix: ctx.prefix }),
+      ttlSeconds: 60,
+    });
+    expect((await again.load('job-u1')).map((record) => record.n)).toEqual([1, 2]);
+  });
 });

@@ -29,10 +29,25 @@ export const CLEAR_WINDOW_MS = 20;
 /** Most keys one coalesced DEL names; a fuller window is deleted at once. */
 const MAX_KEYS_PER_DELETE = 500;
 
+/** Most records one coalesced save carries; a fuller turn is sent at once. */
+const MAX_APPENDS_PER_CALL = 64;
+
+/** A record waiting for the end of the event loop's turn to be saved. */
+interface PendingAppend {
+  readonly jobKey: string;
+  readonly n: number;
+  readonly key: string;
+  readonly json: string;
+  readonly replace: boolean;
+  readonly resolve: (appended: AppendedAttempt) => void;
+  readonly reject: (error: Error) => void;
+}
+
 /**
  * Attempt records in a Redis hash per job (field = attempt number), so saving the same attempt twice
- * keeps one copy. `append` is one atomic script call (`append-attempt-1`: HSET + EXPIRE, with `replace`
- * HLEN and DEL first) and resolves
+ * keeps one copy. The records appended during one turn of the event loop are saved by one atomic
+ * script call at its end (`append-attempts-n`: HSET + EXPIRE each, with `replace` HLEN and DEL first);
+ * each `append` resolves
  * once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
  * (A script rather than MULTI: on a connection carrying BullMQ's scripts every ioredis pipeline copies
  * all of them, which made saving an attempt one of the worker's most expensive steps.)
@@ -41,6 +56,7 @@ export class RedisAttemptStore implements AttemptStore {
   readonly #redis: RedisClient & QuarryScriptCommands;
   readonly #clearWindowMs: number;
   #pendingClears: string[] = [];
+  #pendingAppends: PendingAppend[] = [];
   #clearing: Promise<void> | null = null;
   readonly #keys: QuarryKeys;
   readonly #ttlSeconds: number;
@@ -79,32 +95,52 @@ export class RedisAttemptStore implements AttemptStore {
 
   /**
    * Saves a record built by the loop (its type is its check; every record read back is parsed), under
-   * its attempt number; with `replace`, the job's other records are deleted in the same script.
+   * its attempt number, and resolves once Redis has it. The records saved while one turn of the event
+   * loop runs go to Redis together at its end: one script call, one write to the socket. With
+   * `replace`, the job's other records are deleted in the same script.
    * @throws TypeError when the attempt number is not a positive integer.
    */
-  async append(
-    jobKey: string,
-    record: AttemptRecord,
-    options?: AppendAttemptOptions,
-  ): Promise<AppendedAttempt> {
+  append(jobKey: string, record: AttemptRecord, options?: AppendAttemptOptions): Promise<AppendedAttempt> {
     const { n } = record;
     if (!Number.isSafeInteger(n) || n < 1) {
-      throw new TypeError(`Attempt number must be a positive integer, got ${n} (job ${jobKey})`);
-    }
-    const key = this.#keys.attempts(jobKey);
-    try {
-      const replace = options?.replace ? '1' : '0';
-      const discarded = await this.#redis.quarryAppendAttempt(
-        key,
-        String(n),
-        JSON.stringify(record),
-        this.#ttlSeconds,
-        replace,
+      return Promise.reject(
+        new TypeError(`Attempt number must be a positive integer, got ${n} (job ${jobKey})`),
       );
-      return { discarded: Number(discarded) || 0 };
-    } catch (cause) {
-      throw new Error(`Saving attempt ${n} of job ${jobKey} failed`, { cause });
     }
+    return new Promise<AppendedAttempt>((resolve, reject) => {
+      this.#pendingAppends.push({
+        jobKey,
+        n,
+        key: this.#keys.attempts(jobKey),
+        json: JSON.stringify(record),
+        replace: options?.replace === true,
+        resolve,
+        reject,
+      });
+      if (this.#pendingAppends.length >= MAX_APPENDS_PER_CALL) this.#savePending();
+      else if (this.#pendingAppends.length === 1) setImmediate(() => this.#savePending());
+    });
+  }
+
+  #savePending(): void {
+    const batch = this.#pendingAppends;
+    if (batch.length === 0) return;
+    this.#pendingAppends = [];
+    const args: (string | number)[] = batch.map((entry) => entry.key);
+    args.push(this.#ttlSeconds);
+    for (const entry of batch) args.push(String(entry.n), entry.json, entry.replace ? '1' : '0');
+    this.#redis.quarryAppendAttempts(batch.length, ...args).then(
+      (discarded) => {
+        batch.forEach((entry, i) => {
+          entry.resolve({ discarded: Number(discarded[i]) || 0 });
+        });
+      },
+      (cause: unknown) => {
+        for (const entry of batch) {
+          entry.reject(new Error(`Saving attempt ${entry.n} of job ${entry.jobKey} failed`, { cause }));
+        }
+      },
+    );
   }
 
   /**

@@ -206,6 +206,36 @@ describe('validateReply', () => {
     await expect(check(text(validReceipt), { workflow })).rejects.toBeInstanceOf(RuleCheckError);
   });
 
+  it('runs sync and async rules (a thenable too) together, findings in rule order; a rejecting async rule is a RuleCheckError naming it', async () => {
+    const finding = (id: string) => [{ path: 'total', message: `${id} says no` }];
+    const rule = (id: string, check: () => unknown) =>
+      ({ id, description: id, severity: 'retry', check }) as unknown as Rule<Receipt, ReceiptInput>;
+    const workflow = receiptWorkflow({
+      rules: [
+        rule('late', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return finding('late');
+        }),
+        rule('sync', () => finding('sync')),
+        rule('thenable', () => ({
+          then: (resolve: (value: unknown) => void) => resolve(finding('thenable')),
+        })),
+      ],
+    });
+    const result = await check(text(validReceipt), { workflow });
+    expect(result.outcome === 'invalid' && result.issues.map((issue) => issue.ruleId)).toEqual([
+      'late',
+      'sync',
+      'thenable',
+    ]);
+    const rejecting = receiptWorkflow({
+      rules: [rule('fine', () => []), rule('rejects', () => Promise.reject(new Error('down')))],
+    });
+    const error = await check(text(validReceipt), { workflow: rejecting }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RuleCheckError);
+    expect(error).toMatchObject({ ruleId: 'rejects' });
+  });
+
   describe('with the tool strategy', () => {
     const tool = (name: string, value: unknown): ResponsePart => ({
       type: 'tool_call',

@@ -117,7 +117,7 @@ export async function validateReply(options: ValidateReplyOptions): Promise<Repl
   }
 
   const data = parsed.data;
-  const checked = await Promise.all(workflow.rules.map((rule) => runRule(workflow, rule, data, input)));
+  const checked = await runRules(workflow, data, input);
   const issues: Issue[] = [];
   const reviewReasons: string[] = [];
   let fatal = false;
@@ -170,16 +170,55 @@ function withScoreReview(workflow: AnyWorkflow, data: unknown, reviewReasons: st
   return reviewReasons;
 }
 
-async function runRule(
+interface RuleFindings {
+  readonly rule: Rule<unknown, unknown>;
+  readonly findings: readonly RuleFinding[];
+}
+
+/**
+ * Every rule's findings, in rule order. All rules start at once; only those that return a promise
+ * are awaited (most rules are synchronous, and a reply is checked on every attempt).
+ * @throws RuleCheckError for the first rule (in order) that threw or rejected.
+ */
+async function runRules(workflow: AnyWorkflow, data: unknown, input: unknown): Promise<RuleFindings[]> {
+  const started = workflow.rules.map((rule) => startRule(workflow, rule, data, input));
+  if (!started.some(isPromiseLike)) {
+    return started.map((entry) => {
+      if (entry instanceof RuleCheckError) throw entry;
+      return entry as RuleFindings;
+    });
+  }
+  const settled = await Promise.allSettled(started.map((entry) => Promise.resolve(entry)));
+  return settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    if (result.value instanceof RuleCheckError) throw result.value;
+    return result.value;
+  });
+}
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** One rule's findings, a promise of them (an async rule), or the error it threw. */
+function startRule(
   workflow: AnyWorkflow,
   rule: Rule<unknown, unknown>,
   data: unknown,
   input: unknown,
-): Promise<{ rule: Rule<unknown, unknown>; findings: readonly RuleFinding[] }> {
+): RuleFindings | Promise<RuleFindings> | RuleCheckError {
+  const failed = (cause: unknown) =>
+    new RuleCheckError({ workflow: workflow.name, version: workflow.version, ruleId: rule.id, cause });
   try {
-    return { rule, findings: await rule.check(data, { input }) };
+    const findings = rule.check(data, { input });
+    if (!isPromiseLike(findings)) return { rule, findings };
+    return Promise.resolve(findings).then(
+      (resolved) => ({ rule, findings: resolved }),
+      (cause: unknown) => {
+        throw failed(cause);
+      },
+    );
   } catch (cause) {
-    throw new RuleCheckError({ workflow: workflow.name, version: workflow.version, ruleId: rule.id, cause });
+    return failed(cause);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../redis-connection';
 import { acquireLease1 } from './acquire-lease-1';
-import { appendAttempt1 } from './append-attempt-1';
+import { appendAttemptsN } from './append-attempts-n';
 import { claimBlobDeletion2 } from './claim-blob-deletion-2';
 import { countLessonJobs1 } from './count-lesson-jobs-1';
 import { endBatchRecord3 } from './end-batch-record-3';
@@ -64,7 +64,7 @@ export const quarryScripts: readonly QuarryScript[] = [
   pacerDraw1,
   pacerSettle1,
   recordWorkflowStats3,
-  appendAttempt1,
+  appendAttemptsN,
   forgetDocumentFile1,
   markBlobUse2,
   claimBlobDeletion2,
@@ -113,13 +113,8 @@ export interface QuarryScriptCommands {
   quarryPacerDraw(budget: string, ...args: Arg[]): Promise<[string, number, string, string, string]>;
   quarryPacerSettle(budget: string, ...args: Arg[]): Promise<[string, string, string]>;
   quarryRecordWorkflowStats(bucket: string, index: string, rate: string, ...args: Arg[]): Promise<string[]>;
-  quarryAppendAttempt(
-    attempts: string,
-    field: string,
-    json: string,
-    ttlSeconds: number,
-    replace: '1' | '0',
-  ): Promise<number>;
+  /** The number of keys, the keys, then ARGV (`append-attempts-n`). */
+  quarryAppendAttempts(numberOfKeys: number, ...keysThenArgs: Arg[]): Promise<number[]>;
   quarryForgetDocumentFile(entry: string, fileId: string): Promise<number>;
   quarryMarkBlobUse(marks: string, deleting: string, ...args: Arg[]): Promise<[number, number]>;
   quarryClaimBlobDeletion(marks: string, deleting: string, ...args: Arg[]): Promise<string>;
@@ -153,7 +148,8 @@ export interface QuarryScriptTransaction extends ChainableCommander {
 export function withQuarryScripts<T extends RedisClient>(redis: T): T & QuarryScriptCommands {
   const commands = redis as T & Partial<Record<string, unknown>>;
   for (const { name, numberOfKeys, lua, readOnly } of quarryScripts) {
-    if (typeof commands[name] !== 'function') redis.defineCommand(name, { numberOfKeys, lua, readOnly });
+    if (typeof commands[name] !== 'function')
+      redis.defineCommand(name, { ...(numberOfKeys === null ? {} : { numberOfKeys }), lua, readOnly });
   }
   return redis as T & QuarryScriptCommands;
 }
