@@ -218,6 +218,7 @@ describe('validateReply', () => {
         }),
         rule('sync', () => finding('sync')),
         rule('thenable', () => ({
+          // biome-ignore lint/suspicious/noThenProperty: a rule may return any thenable, not only a Promise
           then: (resolve: (value: unknown) => void) => resolve(finding('thenable')),
         })),
       ],
