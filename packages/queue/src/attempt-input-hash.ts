@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What a job's attempts answer: its resolved workflow and version, and its validated input. */
 export interface AttemptInput {
@@ -12,7 +12,5 @@ export interface AttemptInput {
  * a job never resumes attempts that answered another input (e.g. job data rewritten in place).
  */
 export function attemptInputHash(job: AttemptInput): string {
-  return createHash('sha256')
-    .update(JSON.stringify([job.workflow, job.version, job.input]))
-    .digest('hex');
+  return hash('sha256', JSON.stringify([job.workflow, job.version, job.input]), 'hex');
 }
