@@ -9,13 +9,18 @@ const call = { requests: 1, inputTokens: 0, outputTokens: 0 };
 const nothing = { requests: 0, inputTokens: 0, outputTokens: 0 };
 
 describe('PacerBudgetStore', () => {
-  it('names each budget by its hashed key and class, the same whether remembered or not', ({ redis, prefix }) => {
+  it('names each budget by its hashed key and class, the same whether remembered or not', ({
+    redis,
+    prefix,
+  }) => {
     const keys = quarryKeys({ prefix });
     const store = new PacerBudgetStore({ redis, keys, ceilings: noCeilings });
     const names = Array.from({ length: 100 }, (_, i) => store.budget(`sk-key-${i}`, 'sonnet-4.x'));
     // Past the remembered ones (64), each is hashed again: the same names on every ask.
     expect(Array.from({ length: 100 }, (_, i) => store.budget(`sk-key-${i}`, 'sonnet-4.x'))).toEqual(names);
-    expect(names).toEqual(Array.from({ length: 100 }, (_, i) => keys.pacerBudget(`sk-key-${i}`, 'sonnet-4.x')));
+    expect(names).toEqual(
+      Array.from({ length: 100 }, (_, i) => keys.pacerBudget(`sk-key-${i}`, 'sonnet-4.x')),
+    );
     expect(new Set(names).size).toBe(100);
     expect(store.budget('sk-key-0', 'haiku-4-5')).not.toBe(names[0]);
     expect(names.some((name) => name.includes('sk-key'))).toBe(false);

@@ -52,21 +52,27 @@ describe('RedisAttemptStore', () => {
     expect(await ctx.redis.exists(quarryKeys({ prefix: ctx.prefix }).attempts('job-e'))).toBe(0);
   });
 
-  it('replace: deletes what another job left under the key in the same step, and says how many', async () => {
+  it('replace: deletes the records of another input in the same step, says how many, and keeps those of its own', async () => {
     const attempts = store();
-    await attempts.append('job-r', attemptRecord({ n: 1 }));
+    const keys = quarryKeys({ prefix: ctx.prefix });
+    await attempts.append('job-r', attemptRecord({ n: 1, inputHash: 'another' }));
     await attempts.append('job-r', attemptRecord({ n: 2 }));
-    const mine = attemptRecord({ n: 1, requestId: 'req_mine' });
-    expect(await attempts.append('job-r', mine, { replace: true })).toEqual({ discarded: 2 });
-    expect(await attempts.load('job-r')).toEqual([mine]);
-    // Nothing to replace: nothing discarded; without replace, others are kept.
+    await ctx.redis.hset(keys.attempts('job-r'), '3', 'not json');
+    await attempts.append('job-r', attemptRecord({ n: 4, inputHash: 'mine' }));
+    const mine = attemptRecord({ n: 1, requestId: 'req_mine', inputHash: 'mine' });
+    // The other input's, the one without a hash and the unreadable one go; the one of this input stays.
+    expect(await attempts.append('job-r', mine, { replace: true })).toEqual({ discarded: 3 });
+    expect((await attempts.load('job-r')).map((record) => [record.n, record.requestId])).toEqual([
+      [1, 'req_mine'],
+      [4, 'req_4'],
+    ]);
+    expect(await ctx.redis.ttl(keys.attempts('job-r'))).toBeGreaterThan(0);
+    // Nothing to replace: nothing discarded; without replace, others are kept whatever their input.
     expect(await attempts.append('job-s', attemptRecord({ n: 1 }), { replace: true })).toEqual({
       discarded: 0,
     });
-    expect(await attempts.append('job-s', attemptRecord({ n: 2 }))).toEqual({ discarded: 0 });
+    expect(await attempts.append('job-s', attemptRecord({ n: 2, inputHash: 'x' }))).toEqual({ discarded: 0 });
     expect((await attempts.load('job-s')).map((record) => record.n)).toEqual([1, 2]);
-    const ttl = await ctx.redis.ttl(quarryKeys({ prefix: ctx.prefix }).attempts('job-r'));
-    expect(ttl).toBeGreaterThan(0);
   });
 
   it('deletes the records of jobs that end together with one DEL, resolving once they are gone', async () => {
@@ -120,14 +126,14 @@ describe('RedisAttemptStore', () => {
     });
     try {
       const saved = await Promise.all([
-        attempts.append('job-t1', attemptRecord({ n: 1 }), { replace: true }),
+        attempts.append('job-t1', attemptRecord({ n: 1, inputHash: 'h' }), { replace: true }),
         attempts.append('job-t2', attemptRecord({ n: 1 })),
         attempts.append('job-t3', attemptRecord({ n: 2 })),
       ]);
       expect(saved).toEqual([{ discarded: 1 }, { discarded: 0 }, { discarded: 0 }]);
       await vi.waitFor(() => expect(calls).toHaveLength(1));
       expect(calls[0]?.slice(2, 5)).toEqual(['job-t1', 'job-t2', 'job-t3'].map((job) => keys.attempts(job)));
-      expect((await attempts.load('job-t1'))[0]?.requestId).toBe(attemptRecord({ n: 1 }).requestId);
+      expect(await attempts.load('job-t1')).toEqual([attemptRecord({ n: 1, inputHash: 'h' })]);
       expect((await attempts.load('job-t3')).map((record) => record.n)).toEqual([2]);
       // The next turn's record goes in a call of its own.
       await attempts.append('job-t2', attemptRecord({ n: 2 }));

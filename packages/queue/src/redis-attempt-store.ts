@@ -39,6 +39,8 @@ interface PendingAppend {
   readonly key: string;
   readonly json: string;
   readonly replace: boolean;
+  /** The record's `inputHash` ('' when it has none): `replace` keeps the records that share it. */
+  readonly inputHash: string;
   readonly resolve: (appended: AppendedAttempt) => void;
   readonly reject: (error: Error) => void;
 }
@@ -46,9 +48,8 @@ interface PendingAppend {
 /**
  * Attempt records in a Redis hash per job (field = attempt number), so saving the same attempt twice
  * keeps one copy. The records appended during one turn of the event loop are saved by one atomic
- * script call at its end (`append-attempts-n`: HSET + EXPIRE each, with `replace` HLEN and DEL first);
- * each `append` resolves
- * once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
+ * script call at its end (`append-attempts-n`: HSET + EXPIRE each, `replace` first deleting the
+ * records of another input); each `append` resolves once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
  * (A script rather than MULTI: on a connection carrying BullMQ's scripts every ioredis pipeline copies
  * all of them, which made saving an attempt one of the worker's most expensive steps.)
  */
@@ -97,7 +98,7 @@ export class RedisAttemptStore implements AttemptStore {
    * Saves a record built by the loop (its type is its check; every record read back is parsed), under
    * its attempt number, and resolves once Redis has it. The records saved while one turn of the event
    * loop runs go to Redis together at its end: one script call, one write to the socket. With
-   * `replace`, the job's other records are deleted in the same script.
+   * `replace`, the job's records that answer another input are deleted in the same script.
    * @throws TypeError when the attempt number is not a positive integer.
    */
   append(jobKey: string, record: AttemptRecord, options?: AppendAttemptOptions): Promise<AppendedAttempt> {
@@ -114,6 +115,7 @@ export class RedisAttemptStore implements AttemptStore {
         key: this.#keys.attempts(jobKey),
         json: JSON.stringify(record),
         replace: options?.replace === true,
+        inputHash: record.inputHash ?? '',
         resolve,
         reject,
       });
@@ -128,7 +130,9 @@ export class RedisAttemptStore implements AttemptStore {
     this.#pendingAppends = [];
     const args: (string | number)[] = batch.map((entry) => entry.key);
     args.push(this.#ttlSeconds);
-    for (const entry of batch) args.push(String(entry.n), entry.json, entry.replace ? '1' : '0');
+    for (const entry of batch) {
+      args.push(String(entry.n), entry.json, entry.replace ? '1' : '0', entry.inputHash);
+    }
     this.#redis.quarryAppendAttempts(batch.length, ...args).then(
       (discarded) => {
         batch.forEach((entry, i) => {

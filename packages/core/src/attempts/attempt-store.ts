@@ -3,16 +3,16 @@ import type { AttemptRecord } from './attempt-record';
 /** Options of {@link AttemptStore.append}. */
 export interface AppendAttemptOptions {
   /**
-   * The first save of a job's first run, which loaded nothing: whatever the job's key already holds
-   * was left by another job (the same id and creation time re-used), and the store deletes it in the
-   * same step as it saves this record.
+   * The first save of a job's first run, which loaded nothing: in the same step as it saves this
+   * record, the store deletes the job's records that answer another input (another `inputHash`, none,
+   * or unreadable: left by another job under the same id and creation time).
    */
   readonly replace?: boolean;
 }
 
 /** What {@link AttemptStore.append} did besides saving the record. */
 export interface AppendedAttempt {
-  /** Records of another job deleted first (`replace`); 0 otherwise. */
+  /** Records of another input deleted first (`replace`); 0 otherwise. */
   readonly discarded: number;
 }
 

@@ -1,7 +1,10 @@
 import type { AttemptRecord } from './attempt-record';
 import type { AppendAttemptOptions, AppendedAttempt, AttemptStore } from './attempt-store';
 
-/** An {@link AttemptStore} in process memory, for tests and single-process use. Stores copies. */
+/**
+ * An {@link AttemptStore} in process memory, for tests and single-process use. Stores copies, one per
+ * attempt number (as the Redis store).
+ */
 export class InMemoryAttemptStore implements AttemptStore {
   readonly #byJob = new Map<string, AttemptRecord[]>();
 
@@ -15,8 +18,11 @@ export class InMemoryAttemptStore implements AttemptStore {
     options?: AppendAttemptOptions,
   ): Promise<AppendedAttempt> {
     const earlier = this.#byJob.get(jobKey) ?? [];
-    const discarded = options?.replace ? earlier.length : 0;
-    const records = options?.replace ? [] : earlier;
+    const kept = options?.replace
+      ? earlier.filter((stored) => record.inputHash !== undefined && stored.inputHash === record.inputHash)
+      : earlier;
+    const discarded = earlier.length - kept.length;
+    const records = kept.filter((stored) => stored.n !== record.n);
     records.push(structuredClone(record));
     this.#byJob.set(jobKey, records);
     return { discarded };

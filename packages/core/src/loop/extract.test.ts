@@ -446,6 +446,26 @@ describe('extract', () => {
       expect((await inner.load(jobKey)).map((record) => record.inputHash)).toEqual([inputHash, inputHash]);
     });
 
+    it('firstRun: records of its own input under the key are kept (another run of the same job saved them)', async () => {
+      const store = new InMemoryAttemptStore();
+      await rejectionOf(
+        setup((_r, call) => ({ json: { ...validReceipt, total: call } }), {
+          attempts: { store, jobKey, inputHash },
+          maxAttempts: 2,
+        }).run(),
+      );
+      const fresh = setup([{ json: validReceipt }], {
+        attempts: { store, jobKey, inputHash, firstRun: true },
+      });
+      await fresh.run();
+      expect(fresh.warnings).toEqual([]);
+      // Its own first record takes attempt 1's place; attempt 2 of the other run stays.
+      expect((await store.load(jobKey)).map((record) => [record.n, record.issues.length])).toEqual([
+        [2, 1],
+        [1, 0],
+      ]);
+    });
+
     it('firstRun on an empty key: no warning', async () => {
       const store = new InMemoryAttemptStore();
       const fresh = setup([{ json: validReceipt }], {

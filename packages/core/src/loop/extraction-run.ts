@@ -209,7 +209,7 @@ export class ExtractionRun<W extends AnyWorkflow> {
       inputHash: stored?.inputHash,
     });
     if (stored) {
-      // On a first run nothing was loaded: the first save clears what another job may have left.
+      // On a first run nothing was loaded: the first save clears what another input's job may have left.
       const replace = stored.firstRun === true && this.#records.length === 0;
       const { discarded } = await stored.store.append(stored.jobKey, record, { replace });
       if (discarded > 0) {
