@@ -143,6 +143,27 @@ describe('RedisAttemptStore', () => {
     }
   });
 
+  it('sends a turn of more than 64 records in calls of 64 at most, every record saved', async () => {
+    const attempts = store();
+    const monitor = await ctx.redis.duplicate().monitor();
+    const sizes: number[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      const [command, , keyCount, firstKey] = args;
+      if (/^evalsha$|^eval$/i.test(command ?? '') && firstKey?.startsWith(ctx.prefix))
+        sizes.push(Number(keyCount));
+    });
+    try {
+      const jobs = Array.from({ length: 130 }, (_, i) => `job-v${i}`);
+      await Promise.all(jobs.map((job) => attempts.append(job, attemptRecord({ n: 1 }))));
+      await vi.waitFor(() => expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(130));
+      expect(sizes).toEqual([64, 64, 2]);
+      const keys = quarryKeys({ prefix: ctx.prefix });
+      expect(await ctx.redis.exists(...jobs.map((job) => keys.attempts(job)))).toBe(130);
+    } finally {
+      monitor.disconnect();
+    }
+  });
+
   it('rejects every record of a turn whose save failed, naming its job and attempt; records saved before stay', async () => {
     const redis = ctx.redis.duplicate();
     const attempts = new RedisAttemptStore({
