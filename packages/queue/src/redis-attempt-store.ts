@@ -49,7 +49,8 @@ interface PendingAppend {
  * Attempt records in a Redis hash per job (field = attempt number), so saving the same attempt twice
  * keeps one copy. The records appended during one turn of the event loop are saved by one atomic
  * script call at its end (`append-attempts-n`: HSET + EXPIRE each, `replace` first deleting the
- * records of another input); each `append` resolves once Redis has it. `clear` coalesces the deletes of jobs that end close together into one DEL.
+ * records of another input); each `append` resolves once Redis has it. `clear` coalesces the deletes
+ * of jobs that end close together into one DEL.
  * (A script rather than MULTI: on a connection carrying BullMQ's scripts every ioredis pipeline copies
  * all of them, which made saving an attempt one of the worker's most expensive steps.)
  */

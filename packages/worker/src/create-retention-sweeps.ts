@@ -21,8 +21,9 @@ export interface RetentionSweeps {
 }
 
 /**
- * Sweeps the queue's completed jobs to their retention (`KEEP_COMPLETED_COUNT`, `KEEP_COMPLETED_AGE_HOURS`) every interval, at most
- * one sweep at a time; a failed sweep is logged and the next one tries again.
+ * Sweeps the queue's completed jobs to their retention (`KEEP_COMPLETED_COUNT`,
+ * `KEEP_COMPLETED_AGE_HOURS`) every interval, at most one sweep at a time; a failed sweep is logged
+ * and the next one tries again.
  */
 export function createRetentionSweeps(options: RetentionSweepsOptions): RetentionSweeps {
   const { log } = options;

@@ -215,6 +215,7 @@ export function createWorker(options: CreateWorkerOptions): QuarryWorker {
     state,
     reconciler,
     retention,
+    pause: processorOptions.pause,
     batchCoordinator,
     webhooks,
     ...(options.tenantSettings

@@ -10,8 +10,8 @@ export interface ExtractionWorkerOptionsOptions {
 }
 
 /**
- * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, failed-job retention,
- * the Quarry backoff strategy. The worker does not take jobs until `run()`.
+ * The BullMQ options of the extraction worker: concurrency, locks, stalled-job checks, failed-job
+ * retention, the Quarry backoff strategy. The worker does not take jobs until `run()`.
  */
 export function extractionWorkerOptions(options: ExtractionWorkerOptionsOptions): WorkerOptions {
   const { config, connection } = options;

@@ -20,7 +20,7 @@ export interface JobAttemptsOptions {
  * Where a job's attempts are saved and resumed from: keyed by the job's generation (id and creation
  * time) and checked against a hash of its workflow, version and input, so a re-used job id never
  * resumes the attempts of another job. On a job's first start nothing is loaded (one round trip
- * less a job): its first save replaces what another job may have left.
+ * less a job): its first save deletes the records another input's job may have left.
  */
 export function jobAttempts(options: JobAttemptsOptions): StoredAttemptsOptions {
   const { workflow } = options;

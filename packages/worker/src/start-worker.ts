@@ -2,7 +2,7 @@ import type { ModelTable, TenantSettings } from '@quarry/core';
 import {
   assertRedisSafe,
   type QuarryQueues,
-  QueuePause,
+  type QueuePause,
   type RedisClient,
   type TenantStore,
 } from '@quarry/queue';
@@ -29,6 +29,8 @@ export interface StartWorkerOptions {
   readonly state: WorkerRunState;
   readonly reconciler: Pick<Reconciler, 'start'>;
   readonly retention: Pick<RetentionSweeps, 'start'>;
+  /** The processor's 429 pause: a leftover one's limit is taken back before jobs are taken. */
+  readonly pause: Pick<QueuePause, 'lift'>;
   readonly batchCoordinator: Pick<BatchCoordinator, 'start'>;
   /** The webhook delivery worker, started with the extraction worker. */
   readonly webhooks: { run(): void };
@@ -42,7 +44,8 @@ export interface StartWorkerOptions {
 
 /**
  * Starts a worker: checks the configured models and Redis (`RetiredModelError`, `RedisSelfCheckError`),
- * waits for its connections, takes back a leftover 429 pause's limit, writes the tenant settings of `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
+ * waits for its connections, takes back a leftover 429 pause's limit, writes the tenant settings of
+ * `QUARRY_TENANTS`, then, unless it began closing meanwhile, takes up jobs and starts the DLQ
  * reconciler, the retention sweeps, the batch lane's coordinator and the webhook deliveries.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<void> {
@@ -58,7 +61,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<void> {
   await worker.waitUntilReady();
   await Promise.all([queues.queue.waitUntilReady(), queues.dlq.waitUntilReady()]);
   // A 429's pause left by a killed worker: its global limit is taken back once the pause is over.
-  await new QueuePause({ redis: connection, queue: queues.queue }).lift();
+  await options.pause.lift();
   const files = options.tenantsFromFiles;
   for (const [tenant, settings] of files?.settings ?? []) await files?.store.set(tenant, settings);
   if (files && files.settings.size > 0)

@@ -131,15 +131,15 @@ type Ladder = readonly [ModelRung, ...ModelRung[]];
  */
 function ladderOf(options: LadderOfOptions): Ladder {
   const { workflow, models } = options;
-  const byWorkflow = ladders.get(models) ?? new WeakMap<AnyWorkflow, Map<string, Ladder>>();
-  ladders.set(models, byWorkflow);
-  const byCall = byWorkflow.get(workflow) ?? new Map<string, Ladder>();
-  byWorkflow.set(workflow, byCall);
   const key = `${options.modelId ?? ''}\u0000${options.effort ?? ''}`;
-  const known = byCall.get(key);
+  const known = ladders.get(models)?.get(workflow)?.get(key);
   if (known) return known;
   const ladder = resolveLadder(options);
+  const byWorkflow = ladders.get(models) ?? new WeakMap<AnyWorkflow, Map<string, Ladder>>();
+  const byCall = byWorkflow.get(workflow) ?? new Map<string, Ladder>();
   byCall.set(key, ladder);
+  byWorkflow.set(workflow, byCall);
+  ladders.set(models, byWorkflow);
   return ladder;
 }
 

@@ -46,8 +46,8 @@ export interface StoredAttemptsOptions {
   readonly inputHash: string;
   /**
    * True when no earlier run of this job can have saved an attempt (the queue counts this start as
-   * the job's first): nothing is loaded, and the run's first save replaces whatever the key holds
-   * (records there were left by another job: `stored_attempts_mismatch`). Default false.
+   * the job's first): nothing is loaded, and the run's first save deletes the key's records that
+   * answer another input (left by another job: `stored_attempts_mismatch`). Default false.
    */
   readonly firstRun?: boolean;
 }

@@ -215,7 +215,7 @@ export class ExtractionRun<W extends AnyWorkflow> {
       if (discarded > 0) {
         this.#onWarning({
           code: 'stored_attempts_mismatch',
-          message: `${discarded} stored attempts of job ${stored.jobKey} answer another input (left there before the job's first run); all were discarded`,
+          message: `${discarded} stored attempts of job ${stored.jobKey} answer another input (left there before the job's first run); they were discarded`,
         });
       }
     }

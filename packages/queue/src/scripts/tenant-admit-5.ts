@@ -7,7 +7,8 @@ import type { QuarryScript } from './quarry-script';
  * whose BullMQ lock is gone and that are not delayed (they ended, or their worker died) are freed,
  * so a killed worker's slot is back once its lock expires, and a delayed job (its attempt waiting in
  * a Message Batch) keeps its slot's reservation but is not counted as running; the decision is then
- * made on what is left. A job that holds a slot already (run again after a crash) is admitted. Over `maxConcurrency` when the live slots reach it; over a budget when
+ * made on what is left. A job that holds a slot already (run again after a crash) is admitted. Over
+ * `maxConcurrency` when the live slots reach it; over a budget when
  * the period's spend plus what running jobs still reserve reaches it (a budget of 0 is always
  * reached). An admitted job takes a slot reserving `reserve` USD and leaves the parked set.
  * KEYS[1] the tenant's slots (`keys.tenants.slots`), KEYS[2] its spend today, KEYS[3] this month
