@@ -97,3 +97,27 @@ describe('retry-after from the API is validated and capped (real Redis, SDK agai
     expect(JSON.stringify(lines)).not.toContain('soon');
   });
 });
+
+describe('a queue-wide 429 pause left behind by a killed worker', () => {
+  it('is taken back when a worker starts: its global limit goes, jobs run, an operator limit is kept', async ({
+    testBed,
+  }) => {
+    const h = await testBed.harness({ plan: {} });
+    const raw = h.rawQueue();
+    const meta = raw.toKey('meta');
+    // What a pausing worker writes before it is killed: the sentinel limit, its limiter key expired.
+    await h.redis.hset(meta, 'max', String(Number.MAX_SAFE_INTEGER), 'duration', '1000');
+    await h.startWorker();
+    expect(await h.redis.hget(meta, 'max')).toBeNull();
+    const job = await h.client.enqueue('note', { text: doc('after') });
+    expect(await h.client.waitForResult(job.jobId, { timeoutMs: 15_000 })).toMatchObject({ data: goodNote });
+  });
+
+  it("leaves an operator's own global rate limit alone", async ({ testBed }) => {
+    const h = await testBed.harness({ plan: {} });
+    const raw = h.rawQueue();
+    await raw.setGlobalRateLimit(500, 1000);
+    await h.startWorker();
+    expect(await h.redis.hget(raw.toKey('meta'), 'max')).toBe('500');
+  });
+});
