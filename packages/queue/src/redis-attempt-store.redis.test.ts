@@ -143,6 +143,21 @@ describe('RedisAttemptStore', () => {
     }
   });
 
+  it('replace: hostile leftovers (a number for a hash, nesting cjson refuses, markup) go; control characters and markup in a record round-trip', async () => {
+    const attempts = store();
+    const key = quarryKeys({ prefix: ctx.prefix }).attempts('job-w');
+    await ctx.redis.hset(key, {
+      '1': JSON.stringify({ n: 1, inputHash: 123 }),
+      '2': `${'['.repeat(2000)}${']'.repeat(2000)}`,
+      '3': '<script>alert(1)</script>',
+      '4': JSON.stringify({ n: 4, inputHash: 'h\u0000' }),
+    });
+    const hostile = '\u0000\u001b[31m<b>\u2028"\\</b>\r\n';
+    const mine = attemptRecord({ n: 1, inputHash: 'h', rawOutput: hostile, requestId: hostile });
+    expect(await attempts.append('job-w', mine, { replace: true })).toEqual({ discarded: 4 });
+    expect(await attempts.load('job-w')).toEqual([mine]);
+  });
+
   it('sends a turn of more than 64 records in calls of 64 at most, every record saved', async () => {
     const attempts = store();
     const monitor = await ctx.redis.duplicate().monitor();
